@@ -1,0 +1,14 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { getRuntime } from './runtime';
+import { App } from './ui/App';
+import './ui/styles.css';
+
+// Start Python before React renders: it loads while the reader reads.
+getRuntime();
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,249 @@
+/**
+ * Replay engine: pure navigation over a recorded trace.
+ *
+ * No React, no worker, no clock. A position is an event index:
+ * `-1` before the start (nothing shown yet), `0 .. n-1` paused at that event,
+ * `n` finished (the end of the trace; the full output is shown).
+ * Every command is a function `(trace, position, stops) -> position`, so the
+ * whole debugger can be tested exhaustively on plain data.
+ */
+import { EventKind } from '../runtime/trace';
+
+/** The slice of a trace the engine reads (satisfied by `Trace`). */
+export interface ReplayTrace {
+  readonly length: number;
+  readonly kind: ArrayLike<number>;
+  readonly file: ArrayLike<number>;
+  readonly line: ArrayLike<number>;
+  readonly depth: ArrayLike<number>;
+  readonly meta: { files: string[] };
+  readonly probesAt: Map<number, [number, string, string, string][]>;
+}
+
+/** A breakpoint as the student set it. */
+export interface Breakpoint {
+  /** Stable id; also the probe id the recorder reports condition results under. */
+  id: string;
+  /** Python file name (e.g. `s04/core/runtime.py`). */
+  file: string;
+  /** 1-based line in that file. */
+  line: number;
+  enabled: boolean;
+  /** Python expression evaluated in the recorded frame; stop only when truthy. */
+  condition?: string;
+  /** Stop only on this hit (1-based), counting hits whose condition held. */
+  hitCount?: number;
+  /** Logpoint: write this message (with `{expr}` parts) instead of stopping. */
+  log?: string;
+}
+
+/** Where a run can be, derived from a position. */
+export type ReplayStatus = 'ready' | 'paused' | 'finished';
+
+/** The commands a panel offers. */
+export type Command =
+  | 'run'
+  | 'debug'
+  | 'continue'
+  | 'stepOver'
+  | 'stepInto'
+  | 'stepOut'
+  | 'stepBack'
+  | 'reverseContinue'
+  | 'restart';
+
+/** Before the first event. */
+export const START = -1;
+
+/** The status shown for a position. */
+export function statusOf(trace: ReplayTrace, position: number): ReplayStatus {
+  if (position < 0) return 'ready';
+  if (position >= trace.length) return 'finished';
+  return 'paused';
+}
+
+/** Clamp any number to a valid position. */
+export function clampPosition(trace: ReplayTrace, position: number): number {
+  // NaN has no place on the timeline; +/-Infinity clamp to the end / the start.
+  if (Number.isNaN(position)) return START;
+  // `+ 0` turns the -0 that Math.trunc(-0.5) gives into 0.
+  return Math.max(START, Math.min(trace.length, Math.trunc(position))) + 0;
+}
+
+/**
+ * Breakpoint hits of a trace: for each breakpoint, the events where it fires,
+ * and the merged, sorted list of events where execution stops. Computed in one
+ * pass; every navigation command is then a binary search.
+ */
+export interface HitIndex {
+  /** Sorted event indices where some (non-log) breakpoint stops. */
+  stops: Int32Array;
+  /** Per breakpoint id: sorted events where it fires (stops or logs). */
+  byBreakpoint: Map<string, number[]>;
+  /** Per breakpoint id: how many times its line was reached (condition aside). */
+  reached: Map<string, number>;
+  /** Conditional breakpoints whose results are missing (trace needs re-recording). */
+  missingProbes: string[];
+}
+
+function probeOutcome(
+  trace: ReplayTrace,
+  event: number,
+  id: string,
+  kind: 'ok' | 'log',
+): string | null | undefined {
+  const list = trace.probesAt.get(event);
+  if (!list) return undefined;
+  for (const p of list) {
+    if (p[1] !== id) continue;
+    if (p[2] === 'error') return null;
+    if (p[2] === kind) return p[3];
+  }
+  return undefined;
+}
+
+/** Compute the hit index for `breakpoints` over `trace`. */
+export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]): HitIndex {
+  const active = breakpoints.filter((b) => b.enabled);
+  const byBreakpoint = new Map<string, number[]>();
+  const reached = new Map<string, number>();
+  const missing = new Set<string>();
+  for (const b of breakpoints) {
+    byBreakpoint.set(b.id, []);
+    reached.set(b.id, 0);
+  }
+  if (active.length === 0) {
+    return { stops: new Int32Array(0), byBreakpoint, reached, missingProbes: [] };
+  }
+  // Group by (file index, line) so the scan does one lookup per line event.
+  const files = trace.meta.files;
+  const byKey = new Map<number, Breakpoint[]>();
+  for (const b of active) {
+    const f = files.indexOf(b.file);
+    if (f < 0) continue;
+    const key = b.line * 256 + f;
+    const list = byKey.get(key);
+    if (list) list.push(b);
+    else byKey.set(key, [b]);
+  }
+  const counts = new Map<string, number>();
+  const stops: number[] = [];
+  const { kind, file, line } = trace;
+  for (let e = 0; e < trace.length; e++) {
+    if (kind[e] !== EventKind.Line) continue;
+    const list = byKey.get(line[e] * 256 + file[e]);
+    if (!list) continue;
+    let stopHere = false;
+    for (const b of list) {
+      reached.set(b.id, (reached.get(b.id) ?? 0) + 1);
+      if (b.condition) {
+        const outcome = probeOutcome(trace, e, b.id, 'ok');
+        if (outcome === undefined) {
+          missing.add(b.id);
+          continue;
+        }
+        // A condition that raised counts as a hit, so the student sees the error.
+        if (outcome === '') continue;
+      }
+      const n = (counts.get(b.id) ?? 0) + 1;
+      counts.set(b.id, n);
+      if (b.hitCount && n !== b.hitCount) continue;
+      (byBreakpoint.get(b.id) as number[]).push(e);
+      if (b.log === undefined) stopHere = true;
+    }
+    if (stopHere) stops.push(e);
+  }
+  return { stops: Int32Array.from(stops), byBreakpoint, reached, missingProbes: [...missing] };
+}
+
+/** First element of sorted `arr` strictly greater than `x`, or -1. */
+function nextAfter(arr: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < arr.length ? arr[lo] : -1;
+}
+
+/** Last element of sorted `arr` strictly less than `x`, or -1. */
+function prevBefore(arr: Int32Array, x: number): number {
+  let lo = 0;
+  let hi = arr.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (arr[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? arr[lo - 1] : -1;
+}
+
+/** Next breakpoint stop after `position`, or the end. */
+export function continueFrom(trace: ReplayTrace, position: number, hits: HitIndex): number {
+  const next = nextAfter(hits.stops, position);
+  return next < 0 ? trace.length : next;
+}
+
+/** Previous breakpoint stop before `position`, or the first event. */
+export function reverseContinueFrom(trace: ReplayTrace, position: number, hits: HitIndex): number {
+  if (trace.length === 0) return START;
+  const prev = prevBefore(hits.stops, Math.min(position, trace.length));
+  return prev < 0 ? 0 : prev;
+}
+
+/**
+ * The first event after `position` at depth <= `maxDepth`, stopping earlier
+ * at a breakpoint hit on the way (as debuggers do for Step Over/Out).
+ */
+function nextAtDepth(trace: ReplayTrace, position: number, maxDepth: number, hits: HitIndex) {
+  const hit = nextAfter(hits.stops, position);
+  const limit = hit < 0 ? trace.length : hit;
+  for (let e = position + 1; e < limit; e++) {
+    if (trace.depth[e] <= maxDepth) return e;
+  }
+  return limit;
+}
+
+/** Apply one command. Returns the new position. */
+export function step(
+  trace: ReplayTrace,
+  position: number,
+  command: Command,
+  hits: HitIndex,
+): number {
+  const n = trace.length;
+  const p = clampPosition(trace, position);
+  switch (command) {
+    case 'run':
+      return n;
+    case 'debug':
+    case 'restart':
+      return continueFrom(trace, START, hits);
+    case 'continue':
+      return p >= n ? n : continueFrom(trace, p, hits);
+    case 'stepInto':
+      return Math.min(n, p + 1);
+    case 'stepOver':
+      if (p < 0) return Math.min(n, 0);
+      if (p >= n) return n;
+      return nextAtDepth(trace, p, trace.depth[p], hits);
+    case 'stepOut':
+      if (p < 0) return Math.min(n, 0);
+      if (p >= n) return n;
+      return nextAtDepth(trace, p, trace.depth[p] - 1, hits);
+    case 'stepBack':
+      if (p < 0) return START;
+      if (p === 0) return n === 0 ? START : 0;
+      return p - 1;
+    case 'reverseContinue':
+      if (p <= 0) return p;
+      return reverseContinueFrom(trace, p, hits);
+  }
+}
+
+/** Jump straight to an event (the timeline); clamped to the trace. */
+export function jump(trace: ReplayTrace, target: number): number {
+  return clampPosition(trace, target);
+}

@@ -1,0 +1,242 @@
+/**
+ * The small client the UI uses to run Python. It hides the worker entirely:
+ * the UI asks for a trace and gets a `Trace` back, whatever happened.
+ *
+ * - One run at a time in the worker; requests queue (priority ones first).
+ * - Every run has an id; answers for any other id are dropped.
+ * - A watchdog stops runs that outlive their time budget: first through
+ *   Pyodide's interrupt buffer (cross-origin isolated pages), then by
+ *   terminating the worker and starting a fresh one.
+ * - A worker that crashes is replaced automatically; a Python that cannot
+ *   load reports why and can be retried.
+ */
+import { type FromWorker, FromWorkerSchema, type RecordRequest, TraceMetaSchema } from './protocol';
+import { emptyTrace, Trace, type TraceMeta } from './trace';
+
+/** Where the Python runtime is. A union of states, each with what it needs. */
+export type RuntimeStatus =
+  | { state: 'loading' }
+  | { state: 'ready'; python: string; interruptible: boolean; loadMs: number }
+  | { state: 'failed'; message: string };
+
+/** What the UI sees of the Python runtime. */
+export interface RuntimeClient {
+  getStatus(): RuntimeStatus;
+  subscribe(listener: (status: RuntimeStatus) => void): () => void;
+  /** Record a run. Always resolves: failures come back as traces with an error. */
+  record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
+  /** Start over after a load failure (or on demand). */
+  restart(reason?: string): void;
+  /** How many times the worker has been replaced (shown in diagnostics and tests). */
+  readonly restarts: number;
+}
+
+/** How the client makes workers; tests pass a fake. */
+export type WorkerFactory = () => Worker;
+
+interface Pending {
+  runId: number;
+  request: RecordRequest;
+  resolve: (trace: Trace) => void;
+}
+
+/** Extra time a run gets past its own budget before the watchdog steps in. */
+const INTERRUPT_GRACE_MS = 400;
+const TERMINATE_GRACE_MS = 1500;
+const LOAD_TIMEOUT_MS = 90_000;
+const DEFAULT_MAX_SECONDS = 1.5;
+const HARD_MAX_SECONDS = 30;
+
+/** Options of {@link createRuntimeClient}. */
+export interface RuntimeClientOptions {
+  createWorker: WorkerFactory;
+  /** Base URL of the Pyodide assets (on the app's own origin). */
+  indexURL: string;
+}
+
+/** Create the runtime client and start the first worker right away. */
+export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
+  let status: RuntimeStatus = { state: 'loading' };
+  const listeners = new Set<(s: RuntimeStatus) => void>();
+  const queue: Pending[] = [];
+  let worker: Worker | null = null;
+  let inFlight: Pending | null = null;
+  let nextRunId = 1;
+  let restarts = 0;
+  let interruptCell: Int32Array | null = null;
+  let watchdog: ReturnType<typeof setTimeout> | null = null;
+  let loadTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function setStatus(next: RuntimeStatus) {
+    status = next;
+    for (const l of listeners) l(status);
+  }
+
+  function clearTimers() {
+    if (watchdog) clearTimeout(watchdog);
+    if (loadTimer) clearTimeout(loadTimer);
+    watchdog = null;
+    loadTimer = null;
+  }
+
+  function start() {
+    clearTimers();
+    setStatus({ state: 'loading' });
+    const w = options.createWorker();
+    worker = w;
+    const isolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated;
+    const shared = isolated ? new SharedArrayBuffer(4) : undefined;
+    interruptCell = shared ? new Int32Array(shared) : null;
+    w.onmessage = (e: MessageEvent) => {
+      if (w === worker) onMessage(e.data);
+    };
+    w.onerror = (e: ErrorEvent) => {
+      if (w !== worker) return;
+      e.preventDefault?.();
+      crash(`the Python worker failed: ${e.message || 'unknown error'}`);
+    };
+    w.postMessage({ type: 'init', indexURL: options.indexURL, interruptBuffer: shared });
+    loadTimer = setTimeout(() => {
+      if (w === worker && status.state === 'loading') {
+        fail('Python did not finish loading in time. Check that the /pyodide/ files are served.');
+      }
+    }, LOAD_TIMEOUT_MS);
+  }
+
+  function fail(message: string) {
+    clearTimers();
+    worker?.terminate();
+    worker = null;
+    setStatus({ state: 'failed', message });
+    // Runs waiting for Python get an error trace instead of waiting forever.
+    const waiting = inFlight ? [inFlight, ...queue.splice(0)] : queue.splice(0);
+    inFlight = null;
+    for (const p of waiting) {
+      p.resolve(
+        emptyTrace('error', { type: 'PythonUnavailable', message }, filesOf(p.request)),
+      );
+    }
+  }
+
+  function crash(message: string) {
+    const victim = inFlight;
+    inFlight = null;
+    worker?.terminate();
+    worker = null;
+    restarts++;
+    victim?.resolve(
+      emptyTrace(
+        'error',
+        { type: 'WorkerCrashed', message: `${message}. Python was restarted; run again.` },
+        filesOf(victim.request),
+      ),
+    );
+    start();
+  }
+
+  function filesOf(request: RecordRequest) {
+    return request.files.map((f) => f.path);
+  }
+
+  function onMessage(data: unknown) {
+    const parsed = FromWorkerSchema.safeParse(data);
+    if (!parsed.success) {
+      crash(`the Python worker sent an invalid message (${parsed.error.issues[0]?.message})`);
+      return;
+    }
+    const msg: FromWorker = parsed.data;
+    switch (msg.type) {
+      case 'loading':
+        return;
+      case 'ready':
+        clearTimers();
+        setStatus({
+          state: 'ready',
+          python: msg.python,
+          interruptible: msg.interruptible,
+          loadMs: msg.loadMs,
+        });
+        pump();
+        return;
+      case 'load-failed':
+        fail(msg.message);
+        return;
+      case 'recorded': {
+        if (!inFlight || msg.runId !== inFlight.runId) return; // stale: drop it
+        const done = inFlight;
+        inFlight = null;
+        if (watchdog) clearTimeout(watchdog);
+        watchdog = null;
+        if (interruptCell) Atomics.store(interruptCell, 0, 0);
+        done.resolve(decode(msg.meta, msg.buffer, done.request));
+        pump();
+        return;
+      }
+      case 'crashed':
+        if (msg.runId !== null && inFlight && msg.runId !== inFlight.runId) return;
+        crash(msg.message);
+        return;
+    }
+  }
+
+  function decode(metaJson: string, buffer: ArrayBuffer, request: RecordRequest): Trace {
+    try {
+      const meta = TraceMetaSchema.parse(JSON.parse(metaJson)) as TraceMeta;
+      return new Trace(meta, buffer);
+    } catch (err) {
+      return emptyTrace(
+        'error',
+        { type: 'InvalidTrace', message: `the recorder sent an unreadable trace: ${String(err)}` },
+        filesOf(request),
+      );
+    }
+  }
+
+  function pump() {
+    if (inFlight || status.state !== 'ready' || !worker || queue.length === 0) return;
+    const next = queue.shift() as Pending;
+    inFlight = next;
+    const seconds = Math.min(next.request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
+    const w = worker;
+    watchdog = setTimeout(() => {
+      if (inFlight !== next || w !== worker) return;
+      if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
+      watchdog = setTimeout(() => {
+        if (inFlight !== next || w !== worker) return;
+        crash('the code did not stop when asked (stuck in a long call)');
+      }, TERMINATE_GRACE_MS);
+    }, seconds * 1000 + INTERRUPT_GRACE_MS);
+    w.postMessage({ type: 'record', runId: next.runId, request: next.request });
+  }
+
+  start();
+
+  return {
+    getStatus: () => status,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    record(request, opts) {
+      return new Promise<Trace>((resolve) => {
+        const item: Pending = { runId: nextRunId++, request, resolve };
+        if (opts?.priority) queue.unshift(item);
+        else queue.push(item);
+        if (status.state === 'failed') {
+          fail(status.message);
+          return;
+        }
+        pump();
+      });
+    },
+    restart(reason?: string) {
+      if (worker) worker.terminate();
+      worker = null;
+      if (reason) restarts++;
+      start();
+    },
+    get restarts() {
+      return restarts;
+    },
+  };
+}

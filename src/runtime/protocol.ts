@@ -1,0 +1,128 @@
+/**
+ * The typed message protocol between the UI thread and the Python worker.
+ *
+ * One discriminated union each way. Every message is validated with zod on
+ * arrival (in the worker for requests, in the client for events) before it
+ * touches any state, and every run-related message carries the run id the
+ * client assigned, so events from an older run can be recognised and dropped.
+ */
+import { z } from 'zod';
+
+/** One Python file of a run, in execution order. */
+export const RunFileSchema = z.object({
+  /** Python file name: shown in tracebacks and used for breakpoints. */
+  path: z.string().min(1),
+  code: z.string(),
+  /** `source` files become importable modules; the rest share one namespace. */
+  role: z.enum(['source', 'setup', 'scenario', 'entry']),
+  /** Module name for `source` files. */
+  module: z.string().optional(),
+});
+/** One Python file of a run. */
+export type RunFile = z.infer<typeof RunFileSchema>;
+
+/** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
+export const ProbeSchema = z.object({
+  id: z.string(),
+  path: z.string(),
+  line: z.number().int().positive(),
+  condition: z.string().optional(),
+  log: z.string().optional(),
+});
+/** A condition/logpoint request. */
+export type Probe = z.infer<typeof ProbeSchema>;
+
+/** Limits that stop runaway code; the recorder clamps them to its hard ceiling. */
+export const BudgetSchema = z.object({
+  maxEvents: z.number().int().positive().optional(),
+  maxSeconds: z.number().positive().optional(),
+});
+/** Limits for one run. */
+export type Budget = z.infer<typeof BudgetSchema>;
+
+/** Everything the recorder needs for one run. */
+export const RecordRequestSchema = z.object({
+  files: z.array(RunFileSchema).min(1),
+  scenario: z.string(),
+  budget: BudgetSchema.optional(),
+  probes: z.array(ProbeSchema).optional(),
+});
+/** Everything the recorder needs for one run. */
+export type RecordRequest = z.infer<typeof RecordRequestSchema>;
+
+/** Messages from the UI to the worker. */
+export const ToWorkerSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('init'),
+    /** Base URL of the Pyodide assets on the app's own origin. */
+    indexURL: z.string(),
+    /** Shared Int32 cell for Pyodide's interrupt buffer (cross-origin isolated pages). */
+    interruptBuffer: z.instanceof(SharedArrayBuffer).optional(),
+  }),
+  z.object({ type: z.literal('record'), runId: z.number().int(), request: RecordRequestSchema }),
+]);
+/** Messages from the UI to the worker. */
+export type ToWorker = z.infer<typeof ToWorkerSchema>;
+
+/** Messages from the worker to the UI. */
+export const FromWorkerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('loading'), stage: z.string() }),
+  z.object({
+    type: z.literal('ready'),
+    python: z.string(),
+    interruptible: z.boolean(),
+    loadMs: z.number(),
+  }),
+  z.object({ type: z.literal('load-failed'), message: z.string() }),
+  z.object({
+    type: z.literal('recorded'),
+    runId: z.number().int(),
+    meta: z.string(),
+    buffer: z.instanceof(ArrayBuffer),
+  }),
+  /** The recorder itself failed (not the lesson code): the interpreter may be unusable. */
+  z.object({
+    type: z.literal('crashed'),
+    runId: z.number().int().nullable(),
+    message: z.string(),
+  }),
+]);
+/** Messages from the worker to the UI. */
+export type FromWorker = z.infer<typeof FromWorkerSchema>;
+
+const ValueNodeSchema = z.tuple([
+  z.string(),
+  z.string(),
+  z.number(),
+  z.array(z.tuple([z.string(), z.number()])),
+  z.number(),
+]);
+
+/** Shape check of the trace metadata JSON (see trace.ts `TraceMeta`). */
+export const TraceMetaSchema = z.object({
+  version: z.literal(1),
+  outcome: z.enum(['completed', 'error', 'stopped']),
+  error: z
+    .object({
+      type: z.string(),
+      message: z.string(),
+      reason: z.string().optional(),
+      file: z.string().nullable().optional(),
+      line: z.number().nullable().optional(),
+      column: z.number().nullable().optional(),
+      traceback: z.string().optional(),
+    })
+    .nullable(),
+  files: z.array(z.string()),
+  eventCount: z.number().int().nonnegative(),
+  deltaCount: z.number().int().nonnegative(),
+  columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
+  names: z.array(z.string()),
+  frames: z.array(z.tuple([z.string(), z.number(), z.number(), z.number(), z.number()])),
+  values: z.array(ValueNodeSchema),
+  output: z.string(),
+  probes: z.array(z.tuple([z.number(), z.string(), z.enum(['ok', 'log', 'error']), z.string()])),
+  notices: z.array(z.object({ kind: z.enum(['output', 'values']), limit: z.number() })),
+  budget: z.object({ maxEvents: z.number(), maxSeconds: z.number() }),
+  elapsedMs: z.number(),
+});

@@ -1,0 +1,80 @@
+/**
+ * The lessons the app shows and the one panel store they share.
+ *
+ * Lesson files are bundled as text (Vite glob) and loaded by the same loader
+ * the CLI uses; a broken lesson becomes an error card, never a blank page.
+ */
+import { buildRunFiles, loadLessonsFromFiles } from '../lessons/loader';
+import type { Lesson, LoadAllResult, ResolvedPanel } from '../lessons/schema';
+import { getRuntime } from '../runtime';
+import { createPanelsStore, type PanelKey, type PanelState } from './panels';
+
+const raw = import.meta.glob(['/lessons/*/**/*.{json,py,md}', '!/lessons/*/golden/**'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>;
+
+function stripSlash(files: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(files)) out[k.replace(/^\//, '')] = v;
+  return out;
+}
+
+/** Every lesson, loaded once at start-up. */
+export const catalog: LoadAllResult = loadLessonsFromFiles(stripSlash(raw));
+
+/** What a panel component needs. */
+export interface PanelView {
+  key: PanelKey;
+  lesson: Lesson;
+  panel: ResolvedPanel;
+  /** Every Python file of the lesson by file name, for following execution. */
+  files: Record<string, string>;
+  /** The setup, scenario scripts and entry, shown read-only under the panel. */
+  setupFiles: { path: string; code: string }[];
+  initial?: Partial<PanelState>;
+}
+
+/** The key of a panel. */
+export function panelKey(lessonId: string, panelId: string): PanelKey {
+  return `${lessonId}:${panelId}`;
+}
+
+function findPanel(key: PanelKey): { lesson: Lesson; panel: ResolvedPanel } | null {
+  const [lessonId, panelId] = key.split(':');
+  const lesson = catalog.lessons.find((l) => l.id === lessonId);
+  const panel = lesson?.panels.find((p) => p.id === panelId);
+  return lesson && panel ? { lesson, panel } : null;
+}
+
+/** The panel store, recording through the page's Python worker. */
+export const panelsStore = createPanelsStore({
+  record: (request, options) => getRuntime().record(request, options),
+  requestFor(key, scenario) {
+    const found = findPanel(key);
+    if (!found) return null;
+    return {
+      files: buildRunFiles(found.lesson, found.panel.id, scenario),
+      scenario,
+      budget: found.lesson.budget,
+    };
+  },
+});
+
+/** Build the view data of a panel. */
+export function panelView(lesson: Lesson, panel: ResolvedPanel): PanelView {
+  const files: Record<string, string> = {};
+  for (const s of lesson.sources) files[s.path] = s.code;
+  files[lesson.setup.path] = lesson.setup.code;
+  files[panel.entry.path] = panel.entry.code;
+  const scripts = panel.scenarios.flatMap((s) => (s.script ? [s.script] : []));
+  for (const s of scripts) files[s.path] = s.code;
+  return {
+    key: panelKey(lesson.id, panel.id),
+    lesson,
+    panel,
+    files,
+    setupFiles: [lesson.setup, ...scripts, panel.entry],
+  };
+}

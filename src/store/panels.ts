@@ -1,0 +1,236 @@
+/**
+ * Panel state: per panel, the chosen scenario, the breakpoints, the recorded
+ * traces (one per scenario, recorded in the background) and the replay
+ * position. Derived data (status, hits, variables) is computed by selectors
+ * in ./selectors.ts, never stored.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { RecordRequest } from '../runtime/protocol';
+import type { Trace } from '../runtime/trace';
+import { type Breakpoint, type Command, START, step, jump } from '../replay/engine';
+import { hitsFor } from './selectors';
+
+/** `lessonId:panelId`. */
+export type PanelKey = string;
+
+/** The trace of one scenario: recorded for a given set of probes, or pending. */
+export interface TraceSlot {
+  /** Which probes (conditions/logpoints) and files it was recorded with. */
+  key: string;
+  trace: Trace | null;
+}
+
+/** Everything the store keeps for one panel. */
+export interface PanelState {
+  scenario: string;
+  scenarios: string[];
+  breakpoints: Breakpoint[];
+  traces: Record<string, TraceSlot>;
+  /** Event index; -1 = not started; trace length = finished. */
+  position: number;
+  /** Selected call-stack frame, counted from the innermost (0). */
+  frameIndex: number;
+  /** A command waiting for its scenario's trace to arrive. */
+  pending: { command: Command } | { jump: number } | null;
+}
+
+/** How the store obtains traces and run files: injected, so tests use fakes. */
+export interface PanelDeps {
+  record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
+  /** The run request for a panel and scenario (from the lesson, or a draft). */
+  requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
+}
+
+/** The panel store's state and actions. */
+export interface PanelsStore {
+  panels: Record<PanelKey, PanelState>;
+  /** Register a panel (idempotent); starts background recording of its scenarios. */
+  initPanel(key: PanelKey, scenarios: string[], initial?: Partial<PanelState>): void;
+  setScenario(key: PanelKey, scenario: string): void;
+  toggleBreakpoint(key: PanelKey, file: string, line: number): void;
+  updateBreakpoint(key: PanelKey, id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
+  removeBreakpoint(key: PanelKey, id: string): void;
+  command(key: PanelKey, command: Command): void;
+  jumpTo(key: PanelKey, position: number): void;
+  selectFrame(key: PanelKey, frameIndex: number): void;
+  /** Drop recorded traces (files changed) and record again. */
+  invalidate(key: PanelKey): void;
+  /** Record every scenario whose trace is missing or stale. */
+  ensureTraces(key: PanelKey): void;
+}
+
+let nextBreakpointId = 1;
+
+/** The probes a trace must be recorded with for these breakpoints. */
+export function probesOf(breakpoints: readonly Breakpoint[]) {
+  return breakpoints
+    .filter((b) => b.condition || b.log !== undefined)
+    .map((b) => ({
+      id: b.id,
+      path: b.file,
+      line: b.line,
+      ...(b.condition ? { condition: b.condition } : {}),
+      ...(b.log !== undefined ? { log: b.log } : {}),
+    }));
+}
+
+function slotKey(request: Omit<RecordRequest, 'probes'>, breakpoints: readonly Breakpoint[]) {
+  return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
+}
+
+/** Create a panel store bound to a way of recording. */
+export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
+  const store = createStore<PanelsStore>()((set, get) => {
+    function patch(key: PanelKey, fn: (p: PanelState) => Partial<PanelState>) {
+      set((s) => {
+        const p = s.panels[key];
+        if (!p) return s;
+        return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
+      });
+    }
+
+    function currentTrace(p: PanelState): Trace | null {
+      return p.traces[p.scenario]?.trace ?? null;
+    }
+
+    function isFresh(key: PanelKey, p: PanelState, scenario: string): boolean {
+      const request = deps.requestFor(key, scenario);
+      const slot = p.traces[scenario];
+      return Boolean(request && slot && slot.key === slotKey(request, p.breakpoints));
+    }
+
+    function recordScenario(key: PanelKey, scenario: string, priority: boolean) {
+      const p = get().panels[key];
+      const request = deps.requestFor(key, scenario);
+      if (!p || !request) return;
+      const skey = slotKey(request, p.breakpoints);
+      if (p.traces[scenario]?.key === skey) return;
+      patch(key, (q) => ({ traces: { ...q.traces, [scenario]: { key: skey, trace: null } } }));
+      const probes = probesOf(p.breakpoints);
+      deps.record({ ...request, probes }, { priority }).then((trace) => {
+        const q = get().panels[key];
+        // Drop answers for a request that has since been superseded.
+        if (!q || q.traces[scenario]?.key !== skey) return;
+        patch(key, (r) => ({ traces: { ...r.traces, [scenario]: { key: skey, trace } } }));
+        resolvePending(key);
+      });
+    }
+
+    function resolvePending(key: PanelKey) {
+      const p = get().panels[key];
+      if (!p?.pending) return;
+      const trace = currentTrace(p);
+      if (!trace || !isFresh(key, p, p.scenario)) return;
+      const pending = p.pending;
+      if ('command' in pending) {
+        patch(key, () => ({
+          pending: null,
+          frameIndex: 0,
+          position: step(trace, p.position, pending.command, hitsFor(trace, p.breakpoints)),
+        }));
+      } else {
+        patch(key, () => ({ pending: null, frameIndex: 0, position: jump(trace, pending.jump) }));
+      }
+    }
+
+    function ensure(key: PanelKey) {
+      const p = get().panels[key];
+      if (!p) return;
+      // The visible scenario first, the rest behind it.
+      recordScenario(key, p.scenario, true);
+      for (const s of p.scenarios) if (s !== p.scenario) recordScenario(key, s, false);
+    }
+
+    return {
+      panels: {},
+
+      initPanel(key, scenarios, initial) {
+        if (get().panels[key]) return;
+        const scenario =
+          initial?.scenario && scenarios.includes(initial.scenario) ? initial.scenario : scenarios[0];
+        const state: PanelState = {
+          scenario,
+          scenarios,
+          breakpoints: initial?.breakpoints ?? [],
+          traces: {},
+          position: START,
+          frameIndex: 0,
+          pending: null,
+        };
+        set((s) => ({ panels: { ...s.panels, [key]: state } }));
+        ensure(key);
+      },
+
+      setScenario(key, scenario) {
+        const p = get().panels[key];
+        if (!p || !p.scenarios.includes(scenario)) return;
+        // Reset the replay, keep the breakpoints.
+        patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
+        ensure(key);
+      },
+
+      toggleBreakpoint(key, file, line) {
+        const p = get().panels[key];
+        if (!p) return;
+        const existing = p.breakpoints.find((b) => b.file === file && b.line === line);
+        const breakpoints = existing
+          ? p.breakpoints.filter((b) => b !== existing)
+          : [...p.breakpoints, { id: `bp${nextBreakpointId++}`, file, line, enabled: true }];
+        patch(key, () => ({ breakpoints }));
+        if (existing && (existing.condition || existing.log !== undefined)) ensure(key);
+      },
+
+      updateBreakpoint(key, id, change) {
+        const p = get().panels[key];
+        if (!p) return;
+        const breakpoints = p.breakpoints.map((b) => (b.id === id ? { ...b, ...change } : b));
+        patch(key, () => ({ breakpoints }));
+        ensure(key);
+      },
+
+      removeBreakpoint(key, id) {
+        const p = get().panels[key];
+        if (!p) return;
+        patch(key, () => ({ breakpoints: p.breakpoints.filter((b) => b.id !== id) }));
+        ensure(key);
+      },
+
+      command(key, command) {
+        const p = get().panels[key];
+        if (!p) return;
+        const trace = currentTrace(p);
+        if (!trace || !isFresh(key, p, p.scenario)) {
+          patch(key, () => ({ pending: { command } }));
+          ensure(key);
+          return;
+        }
+        const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+        patch(key, () => ({ position, frameIndex: 0, pending: null }));
+      },
+
+      jumpTo(key, position) {
+        const p = get().panels[key];
+        if (!p) return;
+        const trace = currentTrace(p);
+        if (!trace) {
+          patch(key, () => ({ pending: { jump: position } }));
+          ensure(key);
+          return;
+        }
+        patch(key, () => ({ position: jump(trace, position), frameIndex: 0 }));
+      },
+
+      selectFrame(key, frameIndex) {
+        patch(key, () => ({ frameIndex: Math.max(0, frameIndex) }));
+      },
+
+      invalidate(key) {
+        patch(key, (p) => ({ traces: {}, position: p.position >= 0 ? START : p.position }));
+        ensure(key);
+      },
+
+      ensureTraces: ensure,
+    };
+  });
+  return store;
+}

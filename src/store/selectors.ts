@@ -1,0 +1,145 @@
+/**
+ * Derived panel data, computed from the store's state and memoised per trace.
+ * Nothing here is stored: the store keeps positions and breakpoints only.
+ */
+import { type Breakpoint, type HitIndex, indexHits, statusOf } from '../replay/engine';
+import { EventKind, type Trace, type ValueNode } from '../runtime/trace';
+import type { PanelState } from './panels';
+
+const hitCache = new WeakMap<Trace, { breakpoints: readonly Breakpoint[]; hits: HitIndex }>();
+
+/** The breakpoint hits of a trace, recomputed only when the breakpoints change. */
+export function hitsFor(trace: Trace, breakpoints: readonly Breakpoint[]): HitIndex {
+  const cached = hitCache.get(trace);
+  if (cached && cached.breakpoints === breakpoints) return cached.hits;
+  const hits = indexHits(trace, breakpoints);
+  hitCache.set(trace, { breakpoints, hits });
+  return hits;
+}
+
+/** The state the panel's status badge shows (the DOM contract's `data-state`). */
+export type PanelUiState = 'loading' | 'ready' | 'paused' | 'finished' | 'error';
+
+/** The trace of the panel's current scenario, if recorded. */
+export function currentTrace(p: PanelState): Trace | null {
+  return p.traces[p.scenario]?.trace ?? null;
+}
+
+/** The status badge state. */
+export function uiStateOf(p: PanelState, pythonReady: boolean): PanelUiState {
+  const trace = currentTrace(p);
+  if (!trace) {
+    if (!pythonReady || p.pending) return 'loading';
+    return 'ready';
+  }
+  const s = statusOf(trace, p.position);
+  if (s === 'finished' && trace.meta.outcome !== 'completed') return 'error';
+  if (s === 'ready' && trace.length === 0 && trace.meta.outcome !== 'completed') return 'error';
+  return s;
+}
+
+/** One row of the variables pane. */
+export interface VariableRow {
+  name: string;
+  value: number;
+  changed: boolean;
+}
+
+/** One row of the call stack. */
+export interface FrameView {
+  frameId: number;
+  function: string;
+  file: string;
+  /** The line this frame is at, at the current position. */
+  line: number;
+}
+
+/** Everything the panel renders for the current position. */
+export interface PositionView {
+  event: number;
+  kind: number;
+  file: string;
+  line: number;
+  function: string;
+  stack: FrameView[];
+  variables: VariableRow[];
+  /** Return value or raised exception at this event, as a value index. */
+  result: { kind: 'return' | 'exception' | 'unwind'; value: number } | null;
+}
+
+/** The line a frame is at when event `i` happens: its own last event <= i. */
+function lineOfFrame(trace: Trace, frameId: number, i: number): number {
+  for (let e = i; e >= 0; e--) if (trace.frame[e] === frameId) return trace.line[e];
+  return 0;
+}
+
+/** The view of a paused position (or the last event when finished). */
+export function positionView(trace: Trace, position: number, frameIndex: number): PositionView | null {
+  if (trace.length === 0 || position < 0) return null;
+  const i = Math.min(position, trace.length - 1);
+  const stackIds = trace.stackAt(i);
+  const stack = stackIds.map((fid) => ({
+    frameId: fid,
+    function: trace.meta.frames[fid][0],
+    file: trace.meta.files[trace.meta.frames[fid][1]],
+    line: fid === trace.frame[i] ? trace.line[i] : lineOfFrame(trace, fid, i),
+  }));
+  const selected = stack[Math.min(frameIndex, stack.length - 1)];
+  // Changed since the previous step = bound by the step that led here. At a
+  // frame's first event everything is new, so nothing is marked.
+  const own = selected.frameId === trace.frame[i] && trace.meta.frames[selected.frameId][4] !== i;
+  const changed = own ? trace.changedAt(i) : new Set<string>();
+  const variables = trace.variablesAt(selected.frameId, i).map((v) => ({
+    name: v.name,
+    value: v.value,
+    changed: changed.has(v.name),
+  }));
+  const k = trace.kind[i];
+  const aux = trace.aux[i];
+  const result =
+    aux >= 0
+      ? {
+          kind:
+            k === EventKind.Return
+              ? ('return' as const)
+              : k === EventKind.Exception
+                ? ('exception' as const)
+                : ('unwind' as const),
+          value: aux,
+        }
+      : null;
+  return {
+    event: i,
+    kind: k,
+    file: selected.file,
+    line: selected.line,
+    function: selected.function,
+    stack,
+    variables,
+    result,
+  };
+}
+
+/** Render a value node's children for expansion. */
+export function childrenOf(trace: Trace, value: number): ValueNode[3] {
+  return trace.value(value)[3];
+}
+
+/** Logpoint messages written before `position`, with the output offset they belong at. */
+export function logMessages(
+  trace: Trace,
+  position: number,
+  hits: HitIndex,
+  breakpoints: readonly Breakpoint[],
+): { event: number; offset: number; text: string }[] {
+  const out: { event: number; offset: number; text: string }[] = [];
+  for (const b of breakpoints) {
+    if (b.log === undefined || !b.enabled) continue;
+    for (const e of hits.byBreakpoint.get(b.id) ?? []) {
+      if (e >= position) break;
+      const probe = trace.probesAt.get(e)?.find((p) => p[1] === b.id && p[2] !== 'ok');
+      if (probe) out.push({ event: e, offset: trace.out[e], text: probe[3] });
+    }
+  }
+  return out.sort((a, b) => a.event - b.event);
+}

@@ -1,0 +1,161 @@
+import { useEffect, useState } from 'react';
+import { useApp } from '../store/app';
+import { catalog } from '../store/lessons';
+import { type Lang, t } from './i18n';
+import { LessonView } from './LessonView';
+import { ShortcutsHelp } from './ShortcutsHelp';
+
+function currentLessonId(): string | null {
+  return new URLSearchParams(location.search).get('lesson');
+}
+
+function RuntimeBadge({ lang }: { lang: Lang }) {
+  const runtime = useApp((s) => s.runtime);
+  const retry = useApp((s) => s.retryRuntime);
+  if (runtime.state === 'loading') {
+    return (
+      <span className="runtime runtime-loading" data-testid="runtime" data-state="loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t(lang, 'loadingPython')}
+      </span>
+    );
+  }
+  if (runtime.state === 'failed') {
+    return (
+      <span className="runtime runtime-failed" data-testid="runtime" data-state="failed" role="alert">
+        {t(lang, 'pythonFailed')}: {runtime.message}{' '}
+        <button type="button" onClick={retry} data-testid="runtime-retry">
+          {t(lang, 'retry')}
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span className="runtime runtime-ready" data-testid="runtime" data-state="ready" role="status">
+      {t(lang, 'pythonReady')} · Python {runtime.python}
+    </span>
+  );
+}
+
+/** The whole page: header, lesson index, the open lesson. */
+export function App() {
+  const lang = useApp((s) => s.lang);
+  const setLang = useApp((s) => s.setLang);
+  const [lessonId, setLessonId] = useState(currentLessonId);
+
+  useEffect(() => {
+    const onPop = () => setLessonId(currentLessonId());
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    const url = new URL(location.href);
+    url.searchParams.set('lang', lang);
+    history.replaceState(history.state, '', url);
+  }, [lang]);
+
+  const open = (id: string) => {
+    const url = new URL(location.href);
+    url.searchParams.set('lesson', id);
+    url.hash = '';
+    history.pushState(null, '', url);
+    setLessonId(id);
+    scrollTo(0, 0);
+  };
+
+  const id = lessonId ?? catalog.lessons[0]?.id ?? null;
+  const lesson = catalog.lessons.find((l) => l.id === id) ?? null;
+  const broken = catalog.broken.find((b) => b.id === id) ?? null;
+
+  return (
+    <div className="app">
+      <header className="topbar">
+        <a className="brand" href="?">
+          {t(lang, 'appTitle')}
+        </a>
+        <RuntimeBadge lang={lang} />
+        <span className="privacy">{t(lang, 'privacy')}</span>
+        <ShortcutsHelp lang={lang} />
+        <div className="lang-switch" role="group" aria-label={t(lang, 'language')}>
+          {(['zh', 'en'] as const).map((l) => (
+            <button
+              key={l}
+              type="button"
+              aria-pressed={lang === l}
+              data-testid={`lang-${l}`}
+              onClick={() => setLang(l)}
+            >
+              {l === 'zh' ? '中文' : 'English'}
+            </button>
+          ))}
+        </div>
+      </header>
+      <div className="layout">
+        <nav className="index" aria-label={t(lang, 'lessons')} data-testid="lesson-index">
+          <h2>{t(lang, 'lessons')}</h2>
+          <ul>
+            {catalog.lessons.map((l) => (
+              <li key={l.id}>
+                <a
+                  href={`?lesson=${l.id}&lang=${lang}`}
+                  aria-current={l.id === id ? 'page' : undefined}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    open(l.id);
+                  }}
+                >
+                  {l.title[lang]}
+                </a>
+                <ul className="index-panels">
+                  {l.panels.map((p) => (
+                    <li key={p.id}>
+                      <a href={`?lesson=${l.id}&lang=${lang}#panel-${p.id}`}>
+                        <code>{p.function}</code>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+            {catalog.broken.map((b) => (
+              <li key={b.id} className="index-broken">
+                <a
+                  href={`?lesson=${b.id}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    open(b.id);
+                  }}
+                >
+                  {b.id} ⚠
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="content">
+          {lesson ? <LessonView key={lesson.id} lesson={lesson} lang={lang} /> : null}
+          {broken ? (
+            <section className="error-card" role="alert" data-testid="lesson-error">
+              <h2>
+                {t(lang, 'lessonBroken')}: {broken.id}
+              </h2>
+              <ul>
+                {broken.errors.map((e) => (
+                  <li key={`${e.file}:${e.line}:${e.field}:${e.message}`}>
+                    <code>
+                      {e.file}
+                      {e.line ? `:${e.line}` : ''}
+                    </code>{' '}
+                    {e.field ? <code>{e.field}</code> : null} {e.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+          {!lesson && !broken ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useMemo } from 'react';
+import type { Lesson } from '../lessons/schema';
+import { panelView } from '../store/lessons';
+import type { Lang } from './i18n';
+import { Markdown } from './Markdown';
+import { Panel } from './Panel';
+
+/** A lesson as an article: prose with the panels in place. */
+export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
+  const views = useMemo(
+    () => new Map(lesson.panels.map((p) => [p.id, panelView(lesson, p)])),
+    [lesson],
+  );
+  return (
+    <article className="lesson" data-testid="lesson" data-lesson={lesson.id} lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+      <h1>{lesson.title[lang]}</h1>
+      {lesson.prose[lang].map((seg, i) => {
+        if (seg.kind === 'markdown') {
+          // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
+          return <Markdown key={i} text={seg.text} />;
+        }
+        const view = views.get(seg.panelId);
+        return view ? (
+          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor">
+            <Panel view={view} />
+          </div>
+        ) : null;
+      })}
+    </article>
+  );
+}

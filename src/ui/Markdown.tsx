@@ -1,0 +1,19 @@
+import DOMPurify from 'dompurify';
+import { marked } from 'marked';
+import { useMemo } from 'react';
+
+/**
+ * Lesson prose: Markdown rendered by `marked`, then sanitised by DOMPurify so
+ * that a lesson can never inject script (prose is content, not code).
+ */
+export function renderMarkdown(text: string): string {
+  const html = marked.parse(text, { async: false, gfm: true }) as string;
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+}
+
+/** A block of sanitised lesson Markdown. */
+export function Markdown({ text }: { text: string }) {
+  const html = useMemo(() => renderMarkdown(text), [text]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above
+  return <div className="prose" dangerouslySetInnerHTML={{ __html: html }} />;
+}

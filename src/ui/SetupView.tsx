@@ -1,0 +1,21 @@
+import { type Lang, t } from './i18n';
+
+/** The teaching setup and call entry, read-only, collapsed by default. */
+export function SetupView({ files, lang }: { files: { path: string; code: string }[]; lang: Lang }) {
+  return (
+    <details className="setup" data-testid="setup">
+      <summary>{t(lang, 'setupTitle')}</summary>
+      <p className="setup-note">{t(lang, 'setupNote')}</p>
+      {files.map((f) => (
+        <figure key={f.path} className="setup-file">
+          <figcaption>
+            <code>{f.path}</code>
+          </figcaption>
+          <pre>
+            <code>{f.code}</code>
+          </pre>
+        </figure>
+      ))}
+    </details>
+  );
+}

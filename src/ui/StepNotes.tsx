@@ -1,0 +1,48 @@
+import type { Lang, Localized } from './i18n';
+import { t } from './i18n';
+
+/** A resolved step note: its text and the file lines it covers. */
+export interface StepNote {
+  start: number;
+  end: number;
+  text: Localized;
+}
+
+/**
+ * The three step notes as a small diagram beside the code. The note whose
+ * lines hold the current position is highlighted (code and diagram share one
+ * cursor); clicking a note highlights its lines in the code.
+ */
+export function StepNotes(props: {
+  steps: StepNote[];
+  lang: Lang;
+  current: number;
+  active: number | null;
+  onSelect(index: number): void;
+}) {
+  const { steps, lang, current, active, onSelect } = props;
+  return (
+    <aside className="steps" aria-label={t(lang, 'stepsTitle')} data-testid="steps">
+      <ol>
+        {steps.map((s, i) => (
+          <li key={`${s.start}-${s.end}`}>
+            <button
+              type="button"
+              className={`step${i === current ? ' is-current' : ''}${i === active ? ' is-active' : ''}`}
+              data-testid="step-note"
+              data-current={i === current ? 'true' : undefined}
+              aria-pressed={i === active}
+              onClick={() => onSelect(i)}
+            >
+              <span className="step-num">{i + 1}</span>
+              <span className="step-text">{s.text[lang]}</span>
+              <span className="step-lines">
+                L{s.start}–{s.end}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import type { Trace } from '../runtime/trace';
+
+/** Colour per object id, so two names holding one object share a marker. */
+function idHue(id: number): number {
+  return (id * 137) % 360;
+}
+
+/** A small badge `#id` marking object identity. */
+export function IdentityBadge({ id }: { id: number }) {
+  if (!id) return null;
+  return (
+    <span
+      className="obj-id"
+      data-testid="obj-id"
+      data-obj-id={id}
+      style={{ borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` }}
+      title={`object #${id}`}
+    >
+      #{id}
+    </span>
+  );
+}
+
+/** One value, expandable when it has children. */
+export function ValueView({ trace, value, depth = 0 }: { trace: Trace; value: number; depth?: number }) {
+  const [open, setOpen] = useState(false);
+  const node = trace.value(value);
+  if (!node) return <span className="val">?</span>;
+  const [type, text, id, children, total] = node;
+  const expandable = children.length > 0;
+  return (
+    <span className="val-wrap">
+      {expandable ? (
+        <button
+          type="button"
+          className="val-toggle"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          aria-label={open ? 'collapse' : 'expand'}
+        >
+          {open ? '▾' : '▸'}
+        </button>
+      ) : null}
+      <code className="val" title={type}>
+        {text}
+      </code>
+      <IdentityBadge id={id} />
+      {open && expandable ? (
+        <ul className="val-children">
+          {children.map(([label, child], k) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: children are positional
+            <li key={k}>
+              <span className="val-key">{label}</span>
+              <ValueView trace={trace} value={child} depth={depth + 1} />
+            </li>
+          ))}
+          {total > children.length ? <li className="val-more">… {total - children.length}</li> : null}
+        </ul>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,48 @@
+/**
+ * Vitest configuration: three projects, run separately by `npm test` (scripts/test-all.mjs)
+ * or by name: `vitest run --project unit|pyodide|browser`.
+ *
+ * This file deliberately does not load vite.config.ts: the tests need none of the app's build
+ * plugins (static copies of Pyodide, React refresh). If the app gains `resolve.alias`es that
+ * tests import through, add them here too.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Pure TypeScript: replay engine, schemas, stores, lesson loader. Fast and parallel.
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        // Real Pyodide in Node (`loadPyodide()` ~3 s per file): slow, and each instance
+        // holds a few hundred MB, so one file at a time.
+        test: {
+          name: 'pyodide',
+          include: ['tests/pyodide/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The built app in headless Chromium (tests/browser/harness.ts). Expects `dist/`
+        // (or $DIST_DIR) to be built already: `npm run test:browser` builds first.
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
