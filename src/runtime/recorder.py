@@ -25,7 +25,6 @@ import array
 import json
 import linecache
 import re
-import reprlib
 import sys
 import time
 import traceback
@@ -134,12 +133,6 @@ class _Values:
         self.index = {}
         self.object_ids = {}
         self.keep_alive = []  # object ids stay unique only while objects live
-        self.repr = reprlib.Repr()
-        self.repr.maxstring = 80
-        self.repr.maxother = 80
-        self.repr.maxlevel = 3
-        self.repr.maxlist = self.repr.maxtuple = self.repr.maxset = 8
-        self.repr.maxdict = 8
         self.overflow = False
 
     def object_id(self, obj):
@@ -172,17 +165,57 @@ class _Values:
         return idx
 
     def text(self, obj):
+        """A bounded, deterministic repr (insertion order kept, unlike reprlib)."""
         if type(obj) in _FAST_REPR:
             return repr(obj)
+        text = self._short(obj, 0, ())
+        if len(text) > 160:
+            text = text[:159] + "…"
+        return text
+
+    def _short(self, obj, level, path):
+        tp = type(obj)
+        if tp in _FAST_REPR:
+            return repr(obj)
+        if tp is str:
+            return repr(obj) if len(obj) <= 80 else repr(obj[:77]) + "…"
+        if id(obj) in path:
+            return {list: "[...]", dict: "{...}"}.get(tp, "(...)")
+        if isinstance(obj, (list, tuple, set, frozenset, dict)):
+            if level >= 3:
+                return "[…]" if isinstance(obj, list) else "(…)" if isinstance(obj, tuple) else "{…}"
+            inner = path + (id(obj),)
+            if isinstance(obj, dict):
+                items = list(obj.items())
+                parts = [f"{self._short(k, level + 1, inner)}: {self._short(v, level + 1, inner)}"
+                         for k, v in items[:8]]
+            else:
+                items = list(obj)
+                parts = [self._short(v, level + 1, inner) for v in items[:8]]
+            if len(items) > 8:
+                parts.append("…")
+            body = ", ".join(parts)
+            if isinstance(obj, dict):
+                return "{" + body + "}" if tp is dict else f"{tp.__name__}({{{body}}})"
+            if isinstance(obj, list):
+                return "[" + body + "]" if tp is list else f"{tp.__name__}([{body}])"
+            if isinstance(obj, tuple):
+                if tp is not tuple:
+                    try:
+                        return _ADDRESS.sub("", repr(obj))[:160]
+                    except BaseException:
+                        pass
+                return "(" + body + ("," if len(items) == 1 else "") + ")"
+            if not items:
+                return f"{tp.__name__}()"
+            return "{" + body + "}" if tp is set else f"{tp.__name__}({{{body}}})"
         try:
-            text = self.repr.repr(obj)
+            text = repr(obj)
         except BaseException as exc:  # a user __repr__ may raise anything
             text = f"<repr failed: {type(exc).__name__}>"
         if " at 0x" in text:
             text = _ADDRESS.sub("", text)
-        if len(text) > 160:
-            text = text[:159] + "…"
-        return text
+        return text if len(text) <= 100 else text[:99] + "…"
 
     def encode(self, obj, depth=0, path=None):
         """Return the value-table index of obj's rendering (children to MAX_DEPTH)."""
@@ -198,7 +231,10 @@ class _Values:
         if depth < MAX_DEPTH:
             items = self._children(obj)
             if items is not None:
-                total = len(items) if isinstance(items, list) else 0
+                try:
+                    total = len(obj)
+                except BaseException:
+                    total = len(items)
                 sub = (path or frozenset()) | {oid}
                 children = tuple(
                     (k, self.encode(v, depth + 1, sub)) for k, v in items[:MAX_CHILDREN]

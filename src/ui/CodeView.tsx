@@ -168,7 +168,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       decs.push({
         range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
         options: {
-          glyphMarginClassName: `bp-glyph bp-${b.kind}${b.enabled ? '' : ' bp-disabled'}`,
+          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? "" : " bpg-disabled"}`,
           glyphMarginHoverMessage: { value: `breakpoint line ${b.line}` },
         },
       });

@@ -13,7 +13,10 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   );
   return (
     <article className="lesson" data-testid="lesson" data-lesson={lesson.id} lang={lang === 'zh' ? 'zh-CN' : 'en'}>
-      <h1>{lesson.title[lang]}</h1>
+      {/* The article may open with its own level-1 heading; otherwise use the title. */}
+      {lesson.prose[lang][0]?.kind === 'markdown' && /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
+        <h1>{lesson.title[lang]}</h1>
+      )}
       {lesson.prose[lang].map((seg, i) => {
         if (seg.kind === 'markdown') {
           // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional

@@ -68,13 +68,13 @@ export function Panel({ view }: { view: PanelView }) {
   // when execution is elsewhere (a callback, the gate), that whole file.
   const shown = useMemo(() => {
     const focus = { file: panel.source, start: panel.functionRange.start, end: panel.functionRange.end };
-    if (!pos) return focus;
+    if (!pos || !paused) return focus;
     if (pos.file === panel.source && pos.line >= focus.start && pos.line <= focus.end) return focus;
     if (files[pos.file] !== undefined) {
       return { file: pos.file, start: 1, end: files[pos.file].split('\n').length };
     }
     return focus;
-  }, [pos, panel, files]);
+  }, [pos, paused, panel, files]);
   const shownCode = useMemo(
     () => (files[shown.file] ?? '').split('\n').slice(shown.start - 1, shown.end).join('\n'),
     [files, shown],

@@ -1,0 +1,33 @@
+/**
+ * The recorder in Node: the same recorder.py and the same worker-core code
+ * the browser worker runs, for the Pyodide tests, the lesson checker and the
+ * bench. Node-only (reads files from disk).
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { type RecordRequest, TraceMetaSchema } from './protocol';
+import { Trace, type TraceMeta } from './trace';
+import { recordWith } from './worker-core';
+
+/** A loaded Pyodide with the recorder importable. */
+export interface NodeRecorder {
+  pyodide: PyodideAPI;
+  record(request: RecordRequest): Trace;
+}
+
+const recorderPath = fileURLToPath(new URL('./recorder.py', import.meta.url));
+
+/** Load Pyodide (about 2–3 s) and install the recorder. */
+export async function createNodeRecorder(): Promise<NodeRecorder> {
+  const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
+  pyodide.FS.writeFile('/home/pyodide/wpt_recorder.py', readFileSync(recorderPath, 'utf8'));
+  pyodide.runPython('import wpt_recorder');
+  return {
+    pyodide,
+    record(request) {
+      const { meta, buffer } = recordWith(pyodide, request);
+      return new Trace(TraceMetaSchema.parse(JSON.parse(meta)) as TraceMeta, buffer);
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import { clickLine, expectBreakpoints, lineWith, panel, ready, status, variables, waitState } from './panel-helpers';
+
+describe('the run_hooks panel in the production build', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows the source before Python is ready, with the title and a "not run" status', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.waitFor();
+    await expect(p.locator('.panel-title').textContent()).resolves.toBe('s04/core/runtime.py · run_hooks');
+    await ready(app.page, p);
+    expect(await status(p)).toMatchObject({ state: 'ready' });
+    await expect(p.locator('[data-testid=status]').textContent()).resolves.toBe('not run');
+    await expect(p.textContent()).resolves.toContain('nothing is sent to a server');
+  });
+
+  it('pauses on a breakpoint set by clicking a line number, with the expected variables', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const line = await lineWith(p, 'answer = callback(');
+    await clickLine(p, line);
+    await expectBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const vars = await variables(p);
+    expect(vars.event).toBe("'before'");
+    expect(vars.callback).toBe('<function first>');
+    expect(vars.payload).toContain("'id': 'run_1'");
+    const frames = await p.locator('[data-testid=frame]').allTextContents();
+    expect(frames[0]).toContain('run_hooks');
+    expect(frames.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('continues to the next hit, then finishes', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const line = await lineWith(p, 'answer = callback(');
+    const first = await status(p);
+    await p.locator('[data-testid=continue]').click();
+    await app.page.waitForFunction(
+      ([el, step]) => Number((el as HTMLElement).dataset.step) > (step as number),
+      [await p.locator('[data-testid=status]').elementHandle(), first.step] as const,
+    );
+    expect(await status(p)).toMatchObject({ state: 'paused', line });
+    expect((await variables(p)).callback).toBe('<function second>');
+    await p.locator('[data-testid=continue]').click();
+    await waitState(p, 'finished');
+    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain('visited: first -> second');
+  });
+
+  it('switching scenario resets the replay and keeps the breakpoint', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const line = await lineWith(p, 'answer = callback(');
+    await p.locator('[data-testid=scenario]').selectOption('block');
+    await waitState(p, 'ready');
+    await expectBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    await p.locator('[data-testid=continue]').click();
+    await waitState(p, 'finished');
+    const out = await p.locator('[data-testid=output]').textContent();
+    expect(out).toContain('visited: first\n');
+    expect(out).not.toContain('first -> second');
+  });
+
+  it('steps into, over, out and back', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('pass');
+    await waitState(p, 'ready');
+    await p.locator('[data-testid=debug]').click();
+    const line = await lineWith(p, 'answer = callback(');
+    await waitState(p, 'paused', line);
+    const at = await status(p);
+    await p.locator('[data-testid=step-into]').click();
+    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), at.step + 1);
+    // into the setup's callback `first`: the code view follows into setup.py
+    await expect(p.locator('[data-testid=now-in]').textContent()).resolves.toContain('setup.py');
+    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain('first');
+    await p.locator('[data-testid=step-out]').click();
+    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'));
+    const out = await status(p);
+    expect(out.step).toBeGreaterThan(at.step + 1);
+    await p.locator('[data-testid=step-back]').click();
+    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), out.step - 1);
+    await p.locator('[data-testid=step-over]').click();
+    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), out.step);
+  });
+
+  it('sends nothing to any other origin during the whole session', () => {
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.cspViolations).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,337 @@
+import { describe, expect, it } from 'vitest';
+import { formatLessonError, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
+import { allLessonFiles, editManifest, errorsOf, lessonFiles, lineOf, load } from './helpers.ts';
+
+const ID = 's04-hooks';
+const MANIFEST = `lessons/${ID}/lesson.json`;
+
+describe('a lesson with a malformed manifest', () => {
+  it('reports a missing comma at the line where the parser got stuck', async () => {
+    const files = await lessonFiles(ID);
+    const text = files['lesson.json'].replace('"order": 1,', '"order": 1');
+    const [error, ...rest] = errorsOf(load(ID, { ...files, 'lesson.json': text }));
+    expect(rest).toEqual([]);
+    expect(error.file).toBe(MANIFEST);
+    expect(error.line).toBe(lineOf(text, '"title"'));
+    expect(error.message).toMatch(/^invalid JSON: .*expected "," or "}"/);
+  });
+
+  it('reports a trailing comma on its own line', async () => {
+    const files = await lessonFiles(ID);
+    const text = files['lesson.json'].replace(
+      '"scenarios": ["before", "after", "rejected"]',
+      '"scenarios": ["before", "after", "rejected",]',
+    );
+    const [error] = errorsOf(load(ID, { ...files, 'lesson.json': text }));
+    expect(error.line).toBe(lineOf(text, '"rejected",]'));
+    expect(error.message).toMatch(/trailing comma/);
+  });
+
+  it('rejects a duplicated key instead of silently keeping the last one', async () => {
+    const files = await lessonFiles(ID);
+    const text = files['lesson.json'].replace('"order": 1,', '"order": 1,\n  "order": 2,');
+    const [error] = errorsOf(load(ID, { ...files, 'lesson.json': text }));
+    expect(error.line).toBe(lineOf(text, '"order": 2'));
+    expect(error.message).toMatch(/duplicate key "order"/);
+  });
+
+  it('reports a missing lesson.json', async () => {
+    const files = await lessonFiles(ID);
+    delete files['lesson.json'];
+    expect(errorsOf(load(ID, files))).toEqual([
+      { file: MANIFEST, message: expect.stringMatching(/file not found/) },
+    ]);
+  });
+});
+
+describe('a manifest that does not fit the schema', () => {
+  it('names a missing required field and points at its parent', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => delete m.title);
+    const errors = errorsOf(load(ID, files));
+    expect(errors).toEqual([
+      { file: MANIFEST, line: 1, column: 1, field: 'title', message: 'required field is missing' },
+    ]);
+    expect(formatLessonError(errors[0])).toBe(`${MANIFEST}:1: title: required field is missing`);
+  });
+
+  it('names a missing nested field with its full path and the line of its object', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => delete m.panels[1].steps[2].end);
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('panels[1].steps[2].end');
+    expect(error.message).toBe('required field is missing');
+    // Pretty-printed, the step object opens on the line before its "start" member.
+    expect(error.line).toBe(lineOf(files['lesson.json'], '"start": "after = run_hooks("') - 1);
+  });
+
+  it('rejects a misspelt field as unknown, at the line of the key', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].step = m.panels[0].steps;
+      delete m.panels[0].steps;
+    });
+    const errors = errorsOf(load(ID, files));
+    const fields = errors.map((e) => e.field);
+    expect(fields).toContain('panels[0].step');
+    expect(fields).toContain('panels[0].steps');
+    const unknown = errors.find((e) => e.field === 'panels[0].step')!;
+    expect(unknown.message).toMatch(/unknown field/);
+    expect(unknown.line).toBe(lineOf(files['lesson.json'], '"step":'));
+  });
+
+  it('rejects a wrong value type and an invalid scenario id', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.order = 'first';
+      m.scenarios['Bad-Id'] = m.scenarios.pass;
+    });
+    const errors = errorsOf(load(ID, files));
+    expect(errors.find((e) => e.field === 'order')?.message).toMatch(/expected number/);
+    const key = errors.find((e) => e.field === 'scenarios["Bad-Id"]');
+    expect(key?.message).toMatch(/scenario id must match/);
+    expect(key?.line).toBe(lineOf(files['lesson.json'], '"Bad-Id"'));
+  });
+});
+
+describe('a manifest that refers to things that do not exist', () => {
+  it('reports an unknown scenario in a panel, listing the catalogue', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => m.panels[0].scenarios.push('sunny'));
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error.field).toBe('panels[0].scenarios[5]');
+    expect(error.message).toMatch(
+      /unknown scenario "sunny"; the lesson's catalogue has: pass, block/,
+    );
+    expect(error.line).toBe(lineOf(files['lesson.json'], '"sunny"'));
+  });
+
+  it('reports a missing source file at the sources entry', async () => {
+    const files = await lessonFiles(ID);
+    delete files['src/s04/core/runtime.py'];
+    const text = files['lesson.json'];
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({
+      file: MANIFEST,
+      field: 'sources[1].path',
+      line: lineOf(text, '"path": "s04/core/runtime.py"'),
+    });
+    expect(error.message).toBe(`source file not found: lessons/${ID}/src/s04/core/runtime.py`);
+  });
+
+  it('reports a missing setup script', async () => {
+    const files = await lessonFiles(ID);
+    delete files['setup.py'];
+    const [error] = errorsOf(load(ID, files));
+    expect(error).toMatchObject({ field: 'setup', line: lineOf(files['lesson.json'], '"setup":') });
+    expect(error.message).toMatch(/setup script not found: lessons\/s04-hooks\/setup\.py/);
+  });
+
+  it('reports a missing entry script at the panel that needs it', async () => {
+    const files = await lessonFiles(ID);
+    delete files['entries/execute_hooked.py'];
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error.field).toBe('panels[1].entry');
+    expect(error.message).toMatch(
+      /entry script not found: lessons\/s04-hooks\/entries\/execute_hooked\.py/,
+    );
+  });
+
+  it('reports a missing scenario script at its catalogue entry', async () => {
+    const files = await lessonFiles(ID);
+    delete files['scenarios/after.py'];
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('scenarios.after.script');
+    expect(error.line).toBe(lineOf(files['lesson.json'], '"script": "scenarios/after.py"'));
+  });
+
+  it('reports a panel source that is not one of the lesson sources', async () => {
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[0].source = 's04/core/hooks.py'),
+    );
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('panels[0].source');
+    expect(error.message).toMatch(
+      /"s04\/core\/hooks.py" is not one of the lesson's sources \(s04\/core\/gate.py, s04\/core\/runtime.py\)/,
+    );
+  });
+
+  it('reports a focus function that the panel source does not define', async () => {
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[2].function = 'audit_events'),
+    );
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error.field).toBe('panels[2].function');
+    expect(error.message).toBe(
+      `function "audit_events" not found in lessons/${ID}/src/s04/core/runtime.py (no line matching "def audit_events(")`,
+    );
+  });
+
+  it('looks for the function only in the panel source, not in the other sources', async () => {
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[0].source = 's04/core/gate.py'),
+    );
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('panels[0].function');
+    expect(error.message).toMatch(
+      /"run_hooks" not found in lessons\/s04-hooks\/src\/s04\/core\/gate\.py/,
+    );
+  });
+});
+
+describe('step notes whose anchor text cannot be found', () => {
+  it('report a start text that is not in the function', async () => {
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[0].steps[1].start = 'except BaseException'),
+    );
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error.field).toBe('panels[0].steps[1].start');
+    expect(error.message).toMatch(
+      /^anchor text "except BaseException" not found in run_hooks \(lessons\/s04-hooks\/src\/s04\/core\/runtime\.py, lines \d+-\d+\)$/,
+    );
+    expect(error.line).toBe(lineOf(files['lesson.json'], '"start": "except BaseException"'));
+  });
+
+  it('report an end text that only occurs before the start line', async () => {
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[0].steps[2].end = 'chain = tuple('),
+    );
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('panels[0].steps[2].end');
+    expect(error.message).toMatch(
+      /anchor text "chain = tuple\(" not found in run_hooks .* at or after line \d+/,
+    );
+  });
+
+  it('do not reach outside the focus function', async () => {
+    // This text is in execute_hooked, the function just above audit_event.
+    const files = editManifest(
+      await lessonFiles(ID),
+      (m) => (m.panels[2].steps[0].start = 'snapshot = copy.deepcopy(call)'),
+    );
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('panels[2].steps[0].start');
+  });
+});
+
+describe('prose with wrong panel markers', () => {
+  it('reports a panel that is never placed', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.zh.md'] = files['prose.zh.md'].replace('<!-- panel: execute_hooked -->\n', '');
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({ file: `lessons/${ID}/prose.zh.md`, field: 'panels[1]' });
+    expect(error.message).toMatch(/panel "execute_hooked" is not placed/);
+  });
+
+  it('reports a panel placed twice at the second marker', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] += '\n<!-- panel: run_hooks -->\n';
+    const [error] = errorsOf(load(ID, files));
+    const first = lineOf(files['prose.en.md'], '<!-- panel: run_hooks -->');
+    expect(error).toMatchObject({
+      file: `lessons/${ID}/prose.en.md`,
+      line: lineOf(files['prose.en.md'], '<!-- panel: run_hooks -->', first),
+    });
+    expect(error.message).toBe(
+      `panel "run_hooks" is placed twice (first at line ${first}); place each panel exactly once`,
+    );
+  });
+
+  it('reports a marker naming an unknown panel', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.zh.md'] = `<!-- panel: run_hook -->\n${files['prose.zh.md']}`;
+    const [error] = errorsOf(load(ID, files));
+    expect(error).toMatchObject({ file: `lessons/${ID}/prose.zh.md`, line: 1 });
+    expect(error.message).toMatch(
+      /unknown panel "run_hook"; the lesson's panels are: run_hooks, execute_hooked, audit_event/,
+    );
+  });
+
+  it('reports a malformed marker instead of showing it as text', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!-- panel: audit_event -->',
+      '<!--panel:audit_event-->',
+    );
+    const errors = errorsOf(load(ID, files));
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^malformed panel marker "<!--panel:audit_event-->"/),
+      expect.stringMatching(/panel "audit_event" is not placed/),
+    ]);
+  });
+
+  it('ignores marker-like lines inside fenced code blocks', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] += '\n```markdown\n<!-- panel: run_hooks -->\n<!-- panel: nope -->\n```\n';
+    expect(load(ID, files).ok).toBe(true);
+  });
+
+  it('reports a missing article file', async () => {
+    const files = await lessonFiles(ID);
+    delete files['prose.en.md'];
+    expect(errorsOf(load(ID, files))).toEqual([
+      { file: `lessons/${ID}/prose.en.md`, message: 'file not found: the en article is required' },
+    ]);
+  });
+});
+
+describe('lesson identity and error collection', () => {
+  it('reports a folder whose name differs from the manifest id', async () => {
+    const files = await lessonFiles(ID);
+    const [error, ...rest] = errorsOf(load('s04-hooks-copy', files));
+    expect(rest).toEqual([]);
+    expect(error).toMatchObject({
+      file: 'lessons/s04-hooks-copy/lesson.json',
+      field: 'id',
+      line: lineOf(files['lesson.json'], '"id": "s04-hooks"'),
+    });
+    expect(error.message).toBe('id "s04-hooks" does not match its folder name "s04-hooks-copy"');
+  });
+
+  it('collects every problem of a lesson instead of stopping at the first', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].scenarios.push('sunny');
+      m.panels[2].function = 'audit_events';
+      m.panels[1].steps[0].end = 'no such line';
+    });
+    delete files['setup.py'];
+    files['prose.zh.md'] += '\n<!-- panel: ghost -->\n';
+    const fields = errorsOf(load(ID, files)).map((e) => e.field ?? e.message);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'setup',
+        'panels[0].scenarios[5]',
+        'panels[1].steps[0].end',
+        'panels[2].function',
+        expect.stringMatching(/unknown panel "ghost"/),
+      ]),
+    );
+  });
+
+  it('keeps loading the other lessons when one is broken', async () => {
+    const all = await allLessonFiles();
+    all['lessons/s04-hooks/lesson.json'] = all['lessons/s04-hooks/lesson.json'].replace(
+      '"order": 1,',
+      '"order": 1',
+    );
+    const { lessons, broken } = loadLessonsFromFiles(all);
+    expect(lessons.map((l) => l.id)).toEqual(['hook-registry']);
+    expect(broken.map((b) => b.id)).toEqual(['s04-hooks']);
+    expect(broken[0].errors[0].file).toBe('lessons/s04-hooks/lesson.json');
+  });
+
+  it('ignores golden files and accepts Vite-style leading slashes in paths', async () => {
+    const all = await allLessonFiles();
+    const viteStyle = Object.fromEntries(Object.entries(all).map(([k, v]) => [`/${k}`, v]));
+    viteStyle['/lessons/s04-hooks/golden/run_hooks/pass.json'] = '{ not json';
+    const { lessons, broken } = loadLessonsFromFiles(viteStyle);
+    expect(broken).toEqual([]);
+    expect(lessons).toHaveLength(2);
+  });
+});

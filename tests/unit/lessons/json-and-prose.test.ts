@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/json.ts';
+import { splitProse } from '../../../src/lessons/prose.ts';
+
+describe('the manifest JSON parser', () => {
+  it('parses what JSON.parse parses', () => {
+    const text =
+      '{"a": [1, -2.5e3, true, false, null], "b": {"c": "x\\n\\u00e9\\"y"}, "__proto__": 1}';
+    const parsed = parseJsonWithPositions(text);
+    expect(parsed.ok && parsed.value).toEqual(JSON.parse(text));
+    expect(parsed.ok && Object.getPrototypeOf(parsed.value)).toBe(Object.prototype);
+  });
+
+  it('records the line and column of members and elements', () => {
+    const parsed = parseJsonWithPositions('{\n  "panels": [\n    {"id": "x"}\n  ]\n}');
+    if (!parsed.ok) throw new Error('should parse');
+    expect(parsed.positions.get('panels')).toEqual({ line: 2, column: 3 });
+    expect(parsed.positions.get('panels[0]')).toEqual({ line: 3, column: 5 });
+    expect(parsed.positions.get('panels[0].id')).toEqual({ line: 3, column: 6 });
+  });
+
+  it('locates syntax errors by line and column', () => {
+    expect(parseJsonWithPositions('{\n  "a": 1\n  "b": 2\n}')).toMatchObject({
+      ok: false,
+      error: { line: 3, column: 3 },
+    });
+    expect(parseJsonWithPositions('{"a": "unterminated\n}')).toMatchObject({
+      ok: false,
+      error: { line: 1, column: 7 },
+    });
+    expect(parseJsonWithPositions('')).toMatchObject({
+      ok: false,
+      error: { message: 'the file is empty' },
+    });
+    expect(parseJsonWithPositions('{} x')).toMatchObject({
+      ok: false,
+      error: { line: 1, column: 4 },
+    });
+  });
+
+  it('formats paths the way errors name fields', () => {
+    expect(formatJsonPath(['panels', 0, 'steps', 1, 'end'])).toBe('panels[0].steps[1].end');
+    expect(formatJsonPath(['scenarios', 'pre_error', 'label'])).toBe('scenarios.pre_error.label');
+    expect(formatJsonPath(['scenarios', 'Bad-Id'])).toBe('scenarios["Bad-Id"]');
+  });
+});
+
+describe('splitting an article at panel markers', () => {
+  it('alternates markdown and panel segments, dropping blank-only text', () => {
+    const { segments, markers } = splitProse(
+      '# Title\n\nIntro.\n\n<!-- panel: a -->\n\n<!-- panel: b -->\nOutro.\n',
+    );
+    expect(segments).toEqual([
+      { kind: 'markdown', text: '# Title\n\nIntro.' },
+      { kind: 'panel', panelId: 'a' },
+      { kind: 'panel', panelId: 'b' },
+      { kind: 'markdown', text: 'Outro.' },
+    ]);
+    expect(markers).toEqual([
+      { panelId: 'a', line: 5 },
+      { panelId: 'b', line: 7 },
+    ]);
+  });
+
+  it('tolerates spaces around a marker but flags near-misses', () => {
+    const { markers, malformed } = splitProse(
+      '  <!-- panel: a -->  \n<!-- panel: Bad -->\n<!-- Panel: c -->\n',
+    );
+    expect(markers).toEqual([{ panelId: 'a', line: 1 }]);
+    expect(malformed.map((m) => m.line)).toEqual([2, 3]);
+  });
+
+  it('treats markers inside fenced code as text', () => {
+    const { segments, markers } = splitProse('~~~\n<!-- panel: a -->\n~~~\n');
+    expect(markers).toEqual([]);
+    expect(segments).toEqual([{ kind: 'markdown', text: '~~~\n<!-- panel: a -->\n~~~' }]);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildRunFiles,
+  formatLessonError,
+  loadLessonsFromFiles,
+} from '../../../src/lessons/loader.ts';
+import type { Lesson } from '../../../src/lessons/schema.ts';
+import { LANGS } from '../../../src/lessons/schema.ts';
+import { allLessonFiles } from './helpers.ts';
+
+async function loadReal() {
+  const result = loadLessonsFromFiles(await allLessonFiles());
+  return result;
+}
+
+function lineText(lesson: Lesson, sourcePath: string, line: number): string {
+  const source = lesson.sources.find((s) => s.path === sourcePath)!;
+  return source.code.split('\n')[line - 1];
+}
+
+describe('the real lessons', () => {
+  it('all load without a single error', async () => {
+    const { lessons, broken } = await loadReal();
+    expect(broken.flatMap((b) => b.errors.map(formatLessonError))).toEqual([]);
+    expect(lessons.map((l) => l.id)).toEqual(['s04-hooks', 'hook-registry']);
+  });
+
+  it('are sorted by their order field', async () => {
+    const { lessons } = await loadReal();
+    const orders = lessons.map((l) => l.order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+  });
+
+  it('give every panel three step notes inside its focus function', async () => {
+    const { lessons } = await loadReal();
+    for (const lesson of lessons) {
+      for (const panel of lesson.panels) {
+        expect(panel.steps, `${lesson.id}/${panel.id}`).toHaveLength(3);
+        for (const step of panel.steps) {
+          expect(step.start).toBeGreaterThanOrEqual(panel.functionRange.start);
+          expect(step.end).toBeGreaterThanOrEqual(step.start);
+          expect(step.end).toBeLessThanOrEqual(panel.functionRange.end);
+          expect(step.text.zh.length).toBeGreaterThan(0);
+          expect(step.text.en.length).toBeGreaterThan(0);
+        }
+      }
+    }
+  });
+
+  it('place every panel exactly once in each language', async () => {
+    const { lessons } = await loadReal();
+    for (const lesson of lessons) {
+      for (const lang of LANGS) {
+        const placed = lesson.prose[lang].flatMap((s) => (s.kind === 'panel' ? [s.panelId] : []));
+        expect(placed.sort(), `${lesson.id} ${lang}`).toEqual(
+          lesson.panels.map((p) => p.id).sort(),
+        );
+      }
+    }
+  });
+
+  it('resolve the s04 run_hooks range to the def line and the final return', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    const panel = lesson.panels.find((p) => p.id === 'run_hooks')!;
+    expect(lineText(lesson, panel.source, panel.functionRange.start)).toMatch(/^def run_hooks\(/);
+    expect(lineText(lesson, panel.source, panel.functionRange.end)).toContain(
+      'return {"blocked": None',
+    );
+    expect(lineText(lesson, panel.source, panel.steps[0].end)).toContain(
+      'answer = callback(event, copy.deepcopy(payload))',
+    );
+  });
+
+  it('offer the spec scenario subsets on the s04 panels, default first', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    const offered = Object.fromEntries(
+      lesson.panels.map((p) => [p.id, p.scenarios.map((s) => s.id)]),
+    );
+    expect(offered).toEqual({
+      run_hooks: ['pass', 'block', 'pre_error', 'post_error', 'mutate'],
+      execute_hooked: ['pass', 'block', 'refused', 'pre_error', 'post_error', 'mutate'],
+      audit_event: ['before', 'after', 'rejected'],
+    });
+  });
+
+  it('build run files in contract order: sources, setup, scenario script, entry', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    const files = buildRunFiles(lesson, 'audit_event', 'rejected');
+    expect(files.map((f) => [f.role, f.path, f.module])).toEqual([
+      ['source', 's04/core/gate.py', 'gate'],
+      ['source', 's04/core/runtime.py', 'runtime'],
+      ['setup', 'setup.py', undefined],
+      ['scenario', 'scenarios/rejected.py', undefined],
+      ['entry', 'entries/audit_event.py', undefined],
+    ]);
+    expect(files[4].code).toContain('audit_event(event, payload, entries)');
+  });
+
+  it('leave the scenario script out of the run files when the scenario has none', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    expect(buildRunFiles(lesson, 'run_hooks', 'block').map((f) => f.role)).toEqual([
+      'source',
+      'source',
+      'setup',
+      'entry',
+    ]);
+  });
+
+  it('refuse to build run files for a scenario the panel does not offer', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    expect(() => buildRunFiles(lesson, 'run_hooks', 'refused')).toThrow(
+      /does not offer scenario "refused"/,
+    );
+    expect(() => buildRunFiles(lesson, 'nope', 'pass')).toThrow(/no panel "nope"/);
+  });
+});
