@@ -456,9 +456,9 @@ export function loadLessonsFromFiles(all: Record<string, string>): LoadAllResult
     if (!match) continue;
     const [, folder, rel] = match;
     if (rel.startsWith('golden/')) continue;
-    let files = byFolder.get(folder);
-    if (!files) byFolder.set(folder, (files = {}));
+    const files = byFolder.get(folder) ?? {};
     files[rel] = text;
+    byFolder.set(folder, files);
   }
 
   const lessons: Lesson[] = [];

@@ -17,7 +17,40 @@ const LESSON_ID = /^[a-z0-9-]+$/;
 const SCENARIO_ID = /^[a-z0-9_]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
-const PY_MODULE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/**
+ * Module names a lesson must not take: registering a lesson module under one of these
+ * would shadow the standard library (or Pyodide) for the lesson and for the recorder.
+ */
+export const RESERVED_MODULES: ReadonlySet<string> = new Set([
+  'abc',
+  'builtins',
+  'codecs',
+  'collections',
+  'copy',
+  'dataclasses',
+  'enum',
+  'functools',
+  'importlib',
+  'inspect',
+  'io',
+  'itertools',
+  'js',
+  'json',
+  'linecache',
+  'math',
+  'micropip',
+  'os',
+  'pyodide',
+  'random',
+  're',
+  'string',
+  'sys',
+  'time',
+  'traceback',
+  'types',
+  'typing',
+  'weakref',
+]);
 
 /** A path inside the lesson folder: relative, forward slashes, no `..`, no empty parts. */
 const relativePath = (what: string) =>
@@ -53,8 +86,12 @@ export const SourceRefSchema = z.strictObject({
   /** The name it is registered under in `sys.modules`, so scripts can `import` it. */
   module: z
     .string()
-    .regex(PY_MODULE, {
-      error: 'module must be a Python module name such as "runtime" or "core.gate"',
+    .regex(PY_IDENTIFIER, {
+      error:
+        'module must be a plain Python identifier such as "runtime" (no dots: there are no packages)',
+    })
+    .refine((m) => !RESERVED_MODULES.has(m), {
+      error: 'module must not shadow a standard-library or Pyodide module',
     }),
 });
 

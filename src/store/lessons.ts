@@ -8,6 +8,7 @@ import { buildRunFiles, loadLessonsFromFiles } from '../lessons/loader';
 import type { Lesson, LoadAllResult, ResolvedPanel } from '../lessons/schema';
 import { getRuntime } from '../runtime';
 import { createPanelsStore, type PanelKey, type PanelState } from './panels';
+import { linkedPanel, linkFor, loadSaved, save } from './share';
 
 const raw = import.meta.glob(['/lessons/*/**/*.{json,py,md}', '!/lessons/*/golden/**'], {
   query: '?raw',
@@ -70,11 +71,36 @@ export function panelView(lesson: Lesson, panel: ResolvedPanel): PanelView {
   files[panel.entry.path] = panel.entry.code;
   const scripts = panel.scenarios.flatMap((s) => (s.script ? [s.script] : []));
   for (const s of scripts) files[s.path] = s.code;
+  const key = panelKey(lesson.id, panel.id);
+  const link = linkedPanel(location.search);
+  const fromLink = link.lesson === lesson.id && link.panel === panel.id;
   return {
-    key: panelKey(lesson.id, panel.id),
+    key,
     lesson,
     panel,
     files,
     setupFiles: [lesson.setup, ...scripts, panel.entry],
+    initial: fromLink ? { ...loadSaved(key), ...link.state } : loadSaved(key),
   };
+}
+
+/**
+ * Keep each panel's scenario and breakpoints in localStorage, and the URL
+ * pointing at the panel the reader used last (so the address bar is always a
+ * link to the current view).
+ */
+export function startStateSync(): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return panelsStore.subscribe((state, prev) => {
+    for (const [key, p] of Object.entries(state.panels)) {
+      const before = prev.panels[key];
+      if (before === p) continue;
+      if (!before || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints) save(key, p);
+      if (before && (before.position !== p.position || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints)) {
+        const [lessonId, panelId] = key.split(':');
+        if (timer) clearTimeout(timer);
+        timer = setTimeout(() => history.replaceState(history.state, '', linkFor(location.href, lessonId, panelId, p)), 60);
+      }
+    }
+  });
 }

@@ -155,7 +155,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           traces: {},
           position: START,
           frameIndex: 0,
-          pending: null,
+          // A shared link may ask for a step: go there once the trace exists.
+          pending:
+            initial?.position !== undefined && initial.position >= 0 ? { jump: initial.position } : null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);

@@ -58,6 +58,8 @@ export function App() {
   const open = (id: string) => {
     const url = new URL(location.href);
     url.searchParams.set('lesson', id);
+    url.searchParams.delete('panel');
+    url.searchParams.delete('s');
     url.hash = '';
     history.pushState(null, '', url);
     setLessonId(id);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Lesson } from '../lessons/schema';
 import { panelView } from '../store/lessons';
 import type { Lang } from './i18n';
@@ -11,6 +11,12 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
     () => new Map(lesson.panels.map((p) => [p.id, panelView(lesson, p)])),
     [lesson],
   );
+  // Panels render after the browser tried to follow the #hash: scroll now.
+  useEffect(() => {
+    if (location.hash.startsWith('#panel-')) {
+      document.getElementById(location.hash.slice(1))?.scrollIntoView();
+    }
+  }, []);
   return (
     <article className="lesson" data-testid="lesson" data-lesson={lesson.id} lang={lang === 'zh' ? 'zh-CN' : 'en'}>
       {/* The article may open with its own level-1 heading; otherwise use the title. */}

@@ -13,6 +13,7 @@ import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Timeline } from './Timeline';
 import { BreakpointList } from './BreakpointList';
+import { CompareTable } from './CompareTable';
 import { ValueView } from './ValueView';
 import { panelKeyHandler } from './keyboard';
 
@@ -286,6 +287,15 @@ export function Panel({ view }: { view: PanelView }) {
         lang={lang}
         onUpdate={(id, change) => actions.updateBreakpoint(key, id, change)}
         onRemove={(id) => actions.removeBreakpoint(key, id)}
+      />
+
+      <CompareTable
+        breakpoints={p.breakpoints}
+        scenarios={panel.scenarios}
+        traces={p.traces}
+        current={p.scenario}
+        lang={lang}
+        onPick={(s) => actions.setScenario(key, s)}
       />
 
       <SetupView files={view.setupFiles} lang={lang} />

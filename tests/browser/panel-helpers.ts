@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
@@ -21,19 +23,17 @@ export async function clickLine(p: Locator, line: number): Promise<void> {
   await nums.nth(i).click();
 }
 
-/** The shown file line whose text contains `text` (reads Monaco's view lines). */
-export async function lineWith(p: Locator, text: string): Promise<number> {
-  const source = await p.evaluate((el) => {
-    // the setup view holds plain text of other files; the editor holds the function
-    const lines = [...el.querySelectorAll('.view-lines .view-line')] as HTMLElement[];
-    const nums = [...el.querySelectorAll('.margin-view-overlays .line-numbers')] as HTMLElement[];
-    const tops = (e: HTMLElement) => Number.parseFloat(e.parentElement?.style.top || e.style.top || '0');
-    const byTop = new Map(nums.map((n) => [tops(n), n.textContent?.trim() ?? '']));
-    return lines.map((l) => [byTop.get(tops(l)) ?? '', l.textContent?.replace(/\u00a0/g, ' ') ?? '']);
-  });
-  const hit = source.find(([, t]) => t.includes(text));
-  if (!hit) throw new Error(`no shown line contains ${JSON.stringify(text)}`);
-  return Number(hit[0]);
+/** The file line of `file` (a lesson source, e.g. `s04/core/runtime.py`) containing `text`. */
+export function sourceLine(lesson: string, file: string, text: string): number {
+  const code = readFileSync(path.resolve('lessons', lesson, 'src', file), 'utf8');
+  const i = code.split('\n').findIndex((l) => l.includes(text));
+  if (i < 0) throw new Error(`${file} has no line containing ${JSON.stringify(text)}`);
+  return i + 1;
+}
+
+/** A line of the flagship's runtime.py, by its text. */
+export function runtimeLine(text: string): number {
+  return sourceLine('s04-hooks', 's04/core/runtime.py', text);
 }
 
 /** The status element's state, line and step. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
-import { clickLine, expectBreakpoints, lineWith, panel, ready, status, variables, waitState } from './panel-helpers';
+import { clickLine, expectBreakpoints, runtimeLine, panel, ready, status, variables, waitState } from './panel-helpers';
 
 describe('the run_hooks panel in the production build', () => {
   let app: AppSession;
@@ -23,7 +23,7 @@ describe('the run_hooks panel in the production build', () => {
 
   it('pauses on a breakpoint set by clicking a line number, with the expected variables', async () => {
     const p = panel(app.page, 'run_hooks');
-    const line = await lineWith(p, 'answer = callback(');
+    const line = runtimeLine('answer = callback(');
     await clickLine(p, line);
     await expectBreakpoints(p, [line]);
     await p.locator('[data-testid=debug]').click();
@@ -39,7 +39,7 @@ describe('the run_hooks panel in the production build', () => {
 
   it('continues to the next hit, then finishes', async () => {
     const p = panel(app.page, 'run_hooks');
-    const line = await lineWith(p, 'answer = callback(');
+    const line = runtimeLine('answer = callback(');
     const first = await status(p);
     await p.locator('[data-testid=continue]').click();
     await app.page.waitForFunction(
@@ -55,7 +55,7 @@ describe('the run_hooks panel in the production build', () => {
 
   it('switching scenario resets the replay and keeps the breakpoint', async () => {
     const p = panel(app.page, 'run_hooks');
-    const line = await lineWith(p, 'answer = callback(');
+    const line = runtimeLine('answer = callback(');
     await p.locator('[data-testid=scenario]').selectOption('block');
     await waitState(p, 'ready');
     await expectBreakpoints(p, [line]);
@@ -73,7 +73,7 @@ describe('the run_hooks panel in the production build', () => {
     await p.locator('[data-testid=scenario]').selectOption('pass');
     await waitState(p, 'ready');
     await p.locator('[data-testid=debug]').click();
-    const line = await lineWith(p, 'answer = callback(');
+    const line = runtimeLine('answer = callback(');
     await waitState(p, 'paused', line);
     const at = await status(p);
     await p.locator('[data-testid=step-into]').click();

@@ -1,0 +1,83 @@
+import type { Breakpoint } from '../replay/engine';
+import type { LessonScenario } from '../lessons/schema';
+import type { TraceSlot } from '../store/panels';
+import { hitsFor } from '../store/selectors';
+import type { Lang } from './i18n';
+
+const L = {
+  title: { zh: '各场景的命中次数', en: 'Hits in every scenario' },
+  hint: {
+    zh: '每个场景都已在后台录制：一眼看出哪些输入会走到哪一行。',
+    en: 'Every scenario is recorded in the background: see at a glance which inputs reach which line.',
+  },
+  line: { zh: '断点', en: 'Breakpoint' },
+  pending: { zh: '录制中…', en: 'recording…' },
+} as const;
+
+/**
+ * For the current breakpoints, how often each is hit in every scenario of the
+ * panel. Uses the traces recorded in the background; nothing runs here.
+ */
+export function CompareTable(props: {
+  breakpoints: Breakpoint[];
+  scenarios: LessonScenario[];
+  traces: Record<string, TraceSlot>;
+  current: string;
+  lang: Lang;
+  onPick(scenario: string): void;
+}) {
+  const { breakpoints, scenarios, traces, current, lang, onPick } = props;
+  const shown = breakpoints.filter((b) => b.enabled && b.log === undefined);
+  if (shown.length === 0) return null;
+  return (
+    <figure className="compare" data-testid="compare">
+      <figcaption>
+        <strong>{L.title[lang]}</strong> <span className="hint">{L.hint[lang]}</span>
+      </figcaption>
+      <div className="compare-scroll">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{L.line[lang]}</th>
+              {scenarios.map((s) => (
+                <th key={s.id} scope="col" className={s.id === current ? 'is-current' : undefined}>
+                  <button type="button" onClick={() => onPick(s.id)} title={s.description?.[lang]}>
+                    {s.label[lang]}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((b) => (
+              <tr key={b.id}>
+                <th scope="row">
+                  <code>
+                    {b.file.split('/').pop()}:{b.line}
+                  </code>
+                  {b.condition ? <span className="hint"> if {b.condition}</span> : null}
+                </th>
+                {scenarios.map((s) => {
+                  const trace = traces[s.id]?.trace;
+                  const n = trace ? (hitsFor(trace, breakpoints).byBreakpoint.get(b.id)?.length ?? 0) : null;
+                  return (
+                    <td
+                      key={s.id}
+                      data-testid="compare-cell"
+                      data-line={b.line}
+                      data-scenario={s.id}
+                      data-hits={n ?? undefined}
+                      className={n === 0 ? 'zero' : undefined}
+                    >
+                      {n === null ? '…' : n}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}

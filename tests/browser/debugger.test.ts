@@ -1,0 +1,198 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import { clickLine, expectBreakpoints, runtimeLine, panel, ready, status, variables, waitState } from './panel-helpers';
+
+const CALLBACK = 'answer = callback(';
+
+describe('debugger depth on the run_hooks panel', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en' });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const p = () => panel(app.page, 'run_hooks');
+  const waitStep = (n: number) =>
+    app.page.waitForFunction(
+      (k) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(k),
+      n,
+    );
+
+  it('marks breakpoint hits on the timeline and jumps to any step', async () => {
+    const line = runtimeLine(CALLBACK);
+    await clickLine(p(), line);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    const hits = await p().locator('[data-testid=timeline-hit]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
+    expect(hits.length).toBe(2);
+    expect((await status(p())).step).toBe(hits[0]);
+    // jump to step N through the jump box (1-based)
+    await p().locator('[data-testid=jump-input]').fill(String(hits[1] + 1));
+    await p().locator('[data-testid=jump-input]').press('Enter');
+    await waitStep(hits[1]);
+    expect((await variables(p())).callback).toBe('<function second>');
+    // drag the slider to the start
+    await p().locator('[data-testid=timeline-slider]').fill('0');
+    await waitStep(0);
+  });
+
+  it('reverse-continues to the previous hit and steps back one event', async () => {
+    const line = runtimeLine(CALLBACK);
+    await p().locator('[data-testid=run]').click();
+    await waitState(p(), 'finished');
+    await p().locator('[data-testid=reverse-continue]').click();
+    await waitState(p(), 'paused', line);
+    expect((await variables(p())).callback).toBe('<function second>');
+    const at = (await status(p())).step;
+    await p().locator('[data-testid=step-back]').click();
+    await waitStep(at - 1);
+  });
+
+  it('steps into the setup callback, shows its deep-copied payload as a different object, and steps back out', async () => {
+    const line = runtimeLine(CALLBACK);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    const callerPayload = await p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id');
+    const at = (await status(p())).step;
+    await p().locator('[data-testid=step-into]').click();
+    await waitStep(at + 1);
+    await expect(p().locator('[data-testid=now-in]').textContent()).resolves.toContain('setup.py');
+    const frames = await p().locator('[data-testid=frame]').allTextContents();
+    expect(frames[0]).toContain('first');
+    expect(frames[1]).toContain('run_hooks');
+    const calleePayload = await p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id');
+    expect(calleePayload).toBeTruthy();
+    expect(calleePayload).not.toBe(callerPayload);
+    // selecting the caller's frame shows the caller's variables (same object as before)
+    await p().locator('[data-testid=frame]').nth(1).click();
+    await expect(p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id')).resolves.toBe(callerPayload);
+    await expect(p().locator('[data-testid=var][data-name=chain]').count()).resolves.toBe(1);
+    await p().locator('[data-testid=step-out]').click();
+    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'));
+    expect((await status(p())).line).toBeGreaterThanOrEqual(line);
+  });
+
+  it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {
+    const line = runtimeLine(CALLBACK);
+    const row = p().locator(`[data-testid=breakpoint][data-line="${line}"]`);
+    await row.locator('[data-testid=bp-hitcount]').fill('2');
+    await row.locator('[data-testid=bp-hitcount]').press('Enter');
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    expect((await variables(p())).callback).toBe('<function second>');
+    await p().locator('[data-testid=continue]').click();
+    await waitState(p(), 'finished');
+    // a condition instead of a hit count
+    await row.locator('[data-testid=bp-hitcount]').fill('');
+    await row.locator('[data-testid=bp-hitcount]').press('Enter');
+    await row.locator('[data-testid=bp-condition]').fill('callback.__name__ == "second"');
+    await row.locator('[data-testid=bp-condition]').press('Enter');
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    expect((await variables(p())).callback).toBe('<function second>');
+    // a logpoint writes to the output and never stops
+    await row.locator('[data-testid=bp-condition]').fill('');
+    await row.locator('[data-testid=bp-condition]').press('Enter');
+    await row.locator('[data-testid=bp-log]').fill('calling {callback.__name__}');
+    await row.locator('[data-testid=bp-log]').press('Enter');
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'finished');
+    const logs = await p().locator('[data-testid=logpoint]').allTextContents();
+    expect(logs).toEqual(['calling first\n', 'calling second\n']);
+    await row.locator('[data-testid=bp-log]').fill('');
+    await row.locator('[data-testid=bp-log]').press('Enter');
+    // disabling the breakpoint: Debug runs to the end
+    await row.locator('[data-testid=bp-enabled]').uncheck();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'finished');
+    await row.locator('[data-testid=bp-enabled]').check();
+  });
+
+  it('compares hits across scenarios: the callback line twice under pass, once under block', async () => {
+    const line = runtimeLine(CALLBACK);
+    const cell = (s: string) => p().locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario=${s}]`);
+    await cell('block').and(p().locator('[data-hits]')).waitFor();
+    await expect(cell('pass').getAttribute('data-hits')).resolves.toBe('2');
+    await expect(cell('block').getAttribute('data-hits')).resolves.toBe('1');
+    await expect(cell('post_error').getAttribute('data-hits')).resolves.toBe('2');
+  });
+
+  it('runs the debugger from the keyboard', async () => {
+    const line = runtimeLine(CALLBACK);
+    await p().locator('[data-testid=restart]').focus();
+    await app.page.keyboard.press('F5');
+    await waitState(p(), 'paused', line);
+    const at = (await status(p())).step;
+    await app.page.keyboard.press('F11');
+    await waitStep(at + 1);
+    await app.page.keyboard.press('Shift+F10');
+    await waitStep(at);
+    await app.page.keyboard.press('F10');
+    await app.page.waitForFunction(
+      (k) => Number(document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step')) > (k as number) + 1,
+      at,
+    );
+    await app.page.keyboard.press('F5');
+    await waitState(p(), 'paused', line);
+    await app.page.keyboard.press('Shift+F5');
+    await waitStep(at);
+    await app.page.keyboard.press('Shift+F11');
+    await app.page.waitForFunction(
+      (k) => Number(document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step')) > (k as number),
+      at,
+    );
+    // F9 toggles a breakpoint on the line the editor cursor is on
+    const other = runtimeLine('warnings = []');
+    await clickLine(p(), other); // sets one
+    await expectBreakpoints(p(), [Math.min(line, other), Math.max(line, other)]);
+    await p().locator('.view-lines .view-line').first().click(); // cursor on the def line
+    await app.page.keyboard.press('F9');
+    const first = Number((await p().locator('.margin-view-overlays .line-numbers').first().textContent())?.trim());
+    await expectBreakpoints(p(), [first, Math.min(line, other), Math.max(line, other)].sort((a, b) => a - b));
+    await app.page.keyboard.press('F9');
+    await clickLine(p(), other);
+    await expectBreakpoints(p(), [line]);
+  });
+
+  it('puts the paused view in the URL, and the link reopens it exactly', async () => {
+    const line = runtimeLine(CALLBACK);
+    await p().locator('[data-testid=scenario]').selectOption('post_error');
+    await waitState(p(), 'ready');
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    await p().locator('[data-testid=continue]').click();
+    await app.page.waitForTimeout(200);
+    const before = await status(p());
+    const vars = await variables(p());
+    const url = app.page.url();
+    expect(url).toContain('panel=run_hooks');
+    const other = await openApp({ path: url.slice(url.indexOf('/', 8)) });
+    try {
+      const q = panel(other.page, 'run_hooks');
+      await ready(other.page, q);
+      await waitState(q, 'paused', before.line);
+      expect(await status(q)).toEqual(before);
+      expect(await variables(q)).toEqual(vars);
+      await expect(q.locator('[data-testid=scenario]').inputValue()).resolves.toBe('post_error');
+      await expect(q.getAttribute('data-breakpoints')).resolves.toBe(String(line));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('keeps breakpoints and scenario across a reload', async () => {
+    await app.page.goto(`${app.baseUrl}/?lang=en`);
+    const q = panel(app.page, 'run_hooks');
+    await ready(app.page, q);
+    await expect(q.getAttribute('data-breakpoints')).resolves.toBe(String(runtimeLine(CALLBACK)));
+    await expect(q.locator('[data-testid=scenario]').inputValue()).resolves.toBe('post_error');
+  });
+
+  it('sent nothing to any other origin', () => {
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
