@@ -77,6 +77,13 @@ describe('a manifest that does not fit the schema', () => {
     expect(unknown.line).toBe(lineOf(files['lesson.json'], '"step":'));
   });
 
+  it('rejects a module name that would shadow the standard library', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => (m.sources[0].module = 'copy'));
+    const [error] = errorsOf(load(ID, files));
+    expect(error.field).toBe('sources[0].module');
+    expect(error.message).toMatch(/must not shadow a standard-library/);
+  });
+
   it('rejects a wrong value type and an invalid scenario id', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.order = 'first';

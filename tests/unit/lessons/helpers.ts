@@ -17,6 +17,7 @@ export async function lessonFiles(id: string): Promise<Record<string, string>> {
 /** Parse the manifest, let `edit` change it, and write it back pretty-printed. */
 export function editManifest(
   files: Record<string, string>,
+  // biome-ignore lint/suspicious/noExplicitAny: tests deliberately break the manifest's shape
   edit: (manifest: any) => void,
 ): Record<string, string> {
   const manifest = JSON.parse(files['lesson.json']);

@@ -1,0 +1,49 @@
+"""The agent loop: drive model -> tools -> messages until the model stops asking."""
+from hooks import trigger_hooks
+
+MAX_ROUNDS = 8  # a hard ceiling on model calls
+MAX_EXTRA_ROUNDS = 1  # how many times Stop hooks may send the model back to work
+
+
+def agent_loop(model, tools, prompt):
+    context = trigger_hooks("UserPromptSubmit", prompt)
+    text = prompt if context is None else f"{prompt}\n\n{context}"
+    messages = [{"role": "user", "content": text}]
+    extra_rounds = 0
+    for _ in range(MAX_ROUNDS):
+        reply = model(messages)
+        messages.append({"role": "assistant", "content": reply})
+        if any(block["type"] == "tool_use" for block in reply):
+            messages.append({"role": "user", "content": run_tool_calls(reply, tools)})
+            continue
+        more = trigger_hooks("Stop", messages)
+        if more is None:
+            break
+        if extra_rounds >= MAX_EXTRA_ROUNDS:
+            print(f"[LOOP] a Stop hook asked again ({more}); the guard ends the run")
+            break
+        extra_rounds += 1
+        print(f"[LOOP] a Stop hook asked for one more round: {more}")
+        messages.append({"role": "user", "content": str(more)})
+    return messages
+
+
+def run_tool_calls(reply, tools):
+    """One round of tool work: every tool_use block gets exactly one tool_result."""
+    results = []
+    for block in reply:
+        if block["type"] != "tool_use":
+            continue
+        blocked = trigger_hooks("PreToolUse", block)
+        if blocked is not None:
+            results.append(tool_result(block, str(blocked), is_error=True))
+            continue  # neither the tool nor the remaining PreToolUse hooks run
+        output = tools[block["name"]](**block["input"])
+        trigger_hooks("PostToolUse", block, output)
+        results.append(tool_result(block, output))
+    return results
+
+
+def tool_result(block, content, is_error=False):
+    return {"type": "tool_result", "tool_use_id": block["id"],
+            "content": content, "is_error": is_error}

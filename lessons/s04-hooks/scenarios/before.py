@@ -1,0 +1,3 @@
+# The request is known; nothing has run yet.
+event = "before"
+payload = {"call": call}

@@ -1,0 +1,92 @@
+"""Lesson 4: hooks around tool execution.
+
+Before execution you can still prevent; after execution you can only observe.
+"""
+import copy
+
+from gate import NOT_EXECUTED, execute_guarded, make_result
+
+PRE_CHECK_FAILED = "pre-check failed: "
+
+
+def run_hooks(hooks, event, payload):
+    """Run one chain of callbacks; report {"blocked": reason or None, "warnings": [...]}."""
+    if event not in ("before", "after"):
+        raise ValueError(f"unknown hook event: {event!r}")
+    chain = tuple(hooks.get(event, ()))  # registering during the run changes nothing now
+    warnings = []
+    for callback in chain:
+        try:
+            answer = callback(event, copy.deepcopy(payload))  # a private copy for each
+        except Exception as exc:  # only Exception; there is no timeout either
+            answer, problem = None, f"{type(exc).__name__}: {exc}"
+        else:
+            problem = protocol_problem(event, answer)
+        if event == "before":
+            if problem is not None:
+                return {"blocked": PRE_CHECK_FAILED + problem, "warnings": warnings}
+            if answer is not None:
+                return {"blocked": answer.strip(), "warnings": warnings}
+        elif problem is not None:
+            warnings.append(problem)  # observed, recorded, and the next observer runs
+    return {"blocked": None, "warnings": warnings}
+
+
+def protocol_problem(event, answer):
+    """None if the answer is allowed for this event, otherwise what is wrong with it."""
+    if answer is None:
+        return None
+    if event == "before" and isinstance(answer, str) and answer.strip():
+        return None
+    expected = "None or a non-empty reason" if event == "before" else "None"
+    return f"TypeError: {event} hooks must return {expected}, not {answer!r}"
+
+
+def execute_hooked(call, tools, ask_user, hooks, blocked=()):
+    """Wrap the lesson-3 gate in before/after hooks; report result and warnings apart."""
+    snapshot = copy.deepcopy(call)
+    before = run_hooks(hooks, "before", {"call": snapshot})
+    if before["blocked"] is not None:
+        result = make_result(snapshot, NOT_EXECUTED + before["blocked"], is_error=True)
+    else:
+        result = execute_guarded(snapshot, tools, ask_user, blocked)
+    # No `finally`: if the gate raises, the after chain is skipped and the error propagates.
+    after = run_hooks(hooks, "after", {"call": snapshot, "result": result})
+    return {"result": result, "warnings": after["warnings"]}
+
+
+def audit_event(event, payload, entries):
+    """Record what was requested and, after execution, what came back. Decide nothing."""
+    call = payload["call"]
+    entry = {"event": event, "id": call.get("id"), "tool": call.get("name")}
+    if event == "after":
+        result = payload["result"]
+        entry["is_error"] = result["is_error"]
+        entry["content"] = result["content"]  # "not executed" feedback is kept verbatim
+    entries.append(entry)  # memory only: gone when the process ends
+
+
+def lesson_hooks(entries, maintenance_reason=None):
+    """The lesson's registration. Audit goes first, so a blocked request is still on record."""
+
+    def audit_before(event, payload):
+        audit_event(event, payload, entries)
+
+    def maintenance_check(event, payload):
+        return maintenance_reason  # None lets the call through
+
+    def audit_after(event, payload):
+        audit_event(event, payload, entries)
+
+    return {"before": [audit_before, maintenance_check], "after": [audit_after]}
+
+
+def host_executor(tools, ask_user, hooks, host_warnings, blocked=()):
+    """Keep the agent loop's contract execute(call) -> tool_result."""
+
+    def execute(call):
+        report = execute_hooked(call, tools, ask_user, hooks, blocked)
+        host_warnings.extend(report["warnings"])  # for the host's own display only
+        return report["result"]  # the model sees the tool result, never the warnings
+
+    return execute
