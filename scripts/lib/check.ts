@@ -1,0 +1,499 @@
+/**
+ * The lesson check behind `npm run lessons:check` (and the golden step of `lesson:new`):
+ * load every lesson, compile its Python, run every (panel, scenario) in Pyodide under
+ * Node and compare each run's summary with its golden file, or write the golden files
+ * when `update` is set. Pyodide is loaded once, and only if some lesson loads.
+ */
+import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PyodideAPI } from 'pyodide';
+import { readLessonFolder } from '../../src/lessons/fs.ts';
+import {
+  formatJsonPath,
+  type JsonPath,
+  parseJsonWithPositions,
+  positionOf,
+} from '../../src/lessons/json.ts';
+import { buildRunFiles, loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
+import type {
+  Lesson,
+  LessonError,
+  LessonScenario,
+  ResolvedPanel,
+} from '../../src/lessons/schema.ts';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
+import { summarizeTrace } from '../../src/runtime/summary.ts';
+import type { Trace } from '../../src/runtime/trace.ts';
+import {
+  compareGolden,
+  diffSummaries,
+  GOLDEN_DIR,
+  goldenFile,
+  parseJson,
+  serializeGolden,
+} from './golden.ts';
+import {
+  formatProblem,
+  lessonDisplayDir,
+  lessonPythonFiles,
+  loaderProblem,
+  type Problem,
+  pythonFiles,
+} from './report.ts';
+
+/** A run that uses more than this share of its budget draws a warning. */
+const BUDGET_WARNING_SHARE = 0.5;
+
+export interface CheckOptions {
+  /** The lessons folder, absolute or relative to `cwd`. */
+  root: string;
+  /** Only these lesson folders; empty or absent means all. */
+  lessonIds?: readonly string[];
+  /** Write golden files instead of comparing them, and remove stale ones. */
+  update: boolean;
+  /** Where relative paths start and what printed paths are relative to (default: process.cwd()). */
+  cwd?: string;
+  /** Where report lines go (default: console.log). */
+  print?: (line: string) => void;
+}
+
+export interface CheckResult {
+  /** Lesson loads and scenario runs that passed. */
+  passed: number;
+  /** Lesson loads and scenario runs that failed. */
+  failed: number;
+  warnings: number;
+  /** Set when the check could not start (bad root, unknown lesson id): exit status 2. */
+  usageError?: string;
+  golden: { created: number; updated: number; removed: number; unchanged: number };
+}
+
+interface LoadedFolder {
+  folder: string;
+  /** The lesson folder as printed (`lessons/s04-hooks`). */
+  dir: string;
+  /** The lesson folder, absolute. */
+  abs: string;
+  files: Record<string, string>;
+  result: { ok: true; lesson: Lesson } | { ok: false; errors: LessonError[] };
+}
+
+/** Run the check; prints its report and returns the counts (it never throws for lesson problems). */
+export async function runCheck(options: CheckOptions): Promise<CheckResult> {
+  const cwd = options.cwd ?? process.cwd();
+  const print = options.print ?? ((line: string) => console.log(line));
+  const rootAbs = path.resolve(cwd, options.root);
+  const result: CheckResult = {
+    passed: 0,
+    failed: 0,
+    warnings: 0,
+    golden: { created: 0, updated: 0, removed: 0, unchanged: 0 },
+  };
+
+  let folders: string[];
+  try {
+    folders = (await readdir(rootAbs, { withFileTypes: true }))
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch (err) {
+    result.usageError = `cannot read the lessons folder ${options.root}: ${(err as Error).message}`;
+    return result;
+  }
+  const wanted = options.lessonIds ?? [];
+  if (wanted.length > 0) {
+    const missing = wanted.filter((id) => !folders.includes(id));
+    if (missing.length > 0) {
+      result.usageError = `no lesson folder ${missing.map((m) => JSON.stringify(m)).join(', ')} in ${options.root} (it has: ${folders.join(', ') || 'nothing'})`;
+      return result;
+    }
+    folders = folders.filter((f) => wanted.includes(f));
+  }
+  if (folders.length === 0) {
+    print(`no lesson folders in ${options.root}`);
+    result.failed++;
+    return result;
+  }
+
+  const loaded: LoadedFolder[] = [];
+  for (const folder of folders) {
+    const abs = path.join(rootAbs, folder);
+    const files = await readLessonFolder(abs);
+    loaded.push({
+      folder,
+      abs,
+      dir: lessonDisplayDir(rootAbs, folder, cwd),
+      files,
+      result: loadLesson(folder, files),
+    });
+  }
+  const orderOf = (l: LoadedFolder) =>
+    l.result.ok ? l.result.lesson.order : Number.POSITIVE_INFINITY;
+  loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
+
+  let recorder: NodeRecorder | undefined;
+  const ctx: LessonContext = {
+    print,
+    result,
+    update: options.update,
+    recorder: async () => {
+      if (!recorder) {
+        const t0 = Date.now();
+        recorder = await createNodeRecorder();
+        print(`(Pyodide loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+      }
+      return recorder;
+    },
+  };
+
+  // Load Pyodide up front (once), unless no lesson gets as far as running.
+  if (loaded.some((l) => l.result.ok)) await ctx.recorder();
+
+  for (const entry of loaded) {
+    print('');
+    print(`${entry.folder}  (${entry.dir})`);
+    if (!entry.result.ok) {
+      const n = entry.result.errors.length;
+      print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
+      for (const e of entry.result.errors)
+        print(formatProblem(loaderProblem(e, entry.folder, entry.dir)));
+      result.failed++;
+      continue;
+    }
+    await checkLesson(ctx, entry, entry.result.lesson);
+  }
+
+  print('');
+  const g = result.golden;
+  if (options.update) {
+    print(
+      `golden files: ${g.created} created, ${g.updated} updated, ${g.removed} removed, ${g.unchanged} unchanged`,
+    );
+  }
+  if (result.warnings > 0) print(`${result.warnings} warning${result.warnings === 1 ? '' : 's'}`);
+  print(`${result.passed} passed, ${result.failed} failed`);
+  return result;
+}
+
+interface LessonContext {
+  print: (line: string) => void;
+  result: CheckResult;
+  update: boolean;
+  recorder: () => Promise<NodeRecorder>;
+}
+
+async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Lesson): Promise<void> {
+  const { print, result } = ctx;
+  const { dir } = entry;
+  const manifestFile = `${dir}/${MANIFEST_FILE}`;
+  const parsedManifest = parseJsonWithPositions(entry.files[MANIFEST_FILE]);
+  const at = (jsonPath: JsonPath) =>
+    parsedManifest.ok ? positionOf(parsedManifest.positions, jsonPath) : undefined;
+  const warn = (p: Problem) => {
+    result.warnings++;
+    print(formatProblem({ ...p, warning: true }));
+  };
+
+  // 1. Compile every Python file once, so a syntax error is reported once, at its file.
+  const rec = await ctx.recorder();
+  const pyFiles = lessonPythonFiles(lesson);
+  const compileProblems: Problem[] = [];
+  for (const f of pyFiles) {
+    const bad = compileError(rec.pyodide, f.path, f.code);
+    if (bad) {
+      compileProblems.push({
+        file: `${dir}/${f.rel}`,
+        line: bad.line,
+        column: bad.column,
+        message: `${bad.type}: ${bad.message}`,
+      });
+    }
+  }
+  const runs = lesson.panels.flatMap((p) => p.scenarios.map((s) => ({ panel: p, scenario: s })));
+  if (compileProblems.length > 0) {
+    const n = compileProblems.length;
+    print(
+      `  FAIL  load: ${n} Python file${n === 1 ? ' does' : 's do'} not compile; its ${runs.length} scenario runs were not run`,
+    );
+    for (const p of compileProblems) print(formatProblem(p));
+    result.failed++;
+    return;
+  }
+  print(`  ok    load: manifest, anchors and prose; ${pyFiles.length} Python files compile`);
+  result.passed++;
+
+  // 2. Catalogue scenarios no panel offers.
+  const offered = new Set(runs.map((r) => r.scenario.id));
+  for (const s of lesson.scenarios) {
+    if (offered.has(s.id)) continue;
+    const pos = at(['scenarios', s.id]);
+    warn({
+      file: manifestFile,
+      line: pos?.line,
+      column: pos?.column,
+      field: formatJsonPath(['scenarios', s.id]),
+      message: `scenario ${JSON.stringify(s.id)} is in the catalogue but no panel offers it`,
+    });
+  }
+
+  // 3. Run every (panel, scenario) and compare or write its golden file.
+  const run: RunContext = {
+    ...ctx,
+    rec,
+    lesson,
+    entry,
+    manifestFile,
+    at,
+    pyMap: pythonFiles(lesson),
+  };
+  for (const { panel, scenario } of runs) {
+    const pending: Problem[] = [];
+    const passed = await checkRun(run, panel, scenario, pending);
+    if (passed) result.passed++;
+    else result.failed++;
+    for (const p of pending) warn(p);
+  }
+
+  // 4. Golden files no (panel, scenario) writes any more.
+  const expected = new Set(runs.map((r) => goldenFile(r.panel.id, r.scenario.id)));
+  const present = await listFiles(path.join(entry.abs, GOLDEN_DIR));
+  const stale = present.map((rel) => `${GOLDEN_DIR}/${rel}`).filter((rel) => !expected.has(rel));
+  for (const rel of stale) {
+    if (ctx.update) {
+      await rm(path.join(entry.abs, rel));
+      result.golden.removed++;
+      print(`  removed stale ${dir}/${rel}`);
+    } else {
+      warn({
+        file: `${dir}/${rel}`,
+        message: `stale golden file: no panel and scenario of the lesson writes it; UPDATE_GOLDEN=1 removes it`,
+      });
+    }
+  }
+  if (ctx.update && stale.length > 0) await removeEmptyDirs(path.join(entry.abs, GOLDEN_DIR));
+}
+
+interface RunContext extends LessonContext {
+  rec: NodeRecorder;
+  lesson: Lesson;
+  entry: LoadedFolder;
+  manifestFile: string;
+  at: (jsonPath: JsonPath) => { line: number; column: number } | undefined;
+  /** Python file name -> lesson-relative path. */
+  pyMap: Map<string, string>;
+}
+
+/**
+ * Run one (panel, scenario), print its status line and problems, and compare or write
+ * its golden file. Warnings go to `warnings`, to be printed after the status line.
+ * Returns whether the run passed.
+ */
+async function checkRun(
+  ctx: RunContext,
+  panel: ResolvedPanel,
+  scenario: LessonScenario,
+  warnings: Problem[],
+): Promise<boolean> {
+  const { print, lesson, entry, manifestFile, at } = ctx;
+  const { dir } = entry;
+  const name = `${panel.id}/${scenario.id}`;
+  const fail = (headline: string, problem: Problem, details: string[] = []) => {
+    print(`  FAIL  ${name}: ${headline}`);
+    print(formatProblem(problem));
+    for (const row of details) print(`    ${row}`);
+    return false;
+  };
+
+  let trace: Trace;
+  try {
+    trace = ctx.rec.record({
+      files: buildRunFiles(lesson, panel.id, scenario.id),
+      scenario: scenario.id,
+      ...(lesson.budget ? { budget: lesson.budget } : {}),
+    });
+  } catch (err) {
+    return fail('the recorder itself failed', {
+      file: manifestFile,
+      field: name,
+      message: (err as Error).message,
+    });
+  }
+  const { meta } = trace;
+  const err = meta.error;
+
+  if (meta.outcome === 'stopped') {
+    const pos = at(
+      lesson.budget
+        ? ['budget']
+        : ['panels', lesson.panels.indexOf(panel), 'scenarios', panel.scenarios.indexOf(scenario)],
+    );
+    const note = lesson.budget ? '' : " (the recorder's default budget; the manifest sets none)";
+    return fail('exceeded its budget', {
+      file: manifestFile,
+      line: pos?.line,
+      column: pos?.column,
+      field: name,
+      message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
+    });
+  }
+
+  if (meta.outcome === 'error') {
+    const type = err?.type ?? 'Error';
+    const rel = err?.file ? ctx.pyMap.get(err.file) : undefined;
+    const elsewhere = err?.file && !rel ? ` (at ${err.file}${err.line ? `:${err.line}` : ''})` : '';
+    const traceback = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
+    return fail(
+      `uncaught ${type}`,
+      {
+        // Without a lesson frame to blame, point at the entry that started the run.
+        file: `${dir}/${rel ?? panel.entry.path}`,
+        line: rel ? err?.line : undefined,
+        column: rel ? err?.column : undefined,
+        field: name,
+        message: `${type}: ${err?.message ?? ''}${elsewhere}`,
+      },
+      traceback,
+    );
+  }
+
+  const { budget } = meta;
+  if (
+    meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
+    meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE
+  ) {
+    const pos = at(['budget']);
+    warnings.push({
+      file: manifestFile,
+      line: pos?.line,
+      column: pos?.column,
+      field: name,
+      message: `uses more than half its budget (${meta.eventCount} of ${budget.maxEvents} events, ${Math.round(meta.elapsedMs)} of ${budget.maxSeconds * 1000} ms); a slower machine may stop it`,
+    });
+  }
+
+  const summary = summarizeTrace(trace);
+  const goldenRel = goldenFile(panel.id, scenario.id);
+  const goldenAbs = path.join(entry.abs, goldenRel);
+  const goldenShown = `${dir}/${goldenRel}`;
+  const existing = await readTextIfExists(goldenAbs);
+  const stats = `${summary.outcome}, ${summary.events} events, ${Math.round(meta.elapsedMs)} ms`;
+
+  if (ctx.update) {
+    const text = serializeGolden(summary);
+    if (existing === text) {
+      ctx.result.golden.unchanged++;
+      print(`  ok    ${name}: ${stats}`);
+      return true;
+    }
+    await mkdir(path.dirname(goldenAbs), { recursive: true });
+    await writeFile(goldenAbs, text);
+    if (existing === undefined) {
+      ctx.result.golden.created++;
+      print(`  ok    ${name}: ${stats}; created ${goldenShown}`);
+    } else {
+      ctx.result.golden.updated++;
+      print(`  ok    ${name}: ${stats}; updated ${goldenShown}`);
+      const old = parseJson(existing);
+      const rows = old.ok
+        ? diffSummaries(old.value, summary)
+        : ['(the old file was not valid JSON)'];
+      for (const row of rows) print(`    ${row}`);
+    }
+    return true;
+  }
+
+  const problem = compareGolden(existing, summary);
+  if (problem === null) {
+    print(`  ok    ${name}: ${stats}`);
+    return true;
+  }
+  return fail(
+    problem.headline,
+    { file: goldenShown, field: name, message: problem.message },
+    problem.details,
+  );
+}
+
+async function readTextIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+/** Files under `dir` (recursively, dot-files skipped), relative, with forward slashes. */
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    if (e.name.startsWith('.')) continue;
+    if (e.isDirectory())
+      out.push(...(await listFiles(path.join(dir, e.name), `${prefix}${e.name}/`)));
+    else out.push(`${prefix}${e.name}`);
+  }
+  return out;
+}
+
+/** Remove the empty folders under `dir` (and `dir` itself if it ends up empty). */
+async function removeEmptyDirs(dir: string): Promise<boolean> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  let empty = true;
+  for (const e of entries) {
+    if (e.isDirectory() && (await removeEmptyDirs(path.join(dir, e.name)))) continue;
+    empty = false;
+  }
+  if (empty) await rmdir(dir);
+  return empty;
+}
+
+const COMPILE_CHECK = `
+import json
+
+def check(path, code):
+    try:
+        compile(code, path, "exec", dont_inherit=True)
+    except SyntaxError as exc:
+        return json.dumps({"type": type(exc).__name__, "message": exc.msg,
+                           "line": exc.lineno, "column": exc.offset})
+    except (ValueError, TypeError) as exc:
+        return json.dumps({"type": type(exc).__name__, "message": str(exc),
+                           "line": None, "column": None})
+    return None
+`;
+
+interface CompileError {
+  type: string;
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+const compilers = new WeakMap<PyodideAPI, (path: string, code: string) => string | undefined>();
+
+/** Compile one file the way the recorder does; the syntax error, if any. */
+function compileError(py: PyodideAPI, file: string, code: string): CompileError | null {
+  let check = compilers.get(py);
+  if (!check) {
+    const ns = py.toPy({});
+    py.runPython(COMPILE_CHECK, { globals: ns });
+    const fn = ns.get('check');
+    ns.destroy();
+    check = (p: string, c: string) => fn(p, c) as string | undefined;
+    compilers.set(py, check);
+  }
+  const answer = check(file, code);
+  return typeof answer === 'string' ? (JSON.parse(answer) as CompileError) : null;
+}

@@ -1,0 +1,204 @@
+/**
+ * Golden files: where they live, how they are written, and a compact diff between a
+ * golden summary and a fresh one. Pure (no fs), so the diff format is unit-tested.
+ */
+import { structuredPatch } from 'diff';
+import { formatGolden, type TraceSummary } from '../../src/runtime/summary.ts';
+
+/** The command to suggest when golden files must be (re)generated. */
+export const UPDATE_HINT = 'run UPDATE_GOLDEN=1 npm run lessons:check and review the diff';
+
+/** The golden folder inside a lesson folder. */
+export const GOLDEN_DIR = 'golden';
+
+/** A scenario run's golden file, relative to the lesson folder. */
+export function goldenFile(panelId: string, scenarioId: string): string {
+  return `${GOLDEN_DIR}/${panelId}/${scenarioId}.json`;
+}
+
+/**
+ * The exact text of a golden file: pretty-printed JSON, 2-space indent, trailing newline.
+ * The same function the browser's authoring mode uses, so both write identical files.
+ */
+export function serializeGolden(summary: TraceSummary): string {
+  return formatGolden(summary);
+}
+
+/** At most this many changed `lines` / `calls` keys are listed; the rest are counted. */
+export const MAX_LISTED_KEYS = 30;
+/** At most this many lines of output diff are shown. */
+export const MAX_OUTPUT_DIFF_LINES = 40;
+
+const SUMMARY_FIELDS = ['outcome', 'error', 'events', 'lines', 'calls', 'output'] as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameValue(a[k], b[k]));
+  }
+  return false;
+}
+
+/** True when a golden value (parsed from its file) and a fresh summary agree. Key order is ignored. */
+export function summariesEqual(golden: unknown, actual: TraceSummary): boolean {
+  return sameValue(golden, actual);
+}
+
+/** `ValueError: boom (entries/x.py:3)`, or `none`. */
+export function describeError(error: unknown): string {
+  if (error === null || error === undefined) return 'none';
+  if (!isRecord(error)) return JSON.stringify(error);
+  const type = typeof error.type === 'string' ? error.type : '?';
+  const message = typeof error.message === 'string' ? error.message : JSON.stringify(error.message);
+  const where =
+    typeof error.file === 'string'
+      ? ` (${error.file}${typeof error.line === 'number' ? `:${error.line}` : ''})`
+      : '';
+  return `${type}: ${message}${where}`;
+}
+
+function describeScalar(value: unknown): string {
+  return value === undefined ? '(missing)' : JSON.stringify(value);
+}
+
+/** Sort `file:line` keys by file, then numerically by line; other keys alphabetically. */
+function compareKeys(a: string, b: string): number {
+  const ma = /^(.*):(\d+)$/.exec(a);
+  const mb = /^(.*):(\d+)$/.exec(b);
+  if (ma && mb) {
+    if (ma[1] !== mb[1]) return ma[1] < mb[1] ? -1 : 1;
+    return Number(ma[2]) - Number(mb[2]);
+  }
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function countOf(map: unknown, key: string): string {
+  if (!isRecord(map) || !Object.hasOwn(map, key)) return '0';
+  const v = map[key];
+  return typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
+/** The changed keys of a `lines` or `calls` map as `key  old -> new` rows. */
+function diffCounts(golden: unknown, actual: unknown): string[] {
+  const keys = new Set<string>();
+  if (isRecord(golden)) for (const k of Object.keys(golden)) keys.add(k);
+  if (isRecord(actual)) for (const k of Object.keys(actual)) keys.add(k);
+  const changed = [...keys]
+    .filter((k) => countOf(golden, k) !== countOf(actual, k))
+    .sort(compareKeys);
+  const width = Math.max(0, ...changed.slice(0, MAX_LISTED_KEYS).map((k) => k.length));
+  const rows = changed
+    .slice(0, MAX_LISTED_KEYS)
+    .map((k) => `${k.padEnd(width)}  ${countOf(golden, k)} -> ${countOf(actual, k)}`);
+  if (changed.length > MAX_LISTED_KEYS)
+    rows.push(`... and ${changed.length - MAX_LISTED_KEYS} more`);
+  return rows;
+}
+
+/** A unified-style line diff of two outputs: `@@` hunks with one line of context. */
+export function diffOutput(golden: string, actual: string): string[] {
+  const patch = structuredPatch('golden', 'actual', golden, actual, undefined, undefined, {
+    context: 1,
+  });
+  const rows: string[] = [];
+  for (const hunk of patch.hunks) {
+    rows.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
+    for (const line of hunk.lines) rows.push(line);
+  }
+  if (rows.length > MAX_OUTPUT_DIFF_LINES) {
+    const rest = rows.length - MAX_OUTPUT_DIFF_LINES;
+    rows.length = MAX_OUTPUT_DIFF_LINES;
+    rows.push(`... ${rest} more diff lines`);
+  }
+  return rows;
+}
+
+/**
+ * What differs between a golden value and a fresh summary, as readable lines (empty when
+ * they agree): the outcome, the error, the event count, each `lines` / `calls` key whose
+ * count changed (`old -> new`, 0 meaning "not reached"), and the output as a line diff.
+ * `golden` is whatever the golden file parsed to, so every shape is handled.
+ */
+export function diffSummaries(golden: unknown, actual: TraceSummary): string[] {
+  if (!isRecord(golden)) return [`the golden file holds ${describeScalar(golden)}, not a summary`];
+  const out: string[] = [];
+  const fresh = actual as unknown as Record<string, unknown>;
+  const fields: string[] = [...SUMMARY_FIELDS];
+  for (const key of [...Object.keys(fresh), ...Object.keys(golden)]) {
+    if (!fields.includes(key)) fields.push(key);
+  }
+  for (const field of fields) {
+    const before = golden[field];
+    const after = fresh[field];
+    if (sameValue(before, after)) continue;
+    switch (field) {
+      case 'error':
+        out.push(`error: ${describeError(before)} -> ${describeError(after)}`);
+        break;
+      case 'lines':
+      case 'calls': {
+        const rows = diffCounts(before, after);
+        const label = field === 'lines' ? 'lines (hits)' : 'calls';
+        if (rows.length === 0)
+          out.push(`${label}: same counts, different shape in the golden file`);
+        else out.push(`${label}:`, ...rows.map((r) => `  ${r}`));
+        break;
+      }
+      case 'output': {
+        if (typeof before !== 'string' || typeof after !== 'string') {
+          out.push(`output: ${describeScalar(before)} -> ${describeScalar(after)}`);
+          break;
+        }
+        out.push('output:', ...diffOutput(before, after).map((r) => `  ${r}`));
+        break;
+      }
+      default:
+        out.push(`${field}: ${describeScalar(before)} -> ${describeScalar(after)}`);
+    }
+  }
+  return out;
+}
+
+/** Why a fresh summary does not pass against a golden file's text, or null if it does. */
+export function compareGolden(
+  existing: string | undefined,
+  summary: TraceSummary,
+): { headline: string; message: string; details: string[] } | null {
+  if (existing === undefined) {
+    return { headline: 'no golden file', message: `no golden file; ${UPDATE_HINT}`, details: [] };
+  }
+  const parsed = parseJson(existing);
+  if (!parsed.ok) {
+    return {
+      headline: 'golden file is not valid JSON',
+      message: `the golden file is not valid JSON (${parsed.error}); ${UPDATE_HINT}`,
+      details: [],
+    };
+  }
+  if (summariesEqual(parsed.value, summary)) return null;
+  return {
+    headline: 'differs from its golden file',
+    message: `the run differs from its golden file (golden -> now); if the change is intended, ${UPDATE_HINT}`,
+    details: diffSummaries(parsed.value, summary),
+  };
+}
+
+/** `JSON.parse` without throwing. */
+export function parseJson(
+  text: string,
+): { ok: true; value: unknown } | { ok: false; error: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_ROOT,
+  envFlag,
+  lessonIdProblem,
+  parseCheckArgs,
+  parseNewArgs,
+} from '../../../scripts/lib/args.ts';
+
+describe('lessons:check arguments', () => {
+  it('defaults to every lesson under lessons/', () => {
+    expect(parseCheckArgs([])).toEqual({
+      ok: true,
+      args: { root: DEFAULT_ROOT, lessonIds: [], help: false },
+    });
+  });
+
+  it('takes --root in both spellings and lesson ids in any position', () => {
+    const expected = { root: '/tmp/x', lessonIds: ['s04-hooks', 'hook-registry'], help: false };
+    expect(parseCheckArgs(['--root', '/tmp/x', 's04-hooks', 'hook-registry'])).toEqual({
+      ok: true,
+      args: expected,
+    });
+    expect(parseCheckArgs(['s04-hooks', '--root=/tmp/x', 'hook-registry'])).toEqual({
+      ok: true,
+      args: expected,
+    });
+  });
+
+  it('lists a lesson id once however often it is given', () => {
+    const parsed = parseCheckArgs(['a', 'a', 'b']);
+    expect(parsed.ok && parsed.args.lessonIds).toEqual(['a', 'b']);
+  });
+
+  it('accepts -h and --help', () => {
+    for (const flag of ['-h', '--help']) {
+      const parsed = parseCheckArgs([flag]);
+      expect(parsed.ok && parsed.args.help).toBe(true);
+    }
+  });
+
+  it('treats everything after -- as lesson ids', () => {
+    const parsed = parseCheckArgs(['--', 's04-hooks']);
+    expect(parsed.ok && parsed.args.lessonIds).toEqual(['s04-hooks']);
+  });
+
+  it.each([
+    [['--rot', 'x'], 'unknown option --rot'],
+    [['-r', 'x'], 'unknown option -r'],
+    [['--root'], 'option --root needs a value'],
+    [['--root', '--help'], 'option --root needs a value'],
+    [['--root='], 'option --root needs a non-empty value'],
+    [['--root', 'a', '--root', 'b'], 'option --root is given twice'],
+    [['S04_Hooks'], '"S04_Hooks" is not a lesson id (ids match [a-z0-9-]+)'],
+  ])('rejects %j: %s', (argv, error) => {
+    expect(parseCheckArgs(argv)).toEqual({ ok: false, error });
+  });
+});
+
+describe('lesson:new arguments', () => {
+  it('takes an id, both titles and a root', () => {
+    expect(
+      parseNewArgs(['s05-tasks', '--title-zh', '第 5 课', '--title-en=Lesson 5', '--root', 'tmp']),
+    ).toEqual({
+      ok: true,
+      args: { id: 's05-tasks', root: 'tmp', titleZh: '第 5 课', titleEn: 'Lesson 5', help: false },
+    });
+  });
+
+  it('leaves the titles out when they are not given', () => {
+    expect(parseNewArgs(['intro'])).toEqual({
+      ok: true,
+      args: { id: 'intro', root: DEFAULT_ROOT, help: false },
+    });
+  });
+
+  it('shows help even without an id', () => {
+    const parsed = parseNewArgs(['--help']);
+    expect(parsed.ok && parsed.args.help).toBe(true);
+  });
+
+  it.each([
+    [[], 'missing the lesson id'],
+    [['a', 'b'], 'expected one lesson id, got 2: a b'],
+    [['--title', 'x', 'a'], 'unknown option --title'],
+    [['a', '--title-en', '   '], 'option --title-en needs a non-empty value'],
+    [['a', '--title-zh'], 'option --title-zh needs a value'],
+  ])('rejects %j: %s', (argv, error) => {
+    expect(parseNewArgs(argv)).toEqual({ ok: false, error });
+  });
+
+  it.each(['S04', 's04_hooks', 'lesson 4', 'lesson/4', 'café', '-x', 'x-'])(
+    'rejects the invalid id %j with a message naming it',
+    (id) => {
+      const parsed = parseNewArgs(['--', id]);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error).toContain(`invalid lesson id ${JSON.stringify(id)}`);
+    },
+  );
+
+  it('accepts lowercase letters, digits and inner hyphens', () => {
+    for (const id of ['s04-hooks', 'a', '42', 'x-1-y']) expect(lessonIdProblem(id)).toBeNull();
+    expect(lessonIdProblem('')).toBe('the lesson id must not be empty');
+  });
+});
+
+describe('UPDATE_GOLDEN', () => {
+  it('is on for 1/true/yes and off when unset, empty, 0, false, no or off', () => {
+    for (const v of ['1', 'true', 'yes', 'TRUE']) expect(envFlag(v)).toBe(true);
+    for (const v of [undefined, '', '0', 'false', 'no', 'off', ' 0 '])
+      expect(envFlag(v)).toBe(false);
+  });
+});

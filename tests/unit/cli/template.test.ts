@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { nextOrder, starterLessonFiles, TEMPLATE } from '../../../scripts/lib/template.ts';
+import { buildRunFiles, loadLesson } from '../../../src/lessons/loader.ts';
+
+describe('the lesson:new starter lesson', () => {
+  it('loads: schema, files, anchors and prose markers all check out', () => {
+    const result = loadLesson('my-lesson', starterLessonFiles({ id: 'my-lesson', order: 3 }));
+    if (!result.ok)
+      throw new Error(result.errors.map((e) => `${e.field}: ${e.message}`).join('\n'));
+    const { lesson } = result;
+    expect(lesson.order).toBe(3);
+    expect(lesson.title).toEqual({ zh: '新课程：my-lesson', en: 'New lesson: my-lesson' });
+    expect(lesson.sources.map((s) => [s.path, s.module])).toEqual([[TEMPLATE.source, 'words']]);
+    expect(lesson.panels).toHaveLength(1);
+    const [panel] = lesson.panels;
+    expect(panel.scenarios.map((s) => s.id)).toEqual(['sentence', 'empty']);
+    expect(panel.steps).toHaveLength(3);
+    // steps in order, inside the function, not overlapping
+    const { functionRange } = panel;
+    let previousEnd = functionRange.start;
+    for (const step of panel.steps) {
+      expect(step.start).toBeGreaterThan(previousEnd);
+      expect(step.end).toBeGreaterThanOrEqual(step.start);
+      expect(step.end).toBeLessThanOrEqual(functionRange.end);
+      previousEnd = step.end;
+    }
+    for (const lang of ['zh', 'en'] as const) {
+      expect(lesson.prose[lang].filter((s) => s.kind === 'panel')).toEqual([
+        { kind: 'panel', panelId: TEMPLATE.panel },
+      ]);
+    }
+  });
+
+  it('gives one scenario a script and lets the other use the setup alone', () => {
+    const result = loadLesson('x', starterLessonFiles({ id: 'x', order: 1 }));
+    if (!result.ok) throw new Error('does not load');
+    const roles = (scenario: string) =>
+      buildRunFiles(result.lesson, TEMPLATE.panel, scenario).map((f) => f.role);
+    expect(roles('sentence')).toEqual(['source', 'setup', 'entry']);
+    expect(roles('empty')).toEqual(['source', 'setup', 'scenario', 'entry']);
+  });
+
+  it('uses the given titles', () => {
+    const files = starterLessonFiles({ id: 'x', order: 1, titleZh: '第五课', titleEn: 'Lesson 5' });
+    expect(JSON.parse(files['lesson.json']).title).toEqual({ zh: '第五课', en: 'Lesson 5' });
+    expect(files['prose.zh.md'].startsWith('# 第五课\n')).toBe(true);
+    expect(files['prose.en.md'].startsWith('# Lesson 5\n')).toBe(true);
+  });
+
+  it('comes after every existing lesson', () => {
+    expect(nextOrder([])).toBe(1);
+    expect(nextOrder([1, 2])).toBe(3);
+    expect(nextOrder([7, 'x', undefined, 2])).toBe(8);
+    expect(nextOrder([2.5])).toBe(3);
+  });
+});
