@@ -60,3 +60,8 @@ export function lineHits(trace: Trace, file: string, line: number): number {
   }
   return n;
 }
+
+/** The text of a golden file (`lessons/<id>/golden/<panel>/<scenario>.json`). */
+export function formatGolden(summary: TraceSummary): string {
+  return `${JSON.stringify(summary, null, 2)}\n`;
+}

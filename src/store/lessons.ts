@@ -4,26 +4,23 @@
  * Lesson files are bundled as text (Vite glob) and loaded by the same loader
  * the CLI uses; a broken lesson becomes an error card, never a blank page.
  */
-import { buildRunFiles, loadLessonsFromFiles } from '../lessons/loader';
-import type { Lesson, LoadAllResult, ResolvedPanel } from '../lessons/schema';
+import { buildRunFiles } from '../lessons/loader';
+import type { Lesson, ResolvedPanel } from '../lessons/schema';
 import { getRuntime } from '../runtime';
+import { effectiveLesson, useCatalog } from './catalog';
+import { useDrafts } from './drafts';
 import { createPanelsStore, type PanelKey, type PanelState } from './panels';
 import { linkedPanel, linkFor, loadSaved, save } from './share';
 
-const raw = import.meta.glob(['/lessons/*/**/*.{json,py,md}', '!/lessons/*/golden/**'], {
-  query: '?raw',
-  import: 'default',
-  eager: true,
-}) as Record<string, string>;
-
-function stripSlash(files: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(files)) out[k.replace(/^\//, '')] = v;
-  return out;
+/**
+ * The lesson the reader sees: the shipped one, or in author mode the draft
+ * (the last version of it that loaded, while the draft has errors).
+ */
+export function currentLesson(id: string): Lesson | null {
+  const { author, drafts } = useDrafts.getState();
+  if (author) return effectiveLesson(id, drafts[id]).lesson;
+  return useCatalog.getState().catalog.lessons.find((l) => l.id === id) ?? null;
 }
-
-/** Every lesson, loaded once at start-up. */
-export const catalog: LoadAllResult = loadLessonsFromFiles(stripSlash(raw));
 
 /** What a panel component needs. */
 export interface PanelView {
@@ -44,7 +41,7 @@ export function panelKey(lessonId: string, panelId: string): PanelKey {
 
 function findPanel(key: PanelKey): { lesson: Lesson; panel: ResolvedPanel } | null {
   const [lessonId, panelId] = key.split(':');
-  const lesson = catalog.lessons.find((l) => l.id === lessonId);
+  const lesson = currentLesson(lessonId);
   const panel = lesson?.panels.find((p) => p.id === panelId);
   return lesson && panel ? { lesson, panel } : null;
 }
@@ -54,7 +51,7 @@ export const panelsStore = createPanelsStore({
   record: (request, options) => getRuntime().record(request, options),
   requestFor(key, scenario) {
     const found = findPanel(key);
-    if (!found) return null;
+    if (!found || !found.panel.scenarios.some((s) => s.id === scenario)) return null;
     return {
       files: buildRunFiles(found.lesson, found.panel.id, scenario),
       scenario,
@@ -91,7 +88,23 @@ export function panelView(lesson: Lesson, panel: ResolvedPanel): PanelView {
  */
 export function startStateSync(): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  return panelsStore.subscribe((state, prev) => {
+  // Lesson files changed (a draft edit, author mode toggled, a dev-server hot
+  // update): refresh every registered panel's scenario list and re-record.
+  let refresh: ReturnType<typeof setTimeout> | null = null;
+  const onLessonsChanged = () => {
+    if (refresh) clearTimeout(refresh);
+    refresh = setTimeout(() => {
+      const store = panelsStore.getState();
+      for (const key of Object.keys(store.panels)) {
+        const found = findPanel(key);
+        if (found) store.setScenarios(key, found.panel.scenarios.map((s) => s.id));
+        store.ensureTraces(key);
+      }
+    }, 250);
+  };
+  const offDrafts = useDrafts.subscribe(onLessonsChanged);
+  const offCatalog = useCatalog.subscribe(onLessonsChanged);
+  const offPanels = panelsStore.subscribe((state, prev) => {
     for (const [key, p] of Object.entries(state.panels)) {
       const before = prev.panels[key];
       if (before === p) continue;
@@ -103,4 +116,9 @@ export function startStateSync(): () => void {
       }
     }
   });
+  return () => {
+    offDrafts();
+    offCatalog();
+    offPanels();
+  };
 }

@@ -47,6 +47,10 @@ export interface PanelsStore {
   /** Register a panel (idempotent); starts background recording of its scenarios. */
   initPanel(key: PanelKey, scenarios: string[], initial?: Partial<PanelState>): void;
   setScenario(key: PanelKey, scenario: string): void;
+  /** The panel's scenario list changed (author mode); keeps the choice if it still exists. */
+  setScenarios(key: PanelKey, scenarios: string[]): void;
+  /** Move breakpoints of `file` after an edit: `map(line)` gives the new line, or null to drop. */
+  moveBreakpoints(key: PanelKey, file: string, map: (line: number) => number | null): void;
   toggleBreakpoint(key: PanelKey, file: string, line: number): void;
   updateBreakpoint(key: PanelKey, id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
   removeBreakpoint(key: PanelKey, id: string): void;
@@ -169,6 +173,39 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         // Reset the replay, keep the breakpoints.
         patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
         ensure(key);
+      },
+
+      setScenarios(key, scenarios) {
+        const p = get().panels[key];
+        if (!p || scenarios.length === 0) return;
+        if (p.scenarios.join() === scenarios.join()) return;
+        const scenario = scenarios.includes(p.scenario) ? p.scenario : scenarios[0];
+        const reset = scenario !== p.scenario;
+        patch(key, () => ({
+          scenarios,
+          scenario,
+          ...(reset ? { position: START, frameIndex: 0, pending: null } : {}),
+        }));
+      },
+
+      moveBreakpoints(key, file, map) {
+        const p = get().panels[key];
+        if (!p) return;
+        let changed = false;
+        const seen = new Set<number>();
+        const breakpoints: Breakpoint[] = [];
+        for (const b of p.breakpoints) {
+          if (b.file !== file) {
+            breakpoints.push(b);
+            continue;
+          }
+          const line = map(b.line);
+          if (line !== b.line) changed = true;
+          if (line === null || seen.has(line)) continue;
+          seen.add(line);
+          breakpoints.push(line === b.line ? b : { ...b, line });
+        }
+        if (changed) patch(key, () => ({ breakpoints }));
       },
 
       toggleBreakpoint(key, file, line) {

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useApp } from '../store/app';
-import { catalog } from '../store/lessons';
+import { effectiveLesson, useCatalog } from '../store/catalog';
+import { useDrafts } from '../store/drafts';
+import { AuthorBar } from './author/AuthorBar';
 import { type Lang, t } from './i18n';
 import { LessonView } from './LessonView';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -66,9 +68,19 @@ export function App() {
     scrollTo(0, 0);
   };
 
-  const id = lessonId ?? catalog.lessons[0]?.id ?? null;
-  const lesson = catalog.lessons.find((l) => l.id === id) ?? null;
-  const broken = catalog.broken.find((b) => b.id === id) ?? null;
+  const catalog = useCatalog((s) => s.catalog);
+  const author = useDrafts((s) => s.author);
+  const drafts = useDrafts((s) => s.drafts);
+  const setAuthor = useDrafts((s) => s.setAuthor);
+  const id = lessonId ?? catalog.lessons[0]?.id ?? catalog.broken[0]?.id ?? null;
+  const shipped = catalog.lessons.find((l) => l.id === id) ?? null;
+  const effective = id && author ? effectiveLesson(id, drafts[id]) : null;
+  const lesson = effective ? effective.lesson : shipped;
+  const errors = effective ? effective.errors : (catalog.broken.find((b) => b.id === id)?.errors ?? []);
+  const broken = errors.length > 0 && id ? { id, errors } : null;
+  const draftOnly = author
+    ? Object.keys(drafts).filter((d) => !catalog.lessons.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d))
+    : [];
 
   return (
     <div className="app">
@@ -79,6 +91,15 @@ export function App() {
         <RuntimeBadge lang={lang} />
         <span className="privacy">{t(lang, 'privacy')}</span>
         <ShortcutsHelp lang={lang} />
+        <label className="author-toggle">
+          <input
+            type="checkbox"
+            checked={author}
+            onChange={(e) => setAuthor(e.target.checked)}
+            data-testid="author-toggle"
+          />{' '}
+          {t(lang, 'authorMode')}
+        </label>
         <div className="lang-switch" role="group" aria-label={t(lang, 'language')}>
           {(['zh', 'en'] as const).map((l) => (
             <button
@@ -120,6 +141,19 @@ export function App() {
                 </ul>
               </li>
             ))}
+            {draftOnly.map((d) => (
+              <li key={d} className="index-draft">
+                <a
+                  href={`?lesson=${d}&author=1`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    open(d);
+                  }}
+                >
+                  {d} ✎
+                </a>
+              </li>
+            ))}
             {catalog.broken.map((b) => (
               <li key={b.id} className="index-broken">
                 <a
@@ -136,7 +170,7 @@ export function App() {
           </ul>
         </nav>
         <main className="content">
-          {lesson ? <LessonView key={lesson.id} lesson={lesson} lang={lang} /> : null}
+          {author && id ? <AuthorBar lessonId={id} lesson={lesson} lang={lang} /> : null}
           {broken ? (
             <section className="error-card" role="alert" data-testid="lesson-error">
               <h2>
@@ -155,6 +189,7 @@ export function App() {
               </ul>
             </section>
           ) : null}
+          {lesson ? <LessonView key={lesson.id} lesson={lesson} lang={lang} /> : null}
           {!lesson && !broken ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
         </main>
       </div>

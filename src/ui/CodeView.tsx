@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
+import type { LineEdit } from './author/lineShift';
 import { useMonaco } from './useMonaco';
 
 /** How a breakpoint is drawn in the gutter. */
@@ -28,11 +29,15 @@ export interface CodeViewProps {
   /** Editable (author mode) instead of read-only. */
   editable?: boolean;
   onChange?(code: string): void;
+  /** The line-level edits of each change (file numbering), so breakpoints can follow. */
+  onEdits?(edits: LineEdit[]): void;
   /** Error markers (author mode): file line numbers. */
   markers?: { line: number; column?: number; message: string }[];
 }
 
 const LINE_HEIGHT = 19;
+/** Set while the view replaces its text itself, so that is not reported as an edit. */
+let applyingValue = false;
 
 /**
  * The source view. Monaco once it has loaded; until then a plain, already
@@ -120,7 +125,18 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     editor.onDidChangeCursorPosition((e) => {
       latest.current.onCursorLine?.(e.position.lineNumber + latest.current.firstLine - 1);
     });
-    editor.onDidChangeModelContent(() => {
+    editor.onDidChangeModelContent((e) => {
+      if (applyingValue) return;
+      const off = latest.current.firstLine - 1;
+      latest.current.onEdits?.(
+        e.changes.map((c) => ({
+          startLine: c.range.startLineNumber + off,
+          startColumn: c.range.startColumn,
+          endLine: c.range.endLineNumber + off,
+          endColumn: c.range.endColumn,
+          text: c.text,
+        })),
+      );
       latest.current.onChange?.(editor.getValue());
     });
     return () => {
@@ -134,7 +150,12 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   useEffect(() => {
     const editor = ed.current;
     if (!editor) return;
-    if (editor.getValue() !== code) editor.setValue(code);
+    if (editor.getValue() !== code) {
+      // A new text from outside (scenario switch, discard): not an edit.
+      applyingValue = true;
+      editor.setValue(code);
+      applyingValue = false;
+    }
     editor.updateOptions({
       lineNumbers: (n: number) => String(n + firstLine - 1),
       readOnly: !editable,

@@ -16,6 +16,10 @@ import { BreakpointList } from './BreakpointList';
 import { CompareTable } from './CompareTable';
 import { ValueView } from './ValueView';
 import { panelKeyHandler } from './keyboard';
+import { PanelAuthor } from './author/PanelAuthor';
+import { shiftLineAll } from './author/lineShift';
+import { useDrafts } from '../store/drafts';
+import { effectiveFiles, shippedFiles } from '../store/catalog';
 
 const BUTTONS: { cmd: Command; testid: string; label: Parameters<typeof t>[1]; key?: string }[] = [
   { cmd: 'run', testid: 'run', label: 'run' },
@@ -54,6 +58,9 @@ export function Panel({ view }: { view: PanelView }) {
   const [cursorLine, setCursorLine] = useState<number | null>(null);
   const [activeStep, setActiveStep] = useState<number | null>(null);
   const root = useRef<HTMLElement>(null);
+  const author = useDrafts((s) => s.author);
+  const draft = useDrafts((s) => s.drafts[view.lesson.id]);
+  const editFile = useDrafts((s) => s.editFile);
 
   useEffect(() => {
     actions.initPanel(key, panel.scenarios.map((s) => s.id), view.initial);
@@ -68,17 +75,23 @@ export function Panel({ view }: { view: PanelView }) {
   // Which file and which lines the code view shows: the focus function, or,
   // when execution is elsewhere (a callback, the gate), that whole file.
   const shown = useMemo(() => {
-    const focus = { file: panel.source, start: panel.functionRange.start, end: panel.functionRange.end };
+    const focus = author
+      ? { file: panel.source, start: 1, end: (files[panel.source] ?? '').split('\n').length }
+      : { file: panel.source, start: panel.functionRange.start, end: panel.functionRange.end };
     if (!pos || !paused) return focus;
     if (pos.file === panel.source && pos.line >= focus.start && pos.line <= focus.end) return focus;
     if (files[pos.file] !== undefined) {
       return { file: pos.file, start: 1, end: files[pos.file].split('\n').length };
     }
     return focus;
-  }, [pos, paused, panel, files]);
+  }, [pos, paused, panel, files, author]);
+  // In author mode the editor shows the draft's text as typed (even while the
+  // draft does not load), never the last version that loaded.
+  const sourceRel = `src/${panel.source}`;
+  const draftText = author && shown.file === panel.source ? effectiveFiles(view.lesson.id, draft)[sourceRel] : undefined;
   const shownCode = useMemo(
-    () => (files[shown.file] ?? '').split('\n').slice(shown.start - 1, shown.end).join('\n'),
-    [files, shown],
+    () => draftText ?? (files[shown.file] ?? '').split('\n').slice(shown.start - 1, shown.end).join('\n'),
+    [files, shown, draftText],
   );
 
   const gutter: GutterBreakpoint[] = useMemo(
@@ -194,14 +207,22 @@ export function Panel({ view }: { view: PanelView }) {
 
       <div className="panel-main">
         <div className="code-col">
-          {shown.file !== panel.source || shown.start !== panel.functionRange.start ? (
+          {paused && (pos.file !== panel.source || pos.line < panel.functionRange.start || pos.line > panel.functionRange.end) ? (
             <div className="now-in" data-testid="now-in">
               {t(lang, 'nowIn')} <code>{shown.file}</code> · <code>{pos?.function}</code>
             </div>
           ) : null}
           <CodeView
             code={shownCode}
-            firstLine={shown.start}
+            firstLine={draftText !== undefined ? 1 : shown.start}
+            editable={draftText !== undefined}
+            onChange={(text) => editFile(view.lesson.id, sourceRel, text, shippedFiles(view.lesson.id)[sourceRel])}
+            onEdits={(edits) => actions.moveBreakpoints(key, panel.source, (line) => shiftLineAll(line, edits))}
+            markers={
+              error?.file === shown.file && error.line
+                ? [{ line: error.line, column: error.column ?? undefined, message: `${error.type}: ${error.message}` }]
+                : []
+            }
             breakpoints={gutter}
             currentLine={currentLine}
             highlight={highlightStep !== null && shown.file === panel.source ? panel.steps[highlightStep] : null}
@@ -288,6 +309,17 @@ export function Panel({ view }: { view: PanelView }) {
         onUpdate={(id, change) => actions.updateBreakpoint(key, id, change)}
         onRemove={(id) => actions.removeBreakpoint(key, id)}
       />
+
+      {author ? (
+        <PanelAuthor
+          lesson={view.lesson}
+          panel={panel}
+          scenario={p.scenario}
+          error={error}
+          lang={lang}
+          onScenario={(sc) => actions.setScenario(key, sc)}
+        />
+      ) : null}
 
       <CompareTable
         breakpoints={p.breakpoints}

@@ -69,6 +69,7 @@ const strings = {
   timeline: { zh: '时间线', en: 'Timeline' },
   shortcuts: { zh: '快捷键', en: 'Shortcuts' },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
+  authorMode: { zh: '作者模式', en: 'Author mode' },
   privacy: {
     zh: '一切都在本地运行：没有任何数据离开你的浏览器。',
     en: 'Everything runs locally: nothing leaves your browser.',

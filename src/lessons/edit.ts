@@ -1,0 +1,151 @@
+/**
+ * Edits of a lesson manifest made by author mode: add, duplicate, rename and
+ * delete scenarios. Pure functions over the manifest text; each returns the
+ * new manifest text plus the files to create or delete, so the draft holds
+ * exactly what an instructor would have written by hand.
+ */
+
+/** The result of a manifest edit. */
+export interface ManifestEdit {
+  manifest: string;
+  /** Files to write (lesson-relative path → text). */
+  write: Record<string, string>;
+  /** Files that are no longer used. */
+  remove: string[];
+}
+
+type Json = Record<string, unknown>;
+interface ScenarioJson {
+  label: { zh: string; en: string };
+  description?: { zh: string; en: string };
+  script?: string;
+}
+
+const SCENARIO_ID = /^[a-z0-9_]+$/;
+
+function parse(text: string): Json {
+  const m = JSON.parse(text) as Json;
+  if (!m || typeof m !== 'object') throw new Error('lesson.json is not an object');
+  return m;
+}
+
+function print(m: Json): string {
+  return `${JSON.stringify(m, null, 2)}\n`;
+}
+
+function catalogue(m: Json): Record<string, ScenarioJson> {
+  const s = m.scenarios;
+  if (!s || typeof s !== 'object') throw new Error('lesson.json has no "scenarios" object');
+  return s as Record<string, ScenarioJson>;
+}
+
+function panels(m: Json): { id: string; scenarios: string[] }[] {
+  if (!Array.isArray(m.panels)) throw new Error('lesson.json has no "panels" list');
+  return m.panels as { id: string; scenarios: string[] }[];
+}
+
+function checkNewId(m: Json, id: string) {
+  if (!SCENARIO_ID.test(id)) throw new Error(`"${id}" is not a scenario id: use a-z, 0-9 and _`);
+  if (catalogue(m)[id]) throw new Error(`scenario "${id}" already exists`);
+}
+
+/** A new scenario script: documents the contract so the author can start typing. */
+export function scenarioTemplate(id: string): string {
+  return [
+    `# Scenario "${id}": runs after setup.py and before the panel's entry, in the`,
+    '# same namespace. Change the stand-ins here (SCENARIO is also set to its id).',
+    '',
+  ].join('\n');
+}
+
+/** Add a scenario (with its own script) to the catalogue and to a panel. */
+export function addScenario(text: string, panelId: string, id: string): ManifestEdit {
+  const m = parse(text);
+  checkNewId(m, id);
+  const script = `scenarios/${id}.py`;
+  catalogue(m)[id] = { label: { zh: id, en: id }, script };
+  const panel = panels(m).find((p) => p.id === panelId);
+  if (!panel) throw new Error(`no panel "${panelId}"`);
+  panel.scenarios.push(id);
+  return { manifest: print(m), write: { [script]: scenarioTemplate(id) }, remove: [] };
+}
+
+/** Copy a scenario (labels and script) under a new id, next to it in the panel. */
+export function duplicateScenario(
+  text: string,
+  panelId: string,
+  fromId: string,
+  id: string,
+  files: Record<string, string>,
+): ManifestEdit {
+  const m = parse(text);
+  checkNewId(m, id);
+  const from = catalogue(m)[fromId];
+  if (!from) throw new Error(`no scenario "${fromId}"`);
+  const copy: ScenarioJson = {
+    label: { zh: `${from.label.zh}（副本）`, en: `${from.label.en} (copy)` },
+    ...(from.description ? { description: from.description } : {}),
+  };
+  const write: Record<string, string> = {};
+  if (from.script) {
+    copy.script = `scenarios/${id}.py`;
+    write[copy.script] = files[from.script] ?? '';
+  }
+  catalogue(m)[id] = copy;
+  const panel = panels(m).find((p) => p.id === panelId);
+  if (!panel) throw new Error(`no panel "${panelId}"`);
+  const at = panel.scenarios.indexOf(fromId);
+  panel.scenarios.splice(at < 0 ? panel.scenarios.length : at + 1, 0, id);
+  return { manifest: print(m), write, remove: [] };
+}
+
+/** Rename a scenario everywhere it is used; its script follows the new id. */
+export function renameScenario(
+  text: string,
+  fromId: string,
+  id: string,
+  files: Record<string, string>,
+): ManifestEdit {
+  const m = parse(text);
+  checkNewId(m, id);
+  const cat = catalogue(m);
+  const s = cat[fromId];
+  if (!s) throw new Error(`no scenario "${fromId}"`);
+  const write: Record<string, string> = {};
+  const remove: string[] = [];
+  if (s.script === `scenarios/${fromId}.py`) {
+    write[`scenarios/${id}.py`] = files[s.script] ?? '';
+    remove.push(s.script);
+    s.script = `scenarios/${id}.py`;
+  }
+  // Rebuild the catalogue so the renamed entry keeps its place.
+  m.scenarios = Object.fromEntries(Object.entries(cat).map(([k, v]) => [k === fromId ? id : k, v]));
+  for (const p of panels(m)) p.scenarios = p.scenarios.map((x) => (x === fromId ? id : x));
+  return { manifest: print(m), write, remove };
+}
+
+/** Delete a scenario from a panel; from the catalogue too when no panel uses it any more. */
+export function deleteScenario(text: string, panelId: string, id: string): ManifestEdit {
+  const m = parse(text);
+  const panel = panels(m).find((p) => p.id === panelId);
+  if (!panel) throw new Error(`no panel "${panelId}"`);
+  if (panel.scenarios.length <= 1) throw new Error('a panel needs at least one scenario');
+  panel.scenarios = panel.scenarios.filter((x) => x !== id);
+  const remove: string[] = [];
+  if (!panels(m).some((p) => p.scenarios.includes(id))) {
+    const s = catalogue(m)[id];
+    const { [id]: _gone, ...rest } = catalogue(m);
+    m.scenarios = rest;
+    if (s?.script && !Object.values(rest).some((o) => o.script === s.script)) remove.push(s.script);
+  }
+  return { manifest: print(m), write: {}, remove };
+}
+
+/** Set a scenario's labels. */
+export function labelScenario(text: string, id: string, label: { zh: string; en: string }): ManifestEdit {
+  const m = parse(text);
+  const s = catalogue(m)[id];
+  if (!s) throw new Error(`no scenario "${id}"`);
+  s.label = label;
+  return { manifest: print(m), write: {}, remove: [] };
+}

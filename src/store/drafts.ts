@@ -1,0 +1,119 @@
+/**
+ * Author mode and drafts. A draft is the set of lesson files an instructor
+ * changed (lesson-relative path → new text, or null for a deleted file).
+ * Drafts are saved to localStorage as they are typed, so a reload, a crash
+ * of the Python worker or of the tab loses nothing.
+ */
+import { create } from 'zustand';
+
+/** Changed files of one lesson: path → text, or null when deleted. */
+export type DraftFiles = Record<string, string | null>;
+
+/** Author mode state and actions. */
+export interface DraftsStore {
+  author: boolean;
+  /** lesson id → its draft (absent when the lesson is unchanged). */
+  drafts: Record<string, DraftFiles>;
+  setAuthor(on: boolean): void;
+  /** Set one file; a text equal to the shipped one removes it from the draft. */
+  editFile(lessonId: string, path: string, text: string | null, shipped: string | null | undefined): void;
+  /** Replace the whole draft (import). */
+  setDraft(lessonId: string, files: DraftFiles): void;
+  discard(lessonId: string): void;
+}
+
+const PREFIX = 'wpt.draft.';
+const VERSION = 1;
+
+/** The storage key of a lesson's draft. */
+export function draftKey(lessonId: string): string {
+  return PREFIX + lessonId;
+}
+
+/** Parse a stored draft; anything malformed is ignored (and reported). */
+export function parseDraft(text: string | null): DraftFiles | null {
+  if (!text) return null;
+  try {
+    const raw = JSON.parse(text) as { version?: unknown; files?: unknown };
+    if (raw.version !== VERSION || !raw.files || typeof raw.files !== 'object') return null;
+    const out: DraftFiles = {};
+    for (const [k, v] of Object.entries(raw.files as Record<string, unknown>)) {
+      if (typeof v === 'string' || v === null) out[k] = v;
+    }
+    return out;
+  } catch {
+    return null;
+  }
+}
+
+function loadAll(): Record<string, DraftFiles> {
+  const out: Record<string, DraftFiles> = {};
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (!key?.startsWith(PREFIX)) continue;
+      const draft = parseDraft(localStorage.getItem(key));
+      if (draft && Object.keys(draft).length) out[key.slice(PREFIX.length)] = draft;
+    }
+  } catch {
+    // Storage unavailable: drafts live for this page only.
+  }
+  return out;
+}
+
+function persist(lessonId: string, files: DraftFiles | undefined) {
+  try {
+    if (!files || Object.keys(files).length === 0) localStorage.removeItem(draftKey(lessonId));
+    else localStorage.setItem(draftKey(lessonId), JSON.stringify({ version: VERSION, files, savedAt: Date.now() }));
+  } catch {
+    // Quota exceeded: keep the draft in memory; the author sees it unsaved.
+  }
+}
+
+function authorFromUrl(): boolean {
+  const v = new URLSearchParams(location.search).get('author');
+  if (v === '1') return true;
+  if (v === '0') return false;
+  try {
+    return localStorage.getItem('wpt.author') === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** The drafts store. Every change is written through at once (small files). */
+export const useDrafts = create<DraftsStore>()((set, get) => ({
+  author: authorFromUrl(),
+  drafts: loadAll(),
+  setAuthor(on) {
+    try {
+      localStorage.setItem('wpt.author', on ? '1' : '0');
+    } catch {
+      // not remembered
+    }
+    const url = new URL(location.href);
+    url.searchParams.set('author', on ? '1' : '0');
+    history.replaceState(history.state, '', url);
+    set({ author: on });
+  },
+  editFile(lessonId, path, text, shipped) {
+    const current = { ...(get().drafts[lessonId] ?? {}) };
+    if (text === shipped) delete current[path];
+    else current[path] = text;
+    persist(lessonId, current);
+    const drafts = { ...get().drafts };
+    if (Object.keys(current).length) drafts[lessonId] = current;
+    else delete drafts[lessonId];
+    set({ drafts });
+  },
+  setDraft(lessonId, files) {
+    persist(lessonId, files);
+    set({ drafts: { ...get().drafts, [lessonId]: files } });
+  },
+  discard(lessonId) {
+    persist(lessonId, undefined);
+    const drafts = { ...get().drafts };
+    delete drafts[lessonId];
+    set({ drafts });
+  },
+}));

@@ -1,0 +1,153 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
+
+const SCRIPT = [
+  'def allow_hook(event, payload):',
+  '    visited.append("allow_hook")',
+  '    return "allow"  # a non-empty string: this BLOCKS the call',
+  '',
+  'hooks["before"] = [allow_hook, second]',
+  '',
+].join('\n');
+
+describe('author mode: from idea to a checked scenario file', () => {
+  let app: AppSession;
+  const tmp = mkdtempSync(path.join(tmpdir(), 'wpt-author-'));
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en&author=1' });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  const p = () => panel(app.page, 'run_hooks');
+  // Paste rather than type: typing would be re-indented by the editor, as for a person.
+  const paste = async (text: string) => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await app.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await app.page.keyboard.press('Control+V');
+  };
+
+  it('adds a scenario, edits its script and runs it live', async () => {
+    await p().locator('[data-testid=scenario-id]').fill('allow_string');
+    await p().locator('[data-testid=scenario-add]').click();
+    await app.page.waitForFunction(
+      () => (document.querySelector('[data-function=run_hooks] [data-testid=scenario]') as HTMLSelectElement)?.value === 'allow_string',
+    );
+    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_string.py"]').click();
+    await p().locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines').click();
+    await app.page.keyboard.press('Control+End');
+    await paste(SCRIPT);
+    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('2');
+    // the run follows the draft as typed
+    await app.page.waitForTimeout(600);
+    await p().locator('[data-testid=run]').click();
+    await waitState(p(), 'finished');
+    await app.page.waitForFunction(() =>
+      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+    );
+    const out = await p().locator('[data-testid=output]').textContent();
+    expect(out).toContain('visited: allow_hook\n');
+  });
+
+  it('hits a breakpoint in the drafted scenario', async () => {
+    const line = runtimeLine('return {"blocked": answer.strip()');
+    await clickLine(p(), line);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+  });
+
+  it('shows a Python error of the draft at its line, then recovers', async () => {
+    const editor = p().locator('[data-testid=author-editor] .view-lines');
+    await editor.click();
+    await app.page.keyboard.press('Control+End');
+    await paste('this is not python\n');
+    await app.page.waitForTimeout(600);
+    await p().locator('[data-testid=run]').click();
+    await p().locator('[data-testid=run-error]').waitFor();
+    await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain('scenarios/allow_string.py:8');
+    await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
+    await editor.click();
+    await app.page.keyboard.press('Control+z');
+    await app.page.waitForTimeout(600);
+    await p().locator('[data-testid=run]').click();
+    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=run-error]'));
+  });
+
+  it('keeps the draft after a reload', async () => {
+    await app.page.reload();
+    await ready(app.page, p());
+    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=run]').click();
+    await app.page.waitForFunction(() =>
+      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+    );
+  });
+
+  it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download', { timeout: 60_000 }),
+      app.page.locator('[data-testid=export-changed]').click(),
+    ]);
+    const zipPath = path.join(tmp, 'changes.zip');
+    await download.saveAs(zipPath);
+    const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    const names = Object.keys(entries).sort();
+    expect(names).toContain('lessons/s04-hooks/lesson.json');
+    expect(names).toContain('lessons/s04-hooks/scenarios/allow_string.py');
+    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_string.json');
+    // nothing the draft did not change
+    expect(names).not.toContain('lessons/s04-hooks/setup.py');
+    const root = path.join(tmp, 'repo');
+    cpSync('lessons', path.join(root, 'lessons'), { recursive: true });
+    for (const [name, bytes] of Object.entries(entries)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), strFromU8(bytes));
+    }
+    const out = execFileSync('node_modules/.bin/tsx', ['scripts/lessons-check.ts', '--root', path.join(root, 'lessons')], {
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+    expect(out).toMatch(/\b0 failed\b/);
+    expect(out).toContain('run_hooks/allow_string');
+  });
+
+  it('survives a crash of the Python worker with the draft intact', async () => {
+    const worker = app.page.workers().find((w) => w.url().includes('worker'));
+    expect(worker).toBeTruthy();
+    await worker?.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('simulated crash');
+      });
+    });
+    await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
+    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=run]').click();
+    await app.page.waitForFunction(() =>
+      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+    );
+    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('2');
+  });
+
+  it('discards the draft after showing the diff', async () => {
+    await app.page.locator('[data-testid=discard]').click();
+    await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain('+hooks["before"] = [allow_hook, second]');
+    await app.page.locator('[data-testid=discard-confirm]').click();
+    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('0');
+    await app.page.waitForFunction(
+      () => ![...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option')].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
+    );
+  });
+
+  it('sent nothing anywhere', () => {
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
