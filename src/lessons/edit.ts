@@ -142,7 +142,11 @@ export function deleteScenario(text: string, panelId: string, id: string): Manif
 }
 
 /** Set a scenario's labels. */
-export function labelScenario(text: string, id: string, label: { zh: string; en: string }): ManifestEdit {
+export function labelScenario(
+  text: string,
+  id: string,
+  label: { zh: string; en: string },
+): ManifestEdit {
   const m = parse(text);
   const s = catalogue(m)[id];
   if (!s) throw new Error(`no scenario "${id}"`);

@@ -190,7 +190,7 @@ export function continueFrom(trace: ReplayTrace, position: number, hits: HitInde
 export function reverseContinueFrom(trace: ReplayTrace, position: number, hits: HitIndex): number {
   if (trace.length === 0) return START;
   const prev = prevBefore(hits.stops, Math.min(position, trace.length));
-  return prev < 0 ? 0 : prev;
+  return Math.max(prev, 0);
 }
 
 /**

@@ -112,9 +112,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     const waiting = inFlight ? [inFlight, ...queue.splice(0)] : queue.splice(0);
     inFlight = null;
     for (const p of waiting) {
-      p.resolve(
-        emptyTrace('error', { type: 'PythonUnavailable', message }, filesOf(p.request)),
-      );
+      p.resolve(emptyTrace('error', { type: 'PythonUnavailable', message }, filesOf(p.request)));
     }
   }
 
@@ -196,16 +194,22 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     if (inFlight || status.state !== 'ready' || !worker || queue.length === 0) return;
     const next = queue.shift() as Pending;
     inFlight = next;
-    const seconds = Math.min(next.request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
+    const seconds = Math.min(
+      next.request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
+      HARD_MAX_SECONDS,
+    );
     const w = worker;
-    watchdog = setTimeout(() => {
-      if (inFlight !== next || w !== worker) return;
-      if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
-      watchdog = setTimeout(() => {
+    watchdog = setTimeout(
+      () => {
         if (inFlight !== next || w !== worker) return;
-        crash('the code did not stop when asked (stuck in a long call)');
-      }, TERMINATE_GRACE_MS);
-    }, seconds * 1000 + INTERRUPT_GRACE_MS);
+        if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
+        watchdog = setTimeout(() => {
+          if (inFlight !== next || w !== worker) return;
+          crash('the code did not stop when asked (stuck in a long call)');
+        }, TERMINATE_GRACE_MS);
+      },
+      seconds * 1000 + INTERRUPT_GRACE_MS,
+    );
     w.postMessage({ type: 'record', runId: next.runId, request: next.request });
   }
 

@@ -39,10 +39,14 @@ export function summarizeTrace(trace: Trace): TraceSummary {
   const err = trace.meta.error;
   return {
     outcome: trace.meta.outcome,
-    error: err ? { type: err.type, message: err.message, file: err.file ?? null, line: err.line ?? null } : null,
+    error: err
+      ? { type: err.type, message: err.message, file: err.file ?? null, line: err.line ?? null }
+      : null,
     events: trace.length,
     lines: Object.fromEntries([...lines.entries()].sort(([a], [b]) => byFileLine(a, b))),
-    calls: Object.fromEntries([...calls.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    calls: Object.fromEntries(
+      [...calls.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
     output: trace.meta.output,
   };
 }

@@ -21,9 +21,10 @@ export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
     const bytes = blob.toJs() as Uint8Array;
     blob.destroy();
     // Own the bytes in a fresh, transferable ArrayBuffer.
-    const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
-      ? (bytes.buffer as ArrayBuffer)
-      : (bytes.slice().buffer as ArrayBuffer);
+    const buffer =
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? (bytes.buffer as ArrayBuffer)
+        : (bytes.slice().buffer as ArrayBuffer);
     return { meta, buffer };
   } finally {
     result.destroy();

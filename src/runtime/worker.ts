@@ -15,14 +15,15 @@ import { disableNetwork, recordWith } from './worker-core';
 declare const self: DedicatedWorkerGlobalScope;
 
 let pyodide: PyodideAPI | null = null;
-let loading: Promise<void> | null = null;
+/** Set by the first `init`; later ones are ignored. */
+let started = false;
 
 function post(message: FromWorker, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
 }
 
 async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
-  const started = performance.now();
+  const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
   try {
     const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
@@ -35,7 +36,7 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
       type: 'ready',
       python: py.runPython('import sys; sys.version.split()[0]') as string,
       interruptible: Boolean(interruptBuffer),
-      loadMs: performance.now() - started,
+      loadMs: performance.now() - t0,
     });
   } catch (err) {
     post({ type: 'load-failed', message: describeLoadError(err) });
@@ -54,12 +55,19 @@ function describeLoadError(err: unknown): string {
 self.onmessage = (event: MessageEvent) => {
   const parsed = ToWorkerSchema.safeParse(event.data);
   if (!parsed.success) {
-    post({ type: 'crashed', runId: null, message: `invalid message to worker: ${parsed.error.message}` });
+    post({
+      type: 'crashed',
+      runId: null,
+      message: `invalid message to worker: ${parsed.error.message}`,
+    });
     return;
   }
   const msg = parsed.data;
   if (msg.type === 'init') {
-    loading ??= load(msg.indexURL, msg.interruptBuffer);
+    if (!started) {
+      started = true;
+      void load(msg.indexURL, msg.interruptBuffer);
+    }
     return;
   }
   if (!pyodide) {

@@ -16,7 +16,12 @@ export interface DraftsStore {
   drafts: Record<string, DraftFiles>;
   setAuthor(on: boolean): void;
   /** Set one file; a text equal to the shipped one removes it from the draft. */
-  editFile(lessonId: string, path: string, text: string | null, shipped: string | null | undefined): void;
+  editFile(
+    lessonId: string,
+    path: string,
+    text: string | null,
+    shipped: string | null | undefined,
+  ): void;
   /** Replace the whole draft (import). */
   setDraft(lessonId: string, files: DraftFiles): void;
   discard(lessonId: string): void;
@@ -64,7 +69,11 @@ function loadAll(): Record<string, DraftFiles> {
 function persist(lessonId: string, files: DraftFiles | undefined) {
   try {
     if (!files || Object.keys(files).length === 0) localStorage.removeItem(draftKey(lessonId));
-    else localStorage.setItem(draftKey(lessonId), JSON.stringify({ version: VERSION, files, savedAt: Date.now() }));
+    else
+      localStorage.setItem(
+        draftKey(lessonId),
+        JSON.stringify({ version: VERSION, files, savedAt: Date.now() }),
+      );
   } catch {
     // Quota exceeded: keep the draft in memory; the author sees it unsaved.
   }

@@ -51,7 +51,7 @@ export const panelsStore = createPanelsStore({
   record: (request, options) => getRuntime().record(request, options),
   requestFor(key, scenario) {
     const found = findPanel(key);
-    if (!found || !found.panel.scenarios.some((s) => s.id === scenario)) return null;
+    if (!found?.panel.scenarios.some((s) => s.id === scenario)) return null;
     return {
       files: buildRunFiles(found.lesson, found.panel.id, scenario),
       scenario,
@@ -97,7 +97,11 @@ export function startStateSync(): () => void {
       const store = panelsStore.getState();
       for (const key of Object.keys(store.panels)) {
         const found = findPanel(key);
-        if (found) store.setScenarios(key, found.panel.scenarios.map((s) => s.id));
+        if (found)
+          store.setScenarios(
+            key,
+            found.panel.scenarios.map((s) => s.id),
+          );
         store.ensureTraces(key);
       }
     }, 250);
@@ -108,11 +112,21 @@ export function startStateSync(): () => void {
     for (const [key, p] of Object.entries(state.panels)) {
       const before = prev.panels[key];
       if (before === p) continue;
-      if (!before || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints) save(key, p);
-      if (before && (before.position !== p.position || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints)) {
+      if (!before || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints)
+        save(key, p);
+      if (
+        before &&
+        (before.position !== p.position ||
+          before.scenario !== p.scenario ||
+          before.breakpoints !== p.breakpoints)
+      ) {
         const [lessonId, panelId] = key.split(':');
         if (timer) clearTimeout(timer);
-        timer = setTimeout(() => history.replaceState(history.state, '', linkFor(location.href, lessonId, panelId, p)), 60);
+        timer = setTimeout(
+          () =>
+            history.replaceState(history.state, '', linkFor(location.href, lessonId, panelId, p)),
+          60,
+        );
       }
     }
   });

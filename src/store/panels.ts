@@ -5,9 +5,9 @@
  * in ./selectors.ts, never stored.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
 import type { Trace } from '../runtime/trace';
-import { type Breakpoint, type Command, START, step, jump } from '../replay/engine';
 import { hitsFor } from './selectors';
 
 /** `lessonId:panelId`. */
@@ -151,7 +151,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       initPanel(key, scenarios, initial) {
         if (get().panels[key]) return;
         const scenario =
-          initial?.scenario && scenarios.includes(initial.scenario) ? initial.scenario : scenarios[0];
+          initial?.scenario && scenarios.includes(initial.scenario)
+            ? initial.scenario
+            : scenarios[0];
         const state: PanelState = {
           scenario,
           scenarios,
@@ -161,7 +163,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           frameIndex: 0,
           // A shared link may ask for a step: go there once the trace exists.
           pending:
-            initial?.position !== undefined && initial.position >= 0 ? { jump: initial.position } : null,
+            initial?.position !== undefined && initial.position >= 0
+              ? { jump: initial.position }
+              : null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);
@@ -169,7 +173,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       setScenario(key, scenario) {
         const p = get().panels[key];
-        if (!p || !p.scenarios.includes(scenario)) return;
+        if (!p?.scenarios.includes(scenario)) return;
         // Reset the replay, keep the breakpoints.
         patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
         ensure(key);

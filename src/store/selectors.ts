@@ -74,7 +74,11 @@ function lineOfFrame(trace: Trace, frameId: number, i: number): number {
 }
 
 /** The view of a paused position (or the last event when finished). */
-export function positionView(trace: Trace, position: number, frameIndex: number): PositionView | null {
+export function positionView(
+  trace: Trace,
+  position: number,
+  frameIndex: number,
+): PositionView | null {
   if (trace.length === 0 || position < 0) return null;
   const i = Math.min(position, trace.length - 1);
   const stackIds = trace.stackAt(i);

@@ -16,7 +16,11 @@ export interface SharedPanelState {
   position?: number;
 }
 
-type WireBreakpoint = [file: string, line: number, extra?: { c?: string; h?: number; l?: string; d?: 1 }];
+type WireBreakpoint = [
+  file: string,
+  line: number,
+  extra?: { c?: string; h?: number; l?: string; d?: 1 },
+];
 
 function toWire(b: Breakpoint): WireBreakpoint {
   const extra: NonNullable<WireBreakpoint[2]> = {};
@@ -29,7 +33,8 @@ function toWire(b: Breakpoint): WireBreakpoint {
 
 let restoredId = 1;
 function fromWire(w: unknown): Breakpoint | null {
-  if (!Array.isArray(w) || typeof w[0] !== 'string' || !Number.isInteger(w[1]) || w[1] < 1) return null;
+  if (!Array.isArray(w) || typeof w[0] !== 'string' || !Number.isInteger(w[1]) || w[1] < 1)
+    return null;
   const extra = (w[2] && typeof w[2] === 'object' ? w[2] : {}) as Record<string, unknown>;
   return {
     id: `r${restoredId++}`,
@@ -56,7 +61,9 @@ function decode(text: string): unknown {
 }
 
 /** Serialise a panel's state for the URL's `s` parameter. */
-export function encodePanelState(p: Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>): string {
+export function encodePanelState(
+  p: Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>,
+): string {
   return encode({ s: p.scenario, b: p.breakpoints.map(toWire), p: p.position });
 }
 
@@ -67,7 +74,8 @@ export function decodePanelState(text: string | null): SharedPanelState {
     const raw = decode(text) as Record<string, unknown>;
     const out: SharedPanelState = {};
     if (typeof raw.s === 'string') out.scenario = raw.s;
-    if (Array.isArray(raw.b)) out.breakpoints = raw.b.map(fromWire).filter((b): b is Breakpoint => b !== null);
+    if (Array.isArray(raw.b))
+      out.breakpoints = raw.b.map(fromWire).filter((b): b is Breakpoint => b !== null);
     if (typeof raw.p === 'number' && Number.isInteger(raw.p)) out.position = raw.p;
     return out;
   } catch {
@@ -76,7 +84,11 @@ export function decodePanelState(text: string | null): SharedPanelState {
 }
 
 /** The panel a link points at, and its state. */
-export function linkedPanel(search: string): { lesson: string | null; panel: string | null; state: SharedPanelState } {
+export function linkedPanel(search: string): {
+  lesson: string | null;
+  panel: string | null;
+  state: SharedPanelState;
+} {
   const q = new URLSearchParams(search);
   return { lesson: q.get('lesson'), panel: q.get('panel'), state: decodePanelState(q.get('s')) };
 }

@@ -16,14 +16,24 @@ function RuntimeBadge({ lang }: { lang: Lang }) {
   const retry = useApp((s) => s.retryRuntime);
   if (runtime.state === 'loading') {
     return (
-      <span className="runtime runtime-loading" data-testid="runtime" data-state="loading" role="status">
+      <span
+        className="runtime runtime-loading"
+        data-testid="runtime"
+        data-state="loading"
+        role="status"
+      >
         <span className="spinner" aria-hidden="true" /> {t(lang, 'loadingPython')}
       </span>
     );
   }
   if (runtime.state === 'failed') {
     return (
-      <span className="runtime runtime-failed" data-testid="runtime" data-state="failed" role="alert">
+      <span
+        className="runtime runtime-failed"
+        data-testid="runtime"
+        data-state="failed"
+        role="alert"
+      >
         {t(lang, 'pythonFailed')}: {runtime.message}{' '}
         <button type="button" onClick={retry} data-testid="runtime-retry">
           {t(lang, 'retry')}
@@ -76,10 +86,14 @@ export function App() {
   const shipped = catalog.lessons.find((l) => l.id === id) ?? null;
   const effective = id && author ? effectiveLesson(id, drafts[id]) : null;
   const lesson = effective ? effective.lesson : shipped;
-  const errors = effective ? effective.errors : (catalog.broken.find((b) => b.id === id)?.errors ?? []);
+  const errors = effective
+    ? effective.errors
+    : (catalog.broken.find((b) => b.id === id)?.errors ?? []);
   const broken = errors.length > 0 && id ? { id, errors } : null;
   const draftOnly = author
-    ? Object.keys(drafts).filter((d) => !catalog.lessons.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d))
+    ? Object.keys(drafts).filter(
+        (d) => !catalog.lessons.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d),
+      )
     : [];
 
   return (
@@ -100,7 +114,8 @@ export function App() {
           />{' '}
           {t(lang, 'authorMode')}
         </label>
-        <div className="lang-switch" role="group" aria-label={t(lang, 'language')}>
+        <fieldset className="lang-switch">
+          <legend className="sr-only">{t(lang, 'language')}</legend>
           {(['zh', 'en'] as const).map((l) => (
             <button
               key={l}
@@ -112,7 +127,7 @@ export function App() {
               {l === 'zh' ? '中文' : 'English'}
             </button>
           ))}
-        </div>
+        </fieldset>
       </header>
       <div className="layout">
         <nav className="index" aria-label={t(lang, 'lessons')} data-testid="lesson-index">

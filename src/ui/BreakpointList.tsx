@@ -3,7 +3,10 @@ import type { Lang } from './i18n';
 
 const L = {
   title: { zh: '断点', en: 'Breakpoints' },
-  none: { zh: '还没有断点：点击行号即可添加。', en: 'No breakpoints yet: click a line number to add one.' },
+  none: {
+    zh: '还没有断点：点击行号即可添加。',
+    en: 'No breakpoints yet: click a line number to add one.',
+  },
   condition: { zh: '条件', en: 'condition' },
   hitCount: { zh: '第 N 次命中', en: 'stop on hit #' },
   log: { zh: '日志消息', en: 'log message' },
@@ -31,7 +34,13 @@ export function BreakpointList(props: {
       {breakpoints.length === 0 ? <p className="empty">{L.none[lang]}</p> : null}
       <ul>
         {breakpoints.map((b) => (
-          <li key={b.id} className="bp-row" data-testid="breakpoint" data-line={b.line} data-file={b.file}>
+          <li
+            key={b.id}
+            className="bp-row"
+            data-testid="breakpoint"
+            data-line={b.line}
+            data-file={b.file}
+          >
             <label className="bp-enable">
               <input
                 type="checkbox"
@@ -79,7 +88,9 @@ export function BreakpointList(props: {
               aria-label={L.log[lang]}
               defaultValue={b.log ?? ''}
               data-testid="bp-log"
-              onBlur={(e) => onUpdate(b.id, { log: e.target.value === '' ? undefined : e.target.value })}
+              onBlur={(e) =>
+                onUpdate(b.id, { log: e.target.value === '' ? undefined : e.target.value })
+              }
               onKeyDown={(e) => {
                 if (e.key === 'Enter') e.currentTarget.blur();
               }}

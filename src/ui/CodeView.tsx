@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
+import { useEffect, useRef } from 'react';
 import type { LineEdit } from './author/lineShift';
 import { useMonaco } from './useMonaco';
 
@@ -48,11 +48,18 @@ export function CodeView(props: CodeViewProps) {
   return monaco ? <MonacoView {...props} monaco={monaco} /> : <PlainView {...props} />;
 }
 
-function PlainView({ code, firstLine, breakpoints, currentLine, onToggleBreakpoint, ariaLabel }: CodeViewProps) {
+function PlainView({
+  code,
+  firstLine,
+  breakpoints,
+  currentLine,
+  onToggleBreakpoint,
+  ariaLabel,
+}: CodeViewProps) {
   const lines = code.split('\n');
   const bps = new Map(breakpoints.map((b) => [b.line, b]));
   return (
-    <div className="code-plain" role="region" aria-label={ariaLabel} data-testid="code-plain">
+    <section className="code-plain" aria-label={ariaLabel} data-testid="code-plain">
       {lines.map((text, i) => {
         const n = firstLine + i;
         const bp = bps.get(n);
@@ -71,7 +78,7 @@ function PlainView({ code, firstLine, breakpoints, currentLine, onToggleBreakpoi
           </div>
         );
       })}
-    </div>
+    </section>
   );
 }
 
@@ -115,11 +122,10 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     editor.onMouseDown((e) => {
       const t = e.target.type;
       const MT = monaco.editor.MouseTargetType;
-      if (
-        (t === MT.GUTTER_LINE_NUMBERS || t === MT.GUTTER_GLYPH_MARGIN) &&
-        e.target.position
-      ) {
-        latest.current.onToggleBreakpoint(e.target.position.lineNumber + latest.current.firstLine - 1);
+      if ((t === MT.GUTTER_LINE_NUMBERS || t === MT.GUTTER_GLYPH_MARGIN) && e.target.position) {
+        latest.current.onToggleBreakpoint(
+          e.target.position.lineNumber + latest.current.firstLine - 1,
+        );
       }
     });
     editor.onDidChangeCursorPosition((e) => {
@@ -144,7 +150,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       ed.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- created once per mount
-  }, [monaco]);
+  }, [monaco, code, props.ariaLabel, editable]);
 
   // Content and numbering.
   useEffect(() => {
@@ -189,7 +195,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       decs.push({
         range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
         options: {
-          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? "" : " bpg-disabled"}`,
+          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}`,
           glyphMarginHoverMessage: { value: `breakpoint line ${b.line}` },
         },
       });
@@ -197,12 +203,16 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     if (currentLine !== null && inRange(toModel(currentLine))) {
       decs.push({
         range: new monaco.Range(toModel(currentLine), 1, toModel(currentLine), 1),
-        options: { isWholeLine: true, className: 'current-line', linesDecorationsClassName: 'current-arrow' },
+        options: {
+          isWholeLine: true,
+          className: 'current-line',
+          linesDecorationsClassName: 'current-arrow',
+        },
       });
       editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));
     }
     coll.set(decs);
-  }, [monaco, breakpoints, currentLine, highlight, firstLine, code]);
+  }, [monaco, breakpoints, currentLine, highlight, firstLine]);
 
   // Author-mode error markers.
   useEffect(() => {
@@ -217,7 +227,9 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         startLineNumber: m.line - firstLine + 1,
         endLineNumber: m.line - firstLine + 1,
         startColumn: m.column ?? 1,
-        endColumn: m.column ? m.column + 1 : model.getLineMaxColumn(Math.max(1, m.line - firstLine + 1)),
+        endColumn: m.column
+          ? m.column + 1
+          : model.getLineMaxColumn(Math.max(1, m.line - firstLine + 1)),
       })),
     );
   }, [monaco, props.markers, firstLine]);

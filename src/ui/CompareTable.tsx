@@ -1,5 +1,5 @@
-import type { Breakpoint } from '../replay/engine';
 import type { LessonScenario } from '../lessons/schema';
+import type { Breakpoint } from '../replay/engine';
 import type { TraceSlot } from '../store/panels';
 import { hitsFor } from '../store/selectors';
 import type { Lang } from './i18n';
@@ -59,7 +59,9 @@ export function CompareTable(props: {
                 </th>
                 {scenarios.map((s) => {
                   const trace = traces[s.id]?.trace;
-                  const n = trace ? (hitsFor(trace, breakpoints).byBreakpoint.get(b.id)?.length ?? 0) : null;
+                  const n = trace
+                    ? (hitsFor(trace, breakpoints).byBreakpoint.get(b.id)?.length ?? 0)
+                    : null;
                   return (
                     <td
                       key={s.id}

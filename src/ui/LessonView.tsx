@@ -18,9 +18,15 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
     }
   }, []);
   return (
-    <article className="lesson" data-testid="lesson" data-lesson={lesson.id} lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+    <article
+      className="lesson"
+      data-testid="lesson"
+      data-lesson={lesson.id}
+      lang={lang === 'zh' ? 'zh-CN' : 'en'}
+    >
       {/* The article may open with its own level-1 heading; otherwise use the title. */}
-      {lesson.prose[lang][0]?.kind === 'markdown' && /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
+      {lesson.prose[lang][0]?.kind === 'markdown' &&
+      /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
         <h1>{lesson.title[lang]}</h1>
       )}
       {lesson.prose[lang].map((seg, i) => {

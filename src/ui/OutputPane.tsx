@@ -13,7 +13,8 @@ export function OutputPane(props: {
 }) {
   const { trace, position, breakpoints, hits, lang } = props;
   const text = trace ? (position < 0 ? '' : trace.outputAt(position)) : '';
-  const logs = trace && hits && position >= 0 ? logMessages(trace, position, hits, breakpoints) : [];
+  const logs =
+    trace && hits && position >= 0 ? logMessages(trace, position, hits, breakpoints) : [];
   const parts: { text: string; log: boolean }[] = [];
   let at = 0;
   for (const m of logs) {

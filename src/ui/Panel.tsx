@@ -3,23 +3,23 @@ import { useStore } from 'zustand';
 import type { Command } from '../replay/engine';
 import type { Trace } from '../runtime/trace';
 import { useApp } from '../store/app';
-import { panelsStore, type PanelView } from '../store/lessons';
+import { effectiveFiles, shippedFiles } from '../store/catalog';
+import { useDrafts } from '../store/drafts';
+import { type PanelView, panelsStore } from '../store/lessons';
 import type { PanelState } from '../store/panels';
 import { currentTrace, hitsFor, positionView, uiStateOf } from '../store/selectors';
+import { shiftLineAll } from './author/lineShift';
+import { PanelAuthor } from './author/PanelAuthor';
+import { BreakpointList } from './BreakpointList';
 import { CodeView, type GutterBreakpoint } from './CodeView';
+import { CompareTable } from './CompareTable';
 import { type Lang, t } from './i18n';
+import { panelKeyHandler } from './keyboard';
 import { OutputPane } from './OutputPane';
 import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Timeline } from './Timeline';
-import { BreakpointList } from './BreakpointList';
-import { CompareTable } from './CompareTable';
 import { ValueView } from './ValueView';
-import { panelKeyHandler } from './keyboard';
-import { PanelAuthor } from './author/PanelAuthor';
-import { shiftLineAll } from './author/lineShift';
-import { useDrafts } from '../store/drafts';
-import { effectiveFiles, shippedFiles } from '../store/catalog';
 
 const BUTTONS: { cmd: Command; testid: string; label: Parameters<typeof t>[1]; key?: string }[] = [
   { cmd: 'run', testid: 'run', label: 'run' },
@@ -33,7 +33,13 @@ const BUTTONS: { cmd: Command; testid: string; label: Parameters<typeof t>[1]; k
   { cmd: 'restart', testid: 'restart', label: 'restart', key: 'Ctrl+Shift+F5' },
 ];
 
-function statusLabel(lang: Lang, state: string, p: PanelState, trace: Trace | null, line: number | null) {
+function statusLabel(
+  lang: Lang,
+  state: string,
+  p: PanelState,
+  trace: Trace | null,
+  line: number | null,
+) {
   switch (state) {
     case 'loading':
       return p.pending ? t(lang, 'recording') : t(lang, 'loadingPython');
@@ -63,7 +69,11 @@ export function Panel({ view }: { view: PanelView }) {
   const editFile = useDrafts((s) => s.editFile);
 
   useEffect(() => {
-    actions.initPanel(key, panel.scenarios.map((s) => s.id), view.initial);
+    actions.initPanel(
+      key,
+      panel.scenarios.map((s) => s.id),
+      view.initial,
+    );
   }, [actions, key, panel.scenarios, view.initial]);
 
   const trace = p ? currentTrace(p) : null;
@@ -88,9 +98,17 @@ export function Panel({ view }: { view: PanelView }) {
   // In author mode the editor shows the draft's text as typed (even while the
   // draft does not load), never the last version that loaded.
   const sourceRel = `src/${panel.source}`;
-  const draftText = author && shown.file === panel.source ? effectiveFiles(view.lesson.id, draft)[sourceRel] : undefined;
+  const draftText =
+    author && shown.file === panel.source
+      ? effectiveFiles(view.lesson.id, draft)[sourceRel]
+      : undefined;
   const shownCode = useMemo(
-    () => draftText ?? (files[shown.file] ?? '').split('\n').slice(shown.start - 1, shown.end).join('\n'),
+    () =>
+      draftText ??
+      (files[shown.file] ?? '')
+        .split('\n')
+        .slice(shown.start - 1, shown.end)
+        .join('\n'),
     [files, shown, draftText],
   );
 
@@ -106,7 +124,10 @@ export function Panel({ view }: { view: PanelView }) {
     [p?.breakpoints, shown.file],
   );
 
-  const toggle = useCallback((line: number) => actions.toggleBreakpoint(key, shown.file, line), [actions, key, shown.file]);
+  const toggle = useCallback(
+    (line: number) => actions.toggleBreakpoint(key, shown.file, line),
+    [actions, key, shown.file],
+  );
   const run = useCallback((cmd: Command) => actions.command(key, cmd), [actions, key]);
 
   if (!p) return null;
@@ -116,9 +137,10 @@ export function Panel({ view }: { view: PanelView }) {
     .map((b) => b.line)
     .sort((a, b) => a - b);
   const currentLine = paused && pos.file === shown.file ? pos.line : null;
-  const stepForLine = currentLine !== null && shown.file === panel.source
-    ? panel.steps.findIndex((s) => currentLine >= s.start && currentLine <= s.end)
-    : -1;
+  const stepForLine =
+    currentLine !== null && shown.file === panel.source
+      ? panel.steps.findIndex((s) => currentLine >= s.start && currentLine <= s.end)
+      : -1;
   const highlightStep = activeStep ?? (stepForLine >= 0 ? stepForLine : null);
   const error = trace?.meta.error ?? null;
   const canStep = runtime.state === 'ready' || trace !== null;
@@ -186,7 +208,10 @@ export function Panel({ view }: { view: PanelView }) {
         ))}
       </div>
 
-      {error && (state === 'error' || trace?.length === 0 || (state === 'finished' && trace?.meta.outcome !== 'completed')) ? (
+      {error &&
+      (state === 'error' ||
+        trace?.length === 0 ||
+        (state === 'finished' && trace?.meta.outcome !== 'completed')) ? (
         <div className="run-error" role="alert" data-testid="run-error">
           <strong>
             {trace?.meta.outcome === 'stopped'
@@ -200,14 +225,19 @@ export function Panel({ view }: { view: PanelView }) {
               {error.column ? `:${error.column}` : ''}
             </span>
           ) : null}
-          {trace?.meta.outcome === 'stopped' && trace.length > 0 ? <p>{t(lang, 'partialTrace')}</p> : null}
+          {trace?.meta.outcome === 'stopped' && trace.length > 0 ? (
+            <p>{t(lang, 'partialTrace')}</p>
+          ) : null}
           {error.traceback ? <pre className="traceback">{error.traceback}</pre> : null}
         </div>
       ) : null}
 
       <div className="panel-main">
         <div className="code-col">
-          {paused && (pos.file !== panel.source || pos.line < panel.functionRange.start || pos.line > panel.functionRange.end) ? (
+          {paused &&
+          (pos.file !== panel.source ||
+            pos.line < panel.functionRange.start ||
+            pos.line > panel.functionRange.end) ? (
             <div className="now-in" data-testid="now-in">
               {t(lang, 'nowIn')} <code>{shown.file}</code> · <code>{pos?.function}</code>
             </div>
@@ -216,16 +246,30 @@ export function Panel({ view }: { view: PanelView }) {
             code={shownCode}
             firstLine={draftText !== undefined ? 1 : shown.start}
             editable={draftText !== undefined}
-            onChange={(text) => editFile(view.lesson.id, sourceRel, text, shippedFiles(view.lesson.id)[sourceRel])}
-            onEdits={(edits) => actions.moveBreakpoints(key, panel.source, (line) => shiftLineAll(line, edits))}
+            onChange={(text) =>
+              editFile(view.lesson.id, sourceRel, text, shippedFiles(view.lesson.id)[sourceRel])
+            }
+            onEdits={(edits) =>
+              actions.moveBreakpoints(key, panel.source, (line) => shiftLineAll(line, edits))
+            }
             markers={
               error?.file === shown.file && error.line
-                ? [{ line: error.line, column: error.column ?? undefined, message: `${error.type}: ${error.message}` }]
+                ? [
+                    {
+                      line: error.line,
+                      column: error.column ?? undefined,
+                      message: `${error.type}: ${error.message}`,
+                    },
+                  ]
                 : []
             }
             breakpoints={gutter}
             currentLine={currentLine}
-            highlight={highlightStep !== null && shown.file === panel.source ? panel.steps[highlightStep] : null}
+            highlight={
+              highlightStep !== null && shown.file === panel.source
+                ? panel.steps[highlightStep]
+                : null
+            }
             onToggleBreakpoint={toggle}
             onCursorLine={setCursorLine}
             ariaLabel={`${panel.source} · ${panel.function}`}
@@ -262,7 +306,9 @@ export function Panel({ view }: { view: PanelView }) {
                   <ValueView trace={trace} value={pos.result.value} />
                 </li>
               ) : null}
-              {pos.variables.length === 0 ? <li className="empty">{t(lang, 'noVariables')}</li> : null}
+              {pos.variables.length === 0 ? (
+                <li className="empty">{t(lang, 'noVariables')}</li>
+              ) : null}
               {pos.variables.map((v) => (
                 <li
                   key={v.name}
@@ -293,13 +339,22 @@ export function Panel({ view }: { view: PanelView }) {
                   className={`frame${i === Math.min(p.frameIndex, (pos?.stack.length ?? 1) - 1) ? ' is-selected' : ''}`}
                   onClick={() => actions.selectFrame(key, i)}
                 >
-                  <code>{f.function}</code> <span className="frame-loc">{f.file}:{f.line}</span>
+                  <code>{f.function}</code>{' '}
+                  <span className="frame-loc">
+                    {f.file}:{f.line}
+                  </span>
                 </button>
               </li>
             ))}
           </ol>
         </section>
-        <OutputPane trace={trace} position={p.position} breakpoints={p.breakpoints} hits={hits} lang={lang} />
+        <OutputPane
+          trace={trace}
+          position={p.position}
+          breakpoints={p.breakpoints}
+          hits={hits}
+          lang={lang}
+        />
       </div>
 
       <BreakpointList

@@ -1,7 +1,13 @@
 import { type Lang, t } from './i18n';
 
 /** The teaching setup and call entry, read-only, collapsed by default. */
-export function SetupView({ files, lang }: { files: { path: string; code: string }[]; lang: Lang }) {
+export function SetupView({
+  files,
+  lang,
+}: {
+  files: { path: string; code: string }[];
+  lang: Lang;
+}) {
   return (
     <details className="setup" data-testid="setup">
       <summary>{t(lang, 'setupTitle')}</summary>

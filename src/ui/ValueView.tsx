@@ -23,7 +23,15 @@ export function IdentityBadge({ id }: { id: number }) {
 }
 
 /** One value, expandable when it has children. */
-export function ValueView({ trace, value, depth = 0 }: { trace: Trace; value: number; depth?: number }) {
+export function ValueView({
+  trace,
+  value,
+  depth = 0,
+}: {
+  trace: Trace;
+  value: number;
+  depth?: number;
+}) {
   const [open, setOpen] = useState(false);
   const node = trace.value(value);
   if (!node) return <span className="val">?</span>;
@@ -55,7 +63,9 @@ export function ValueView({ trace, value, depth = 0 }: { trace: Trace; value: nu
               <ValueView trace={trace} value={child} depth={depth + 1} />
             </li>
           ))}
-          {total > children.length ? <li className="val-more">… {total - children.length}</li> : null}
+          {total > children.length ? (
+            <li className="val-more">… {total - children.length}</li>
+          ) : null}
         </ul>
       ) : null}
     </span>

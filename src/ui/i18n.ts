@@ -89,7 +89,11 @@ export function t(lang: Lang, key: StringKey, vars?: Record<string, string | num
 }
 
 /** The language from `?lang=`, then the saved choice, then the browser. */
-export function initialLang(search: string, saved: string | null, browser: readonly string[]): Lang {
+export function initialLang(
+  search: string,
+  saved: string | null,
+  browser: readonly string[],
+): Lang {
   const fromUrl = new URLSearchParams(search).get('lang');
   if (fromUrl === 'zh' || fromUrl === 'en') return fromUrl;
   if (saved === 'zh' || saved === 'en') return saved;

@@ -10,11 +10,19 @@ export const SHORTCUTS: { keys: string; command: Command | 'toggle'; zh: string;
   { keys: 'Shift+F10', command: 'stepBack', zh: '后退一步', en: 'Step Back' },
   { keys: 'F11', command: 'stepInto', zh: '单步进入', en: 'Step Into' },
   { keys: 'Shift+F11', command: 'stepOut', zh: '单步跳出', en: 'Step Out' },
-  { keys: 'F9', command: 'toggle', zh: '在光标所在行切换断点', en: 'Toggle breakpoint on the cursor line' },
+  {
+    keys: 'F9',
+    command: 'toggle',
+    zh: '在光标所在行切换断点',
+    en: 'Toggle breakpoint on the cursor line',
+  },
 ];
 
 /** Turn a key event into a command for the panel that has focus. */
-export function commandForKey(e: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }, paused: boolean): Command | 'toggle' | null {
+export function commandForKey(
+  e: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean },
+  paused: boolean,
+): Command | 'toggle' | null {
   const ctrl = e.ctrlKey || e.metaKey;
   switch (e.key) {
     case 'F5':
@@ -33,7 +41,11 @@ export function commandForKey(e: { key: string; shiftKey: boolean; ctrlKey: bool
 }
 
 /** onKeyDown handler for a panel. */
-export function panelKeyHandler(opts: { run(cmd: Command): void; toggleAtCursor(): void; state: string }) {
+export function panelKeyHandler(opts: {
+  run(cmd: Command): void;
+  toggleAtCursor(): void;
+  state: string;
+}) {
   return (e: KeyboardEvent) => {
     const cmd = commandForKey(e, opts.state === 'paused');
     if (!cmd) return;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -39,19 +39,30 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=scenario-id]').fill('allow_string');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
-      () => (document.querySelector('[data-function=run_hooks] [data-testid=scenario]') as HTMLSelectElement)?.value === 'allow_string',
+      () =>
+        (
+          document.querySelector(
+            '[data-function=run_hooks] [data-testid=scenario]',
+          ) as HTMLSelectElement
+        )?.value === 'allow_string',
     );
     await p().locator('[data-testid=author-tab][data-file="scenarios/allow_string.py"]').click();
-    await p().locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines').click();
+    await p()
+      .locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines')
+      .click();
     await app.page.keyboard.press('Control+End');
     await paste(SCRIPT);
-    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('2');
+    await expect(
+      app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
+    ).resolves.toBe('2');
     // the run follows the draft as typed
     await app.page.waitForTimeout(600);
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     await app.page.waitForFunction(() =>
-      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+      document
+        .querySelector('[data-function=run_hooks] [data-testid=output]')
+        ?.textContent?.includes('blocked: allow'),
     );
     const out = await p().locator('[data-testid=output]').textContent();
     expect(out).toContain('visited: allow_hook\n');
@@ -72,13 +83,17 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.waitForTimeout(600);
     await p().locator('[data-testid=run]').click();
     await p().locator('[data-testid=run-error]').waitFor();
-    await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain('scenarios/allow_string.py:8');
+    await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain(
+      'scenarios/allow_string.py:8',
+    );
     await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
     await editor.click();
     await app.page.keyboard.press('Control+z');
     await app.page.waitForTimeout(600);
     await p().locator('[data-testid=run]').click();
-    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=run-error]'));
+    await app.page.waitForFunction(
+      () => !document.querySelector('[data-function=run_hooks] [data-testid=run-error]'),
+    );
   });
 
   it('keeps the draft after a reload', async () => {
@@ -87,7 +102,9 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=scenario]').selectOption('allow_string');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
-      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+      document
+        .querySelector('[data-function=run_hooks] [data-testid=output]')
+        ?.textContent?.includes('blocked: allow'),
     );
   });
 
@@ -111,10 +128,14 @@ describe('author mode: from idea to a checked scenario file', () => {
       mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
       writeFileSync(path.join(root, name), strFromU8(bytes));
     }
-    const out = execFileSync('node_modules/.bin/tsx', ['scripts/lessons-check.ts', '--root', path.join(root, 'lessons')], {
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    const out = execFileSync(
+      'node_modules/.bin/tsx',
+      ['scripts/lessons-check.ts', '--root', path.join(root, 'lessons')],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
     expect(out).toMatch(/\b0 failed\b/);
     expect(out).toContain('run_hooks/allow_string');
   });
@@ -131,18 +152,29 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=scenario]').selectOption('allow_string');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
-      document.querySelector('[data-function=run_hooks] [data-testid=output]')?.textContent?.includes('blocked: allow'),
+      document
+        .querySelector('[data-function=run_hooks] [data-testid=output]')
+        ?.textContent?.includes('blocked: allow'),
     );
-    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('2');
+    await expect(
+      app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
+    ).resolves.toBe('2');
   });
 
   it('discards the draft after showing the diff', async () => {
     await app.page.locator('[data-testid=discard]').click();
-    await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain('+hooks["before"] = [allow_hook, second]');
+    await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
+      '+hooks["before"] = [allow_hook, second]',
+    );
     await app.page.locator('[data-testid=discard-confirm]').click();
-    await expect(app.page.locator('[data-testid=draft-status]').getAttribute('data-changed')).resolves.toBe('0');
+    await expect(
+      app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
+    ).resolves.toBe('0');
     await app.page.waitForFunction(
-      () => ![...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option')].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
+      () =>
+        ![
+          ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
+        ].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
     );
   });
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
-import { clickLine, expectBreakpoints, runtimeLine, panel, ready, status, variables, waitState } from './panel-helpers';
+import {
+  clickLine,
+  expectBreakpoints,
+  panel,
+  ready,
+  runtimeLine,
+  status,
+  variables,
+  waitState,
+} from './panel-helpers';
 
 const CALLBACK = 'answer = callback(';
 
@@ -17,7 +26,10 @@ describe('debugger depth on the run_hooks panel', () => {
   const p = () => panel(app.page, 'run_hooks');
   const waitStep = (n: number) =>
     app.page.waitForFunction(
-      (k) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(k),
+      (k) =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=status]')
+          ?.getAttribute('data-step') === String(k),
       n,
     );
 
@@ -26,11 +38,15 @@ describe('debugger depth on the run_hooks panel', () => {
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
-    const hits = await p().locator('[data-testid=timeline-hit]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
+    const hits = await p()
+      .locator('[data-testid=timeline-hit]')
+      .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
     expect(hits.length).toBe(2);
     expect((await status(p())).step).toBe(hits[0]);
     // jump to step N through the jump box (1-based)
-    await p().locator('[data-testid=jump-input]').fill(String(hits[1] + 1));
+    await p()
+      .locator('[data-testid=jump-input]')
+      .fill(String(hits[1] + 1));
     await p().locator('[data-testid=jump-input]').press('Enter');
     await waitStep(hits[1]);
     expect((await variables(p())).callback).toBe('<function second>');
@@ -55,7 +71,9 @@ describe('debugger depth on the run_hooks panel', () => {
     const line = runtimeLine(CALLBACK);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
-    const callerPayload = await p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id');
+    const callerPayload = await p()
+      .locator('[data-testid=var][data-name=payload]')
+      .getAttribute('data-obj-id');
     const at = (await status(p())).step;
     await p().locator('[data-testid=step-into]').click();
     await waitStep(at + 1);
@@ -63,15 +81,21 @@ describe('debugger depth on the run_hooks panel', () => {
     const frames = await p().locator('[data-testid=frame]').allTextContents();
     expect(frames[0]).toContain('first');
     expect(frames[1]).toContain('run_hooks');
-    const calleePayload = await p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id');
+    const calleePayload = await p()
+      .locator('[data-testid=var][data-name=payload]')
+      .getAttribute('data-obj-id');
     expect(calleePayload).toBeTruthy();
     expect(calleePayload).not.toBe(callerPayload);
     // selecting the caller's frame shows the caller's variables (same object as before)
     await p().locator('[data-testid=frame]').nth(1).click();
-    await expect(p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id')).resolves.toBe(callerPayload);
+    await expect(
+      p().locator('[data-testid=var][data-name=payload]').getAttribute('data-obj-id'),
+    ).resolves.toBe(callerPayload);
     await expect(p().locator('[data-testid=var][data-name=chain]').count()).resolves.toBe(1);
     await p().locator('[data-testid=step-out]').click();
-    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'));
+    await app.page.waitForFunction(
+      () => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'),
+    );
     expect((await status(p())).line).toBeGreaterThanOrEqual(line);
   });
 
@@ -113,7 +137,8 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('compares hits across scenarios: the callback line twice under pass, once under block', async () => {
     const line = runtimeLine(CALLBACK);
-    const cell = (s: string) => p().locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario=${s}]`);
+    const cell = (s: string) =>
+      p().locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario=${s}]`);
     await cell('block').and(p().locator('[data-hits]')).waitFor();
     await expect(cell('pass').getAttribute('data-hits')).resolves.toBe('2');
     await expect(cell('block').getAttribute('data-hits')).resolves.toBe('1');
@@ -132,7 +157,13 @@ describe('debugger depth on the run_hooks panel', () => {
     await waitStep(at);
     await app.page.keyboard.press('F10');
     await app.page.waitForFunction(
-      (k) => Number(document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step')) > (k as number) + 1,
+      (k) =>
+        Number(
+          document
+            .querySelector('[data-function=run_hooks] [data-testid=status]')
+            ?.getAttribute('data-step'),
+        ) >
+        (k as number) + 1,
       at,
     );
     await app.page.keyboard.press('F5');
@@ -141,7 +172,12 @@ describe('debugger depth on the run_hooks panel', () => {
     await waitStep(at);
     await app.page.keyboard.press('Shift+F11');
     await app.page.waitForFunction(
-      (k) => Number(document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step')) > (k as number),
+      (k) =>
+        Number(
+          document
+            .querySelector('[data-function=run_hooks] [data-testid=status]')
+            ?.getAttribute('data-step'),
+        ) > (k as number),
       at,
     );
     // F9 toggles a breakpoint on the line the editor cursor is on
@@ -150,8 +186,13 @@ describe('debugger depth on the run_hooks panel', () => {
     await expectBreakpoints(p(), [Math.min(line, other), Math.max(line, other)]);
     await p().locator('.view-lines .view-line').first().click(); // cursor on the def line
     await app.page.keyboard.press('F9');
-    const first = Number((await p().locator('.margin-view-overlays .line-numbers').first().textContent())?.trim());
-    await expectBreakpoints(p(), [first, Math.min(line, other), Math.max(line, other)].sort((a, b) => a - b));
+    const first = Number(
+      (await p().locator('.margin-view-overlays .line-numbers').first().textContent())?.trim(),
+    );
+    await expectBreakpoints(
+      p(),
+      [first, Math.min(line, other), Math.max(line, other)].sort((a, b) => a - b),
+    );
     await app.page.keyboard.press('F9');
     await clickLine(p(), other);
     await expectBreakpoints(p(), [line]);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The panel for a focus function. */
 export function panel(page: Page, fn: string): Locator {
@@ -48,15 +48,21 @@ export async function status(p: Locator) {
 
 /** Wait for the status to reach `state` (and `line`, if given). */
 export async function waitState(p: Locator, state: string, line?: number): Promise<void> {
-  const sel = line === undefined ? `[data-state=${state}]` : `[data-state=${state}][data-line="${line}"]`;
+  const sel =
+    line === undefined ? `[data-state=${state}]` : `[data-state=${state}][data-line="${line}"]`;
   await p.locator(`[data-testid=status]${sel}`).waitFor({ timeout: 30_000 });
 }
 
 /** Variables pane as name → text. */
 export async function variables(p: Locator): Promise<Record<string, string>> {
-  const rows = await p.locator('[data-testid=var]').evaluateAll((els) =>
-    els.map((e) => [(e as HTMLElement).dataset.name ?? '', e.querySelector('.val')?.textContent ?? '']),
-  );
+  const rows = await p
+    .locator('[data-testid=var]')
+    .evaluateAll((els) =>
+      els.map((e) => [
+        (e as HTMLElement).dataset.name ?? '',
+        e.querySelector('.val')?.textContent ?? '',
+      ]),
+    );
   return Object.fromEntries(rows);
 }
 

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
-import { clickLine, expectBreakpoints, runtimeLine, panel, ready, status, variables, waitState } from './panel-helpers';
+import {
+  clickLine,
+  expectBreakpoints,
+  panel,
+  ready,
+  runtimeLine,
+  status,
+  variables,
+  waitState,
+} from './panel-helpers';
 
 describe('the run_hooks panel in the production build', () => {
   let app: AppSession;
@@ -14,7 +23,9 @@ describe('the run_hooks panel in the production build', () => {
   it('shows the source before Python is ready, with the title and a "not run" status', async () => {
     const p = panel(app.page, 'run_hooks');
     await p.waitFor();
-    await expect(p.locator('.panel-title').textContent()).resolves.toBe('s04/core/runtime.py · run_hooks');
+    await expect(p.locator('.panel-title').textContent()).resolves.toBe(
+      's04/core/runtime.py · run_hooks',
+    );
     await ready(app.page, p);
     expect(await status(p)).toMatchObject({ state: 'ready' });
     await expect(p.locator('[data-testid=status]').textContent()).resolves.toBe('not run');
@@ -50,7 +61,9 @@ describe('the run_hooks panel in the production build', () => {
     expect((await variables(p)).callback).toBe('<function second>');
     await p.locator('[data-testid=continue]').click();
     await waitState(p, 'finished');
-    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain('visited: first -> second');
+    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
+      'visited: first -> second',
+    );
   });
 
   it('switching scenario resets the replay and keeps the breakpoint', async () => {
@@ -77,18 +90,40 @@ describe('the run_hooks panel in the production build', () => {
     await waitState(p, 'paused', line);
     const at = await status(p);
     await p.locator('[data-testid=step-into]').click();
-    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), at.step + 1);
+    await app.page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=status]')
+          ?.getAttribute('data-step') === String(n),
+      at.step + 1,
+    );
     // into the setup's callback `first`: the code view follows into setup.py
     await expect(p.locator('[data-testid=now-in]').textContent()).resolves.toContain('setup.py');
-    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain('first');
+    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain(
+      'first',
+    );
     await p.locator('[data-testid=step-out]').click();
-    await app.page.waitForFunction(() => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'));
+    await app.page.waitForFunction(
+      () => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'),
+    );
     const out = await status(p);
     expect(out.step).toBeGreaterThan(at.step + 1);
     await p.locator('[data-testid=step-back]').click();
-    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), out.step - 1);
+    await app.page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=status]')
+          ?.getAttribute('data-step') === String(n),
+      out.step - 1,
+    );
     await p.locator('[data-testid=step-over]').click();
-    await app.page.waitForFunction((n) => document.querySelector('[data-function=run_hooks] [data-testid=status]')?.getAttribute('data-step') === String(n), out.step);
+    await app.page.waitForFunction(
+      (n) =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=status]')
+          ?.getAttribute('data-step') === String(n),
+      out.step,
+    );
   });
 
   it('sends nothing to any other origin during the whole session', () => {

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
 import { readLessonFolder } from '../../src/lessons/fs';
+import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
 import type { Lesson } from '../../src/lessons/schema';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RunFile } from '../../src/runtime/protocol';
@@ -10,12 +10,18 @@ import type { Trace } from '../../src/runtime/trace';
 export async function lesson(id: string): Promise<Lesson> {
   const files = await readLessonFolder(path.resolve('lessons', id));
   const result = loadLesson(id, files);
-  if (!result.ok) throw new Error(result.errors.map((e) => `${e.file}:${e.line ?? ''} ${e.message}`).join('\n'));
+  if (!result.ok)
+    throw new Error(result.errors.map((e) => `${e.file}:${e.line ?? ''} ${e.message}`).join('\n'));
   return result.lesson;
 }
 
 /** Record one panel × scenario of a lesson. */
-export function recordScenario(rec: NodeRecorder, l: Lesson, panel: string, scenario: string): Trace {
+export function recordScenario(
+  rec: NodeRecorder,
+  l: Lesson,
+  panel: string,
+  scenario: string,
+): Trace {
   return rec.record({ files: buildRunFiles(l, panel, scenario), scenario, budget: l.budget });
 }
 

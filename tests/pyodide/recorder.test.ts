@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
-import { EventKind } from '../../src/runtime/trace';
 import { lineHits } from '../../src/runtime/summary';
+import { EventKind } from '../../src/runtime/trace';
 import { script } from './helpers';
 
 let rec: NodeRecorder;
@@ -13,7 +13,9 @@ describe('the recorder', () => {
   it('records call, line, return and exception events of lesson code only', () => {
     const trace = rec.record({
       scenario: 'x',
-      files: script('import copy\ndef f(d):\n    c = copy.deepcopy(d)\n    return c\nf({"a": 1})\ntry:\n    int("x")\nexcept ValueError:\n    pass\n'),
+      files: script(
+        'import copy\ndef f(d):\n    c = copy.deepcopy(d)\n    return c\nf({"a": 1})\ntry:\n    int("x")\nexcept ValueError:\n    pass\n',
+      ),
     });
     expect(trace.meta.outcome).toBe('completed');
     const kinds = Array.from(trace.kind);
@@ -26,22 +28,37 @@ describe('the recorder', () => {
   });
 
   it('stores variable changes and reconstructs the locals at every event', () => {
-    const trace = rec.record({ scenario: '', files: script('def g():\n    x = 1\n    x = x + 1\n    y = [x]\n    return y\ng()\n') });
+    const trace = rec.record({
+      scenario: '',
+      files: script('def g():\n    x = 1\n    x = x + 1\n    y = [x]\n    return y\ng()\n'),
+    });
     const gFrame = trace.meta.frames.findIndex((f) => f[0] === 'g');
-    const lineEvents = [...Array(trace.length).keys()].filter((e) => trace.frame[e] === gFrame && trace.kind[e] === EventKind.Line);
-    const at = (e: number) => Object.fromEntries(trace.variablesAt(gFrame, e).map((v) => [v.name, trace.value(v.value)[1]]));
+    const lineEvents = [...Array(trace.length).keys()].filter(
+      (e) => trace.frame[e] === gFrame && trace.kind[e] === EventKind.Line,
+    );
+    const at = (e: number) =>
+      Object.fromEntries(
+        trace.variablesAt(gFrame, e).map((v) => [v.name, trace.value(v.value)[1]]),
+      );
     expect(at(lineEvents[0])).toEqual({});
     expect(at(lineEvents[1])).toEqual({ x: '1' });
     expect(at(lineEvents[2])).toEqual({ x: '2' });
     expect(at(lineEvents[3])).toEqual({ x: '2', y: '[2]' });
-    const ret = [...Array(trace.length).keys()].find((e) => trace.kind[e] === EventKind.Return && trace.frame[e] === gFrame) as number;
+    const ret = [...Array(trace.length).keys()].find(
+      (e) => trace.kind[e] === EventKind.Return && trace.frame[e] === gFrame,
+    ) as number;
     expect(trace.value(trace.aux[ret])[1]).toBe('[2]');
   });
 
   it('gives one object the same id under two names and a deep copy a different id', () => {
-    const trace = rec.record({ scenario: '', files: script('import copy\na = {"k": [1]}\nb = a\nc = copy.deepcopy(a)\npass\n') });
+    const trace = rec.record({
+      scenario: '',
+      files: script('import copy\na = {"k": [1]}\nb = a\nc = copy.deepcopy(a)\npass\n'),
+    });
     const last = trace.length - 1;
-    const vars = Object.fromEntries(trace.variablesAt(0, last).map((v) => [v.name, trace.value(v.value)]));
+    const vars = Object.fromEntries(
+      trace.variablesAt(0, last).map((v) => [v.name, trace.value(v.value)]),
+    );
     expect(vars.a[2]).toBeGreaterThan(0);
     expect(vars.b[2]).toBe(vars.a[2]);
     expect(vars.c[2]).not.toBe(vars.a[2]);
@@ -49,11 +66,16 @@ describe('the recorder', () => {
   });
 
   it('keeps output once, with each event pointing at how much existed', () => {
-    const trace = rec.record({ scenario: '', files: script('print("a", end="")\nprint("b")\nprint("中文")\nx = 1\n') });
+    const trace = rec.record({
+      scenario: '',
+      files: script('print("a", end="")\nprint("b")\nprint("中文")\nx = 1\n'),
+    });
     expect(trace.meta.output).toBe('ab\n中文\n');
     expect(trace.outputAt(0)).toBe('');
     expect(trace.outputAt(trace.length - 1)).toBe('ab\n中文\n');
-    const line3 = [...Array(trace.length).keys()].find((e) => trace.kind[e] === EventKind.Line && trace.line[e] === 3) as number;
+    const line3 = [...Array(trace.length).keys()].find(
+      (e) => trace.kind[e] === EventKind.Line && trace.line[e] === 3,
+    ) as number;
     expect(trace.outputAt(line3)).toBe('ab\n');
   });
 
@@ -72,7 +94,10 @@ describe('the recorder', () => {
   });
 
   it('reports an uncaught exception with a traceback of lesson frames and keeps the trace up to the raise', () => {
-    const trace = rec.record({ scenario: '', files: script('def boom():\n    raise KeyError("k")\nx = 1\nboom()\n') });
+    const trace = rec.record({
+      scenario: '',
+      files: script('def boom():\n    raise KeyError("k")\nx = 1\nboom()\n'),
+    });
     expect(trace.meta.outcome).toBe('error');
     expect(trace.meta.error).toMatchObject({ type: 'KeyError', file: 'main.py', line: 2 });
     expect(trace.meta.error?.traceback).toContain('raise KeyError("k")');
@@ -81,7 +106,11 @@ describe('the recorder', () => {
   });
 
   it('stops an endless loop at the time budget and keeps the partial trace', () => {
-    const trace = rec.record({ scenario: '', budget: { maxSeconds: 0.3 }, files: script('n = 0\nwhile True:\n    n += 1\n') });
+    const trace = rec.record({
+      scenario: '',
+      budget: { maxSeconds: 0.3 },
+      files: script('n = 0\nwhile True:\n    n += 1\n'),
+    });
     expect(trace.meta.outcome).toBe('stopped');
     expect(trace.meta.error?.reason).toBe('seconds');
     expect(trace.length).toBeGreaterThan(100);
@@ -92,7 +121,9 @@ describe('the recorder', () => {
     const trace = rec.record({
       scenario: '',
       budget: { maxEvents: 500 },
-      files: script('while True:\n    try:\n        pass\n    except BaseException:\n        pass\n'),
+      files: script(
+        'while True:\n    try:\n        pass\n    except BaseException:\n        pass\n',
+      ),
     });
     expect(trace.meta.outcome).toBe('stopped');
     expect(trace.meta.error?.reason).toBe('events');
@@ -111,18 +142,28 @@ describe('the recorder', () => {
   });
 
   it('caps huge output and huge or self-referential values with notices', () => {
-    const trace = rec.record({ scenario: '', budget: { maxSeconds: 10 }, files: script('print("x" * 3_000_000)\na = []\na.append(a)\nbig = list(range(10**5))\n') });
+    const trace = rec.record({
+      scenario: '',
+      budget: { maxSeconds: 10 },
+      files: script('print("x" * 3_000_000)\na = []\na.append(a)\nbig = list(range(10**5))\n'),
+    });
     expect(trace.meta.outcome).toBe('completed');
     expect(trace.meta.output.length).toBeLessThanOrEqual(1_000_000);
     expect(trace.meta.notices.map((n) => n.kind)).toContain('output');
-    const vars = Object.fromEntries(trace.variablesAt(0, trace.length - 1).map((v) => [v.name, trace.value(v.value)]));
+    const vars = Object.fromEntries(
+      trace.variablesAt(0, trace.length - 1).map((v) => [v.name, trace.value(v.value)]),
+    );
     expect(vars.a[1]).toContain('[...]');
     expect(vars.big[1].length).toBeLessThan(200);
     expect(vars.big[4]).toBe(100000);
   });
 
   it('turns RecursionError into an ordinary error result', () => {
-    const trace = rec.record({ scenario: '', budget: { maxEvents: 2_000_000, maxSeconds: 10 }, files: script('def r(n):\n    return r(n + 1)\nr(0)\n') });
+    const trace = rec.record({
+      scenario: '',
+      budget: { maxEvents: 2_000_000, maxSeconds: 10 },
+      files: script('def r(n):\n    return r(n + 1)\nr(0)\n'),
+    });
     expect(trace.meta.outcome).toBe('error');
     expect(trace.meta.error?.type).toBe('RecursionError');
   });
@@ -139,8 +180,17 @@ describe('the recorder', () => {
     });
     const results = trace.meta.probes;
     expect(results.filter((p) => p[1] === 'c').map((p) => p[3])).toEqual(['', '', '1', '']);
-    expect(results.filter((p) => p[1] === 'l').map((p) => p[3])).toEqual(['i=0 total=0', 'i=1 total=0', 'i=2 total=1', 'i=3 total=3']);
-    expect(results.filter((p) => p[1] === 'e').every((p) => p[2] === 'error' && p[3].startsWith('NameError'))).toBe(true);
+    expect(results.filter((p) => p[1] === 'l').map((p) => p[3])).toEqual([
+      'i=0 total=0',
+      'i=1 total=0',
+      'i=2 total=1',
+      'i=3 total=3',
+    ]);
+    expect(
+      results
+        .filter((p) => p[1] === 'e')
+        .every((p) => p[2] === 'error' && p[3].startsWith('NameError')),
+    ).toBe(true);
   });
 
   it('gives the same trace for the same run (deterministic reprs, no addresses)', () => {

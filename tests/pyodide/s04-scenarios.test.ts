@@ -57,7 +57,7 @@ describe('run_hooks under each scenario', () => {
     expect(t.meta.output).toContain("warnings: ['OSError: audit unavailable']");
   });
 
-  it("mutate: first edits its own copy; second and the caller still see run_1 / run_main", () => {
+  it('mutate: first edits its own copy; second and the caller still see run_1 / run_main', () => {
     const t = recordScenario(rec, s04, 'run_hooks', 'mutate');
     expect(t.meta.output).toContain("second saw: [('run_1', 'run_main')]");
     expect(t.meta.output).toContain('caller still has: run_1 run_main');

@@ -1,11 +1,17 @@
 import { createTwoFilesPatch } from 'diff';
 import { useRef, useState } from 'react';
 import type { Lesson } from '../../lessons/schema';
-import { shippedFiles } from '../../store/catalog';
+import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
 import type { Lang } from '../i18n';
-import { download, draftFromImport, locateLesson, planExport, readPicked, zipLesson } from './transfer';
-import { effectiveFiles } from '../../store/catalog';
+import {
+  download,
+  draftFromImport,
+  locateLesson,
+  planExport,
+  readPicked,
+  zipLesson,
+} from './transfer';
 
 const L = {
   title: { zh: '作者模式', en: 'Author mode' },
@@ -14,7 +20,10 @@ const L = {
     en: 'Setup, scenario scripts, entries and the lesson source are editable; every keystroke is saved on this device and re-recorded at once.',
   },
   clean: { zh: '没有改动。', en: 'No changes.' },
-  changed: { zh: '已改动 {n} 个文件（已自动保存）', en: '{n} changed file(s) (saved automatically)' },
+  changed: {
+    zh: '已改动 {n} 个文件（已自动保存）',
+    en: '{n} changed file(s) (saved automatically)',
+  },
   exportChanged: { zh: '导出改动的文件 (.zip)', en: 'Export changed files (.zip)' },
   exportAll: { zh: '导出整个课程文件夹 (.zip)', en: 'Export the lesson folder (.zip)' },
   importZip: { zh: '导入 .zip 或文件…', en: 'Import .zip or files…' },
@@ -22,7 +31,10 @@ const L = {
   discard: { zh: '放弃草稿…', en: 'Discard draft…' },
   confirmDiscard: { zh: '确认放弃这些改动', en: 'Discard these changes' },
   cancel: { zh: '取消', en: 'Cancel' },
-  working: { zh: '正在录制每个场景以生成 golden 摘要…', en: 'Recording every scenario for the golden summaries…' },
+  working: {
+    zh: '正在录制每个场景以生成 golden 摘要…',
+    en: 'Recording every scenario for the golden summaries…',
+  },
   exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file(s).' },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
 } as const;
@@ -32,7 +44,15 @@ function fill(text: string, n: number) {
 }
 
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
-export function AuthorBar({ lessonId, lesson, lang }: { lessonId: string; lesson: Lesson | null; lang: Lang }) {
+export function AuthorBar({
+  lessonId,
+  lesson,
+  lang,
+}: {
+  lessonId: string;
+  lesson: Lesson | null;
+  lang: Lang;
+}) {
   const draft = useDrafts((s) => s.drafts[lessonId]);
   const setDraft = useDrafts((s) => s.setDraft);
   const discard = useDrafts((s) => s.discard);
@@ -46,7 +66,11 @@ export function AuthorBar({ lessonId, lesson, lang }: { lessonId: string; lesson
   const showDiff = () => {
     const shipped = shippedFiles(lessonId);
     const patch = changed
-      .map((p) => createTwoFilesPatch(`a/${p}`, `b/${p}`, shipped[p] ?? '', draft?.[p] ?? '', '', '', { context: 2 }))
+      .map((p) =>
+        createTwoFilesPatch(`a/${p}`, `b/${p}`, shipped[p] ?? '', draft?.[p] ?? '', '', '', {
+          context: 2,
+        }),
+      )
       .join('\n');
     setDiff(patch);
   };
@@ -76,7 +100,8 @@ export function AuthorBar({ lessonId, lesson, lang }: { lessonId: string; lesson
     try {
       const files = effectiveFiles(lessonId, draft);
       const plan = await planExport(lesson, draft ?? {});
-      for (const [p, text] of Object.entries(plan.files)) if (p.startsWith('golden/')) files[p] = text;
+      for (const [p, text] of Object.entries(plan.files))
+        if (p.startsWith('golden/')) files[p] = text;
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
       setMessage(fill(L.exported[lang], Object.keys(files).length));
     } finally {
@@ -111,10 +136,20 @@ export function AuthorBar({ lessonId, lesson, lang }: { lessonId: string; lesson
         {changed.length ? <span className="draft-files"> {changed.join(', ')}</span> : null}
       </p>
       <div className="author-actions">
-        <button type="button" disabled={!changed.length || busy} onClick={exportChanged} data-testid="export-changed">
+        <button
+          type="button"
+          disabled={!changed.length || busy}
+          onClick={exportChanged}
+          data-testid="export-changed"
+        >
           {L.exportChanged[lang]}
         </button>
-        <button type="button" disabled={!lesson || busy} onClick={exportAll} data-testid="export-all">
+        <button
+          type="button"
+          disabled={!lesson || busy}
+          onClick={exportAll}
+          data-testid="export-all"
+        >
           {L.exportAll[lang]}
         </button>
         <button type="button" onClick={() => zipInput.current?.click()} data-testid="import-files">
@@ -152,8 +187,11 @@ export function AuthorBar({ lessonId, lesson, lang }: { lessonId: string; lesson
         <div className="discard-confirm" data-testid="discard-diff">
           <pre className="diff">
             {diff.split('\n').map((line, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional
-              <span key={i} className={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : undefined}>
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional
+                key={i}
+                className={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : undefined}
+              >
                 {line}
                 {'\n'}
               </span>

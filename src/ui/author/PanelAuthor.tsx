@@ -66,7 +66,8 @@ export function PanelAuthor(props: {
       const shipped = shippedFiles(lesson.id);
       editFile(lesson.id, 'lesson.json', edit.manifest, shipped['lesson.json']);
       for (const [p, text] of Object.entries(edit.write)) editFile(lesson.id, p, text, shipped[p]);
-      for (const p of edit.remove) editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
+      for (const p of edit.remove)
+        editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
       setProblem(null);
       setNewId('');
       if (select) setTimeout(() => onScenario(select), 300);
@@ -75,7 +76,16 @@ export function PanelAuthor(props: {
     }
   };
 
-  const markers = error?.file === active && error.line ? [{ line: error.line, column: error.column ?? undefined, message: `${error.type}: ${error.message}` }] : [];
+  const markers =
+    error?.file === active && error.line
+      ? [
+          {
+            line: error.line,
+            column: error.column ?? undefined,
+            message: `${error.type}: ${error.message}`,
+          },
+        ]
+      : [];
 
   return (
     <section className="panel-author" data-testid="panel-author">
@@ -87,13 +97,19 @@ export function PanelAuthor(props: {
           aria-label={L.scenarioId[lang]}
           data-testid="scenario-id"
         />
-        <button type="button" data-testid="scenario-add" onClick={() => apply((m) => addScenario(m, panel.id, newId), newId)}>
+        <button
+          type="button"
+          data-testid="scenario-add"
+          onClick={() => apply((m) => addScenario(m, panel.id, newId), newId)}
+        >
           {L.add[lang]}
         </button>
         <button
           type="button"
           data-testid="scenario-duplicate"
-          onClick={() => apply((m) => duplicateScenario(m, panel.id, scenario, newId, files), newId)}
+          onClick={() =>
+            apply((m) => duplicateScenario(m, panel.id, scenario, newId, files), newId)
+          }
         >
           {L.duplicate[lang]}
         </button>
@@ -104,7 +120,11 @@ export function PanelAuthor(props: {
         >
           {L.rename[lang]}
         </button>
-        <button type="button" data-testid="scenario-delete" onClick={() => apply((m) => deleteScenario(m, panel.id, scenario))}>
+        <button
+          type="button"
+          data-testid="scenario-delete"
+          onClick={() => apply((m) => deleteScenario(m, panel.id, scenario))}
+        >
           {L.remove[lang]}
         </button>
         {current ? (
@@ -114,14 +134,22 @@ export function PanelAuthor(props: {
               defaultValue={current.label.zh}
               aria-label={L.labelZh[lang]}
               data-testid="scenario-label-zh"
-              onBlur={(e) => apply((m) => labelScenario(m, current.id, { zh: e.target.value, en: current.label.en }))}
+              onBlur={(e) =>
+                apply((m) =>
+                  labelScenario(m, current.id, { zh: e.target.value, en: current.label.en }),
+                )
+              }
             />
             <input
               key={`en-${current.id}`}
               defaultValue={current.label.en}
               aria-label={L.labelEn[lang]}
               data-testid="scenario-label-en"
-              onBlur={(e) => apply((m) => labelScenario(m, current.id, { zh: current.label.zh, en: e.target.value }))}
+              onBlur={(e) =>
+                apply((m) =>
+                  labelScenario(m, current.id, { zh: current.label.zh, en: e.target.value }),
+                )
+              }
             />
           </>
         ) : null}

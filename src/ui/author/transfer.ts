@@ -74,7 +74,8 @@ export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<Exp
 /** Zip files under `lessons/<id>/`. */
 export function zipLesson(lessonId: string, files: Record<string, string>): Uint8Array {
   const entries: Record<string, Uint8Array> = {};
-  for (const [path, text] of Object.entries(files)) entries[`lessons/${lessonId}/${path}`] = strToU8(text);
+  for (const [path, text] of Object.entries(files))
+    entries[`lessons/${lessonId}/${path}`] = strToU8(text);
   return zipSync(entries, { level: 6 });
 }
 
@@ -101,7 +102,9 @@ export interface ImportedLesson {
  * holding `lesson.json` is the lesson's root. Golden files are ignored.
  */
 export function locateLesson(all: Record<string, string>): ImportedLesson {
-  const manifests = Object.keys(all).filter((p) => p === 'lesson.json' || p.endsWith('/lesson.json'));
+  const manifests = Object.keys(all).filter(
+    (p) => p === 'lesson.json' || p.endsWith('/lesson.json'),
+  );
   if (manifests.length !== 1) {
     throw new Error(
       manifests.length === 0
@@ -124,7 +127,8 @@ export function locateLesson(all: Record<string, string>): ImportedLesson {
   } catch {
     // the loader will report the broken manifest with its line
   }
-  if (!id) throw new Error('could not tell the lesson id (no "id" in lesson.json and no folder name)');
+  if (!id)
+    throw new Error('could not tell the lesson id (no "id" in lesson.json and no folder name)');
   return { id, files };
 }
 
@@ -134,7 +138,8 @@ export async function readPicked(list: FileList): Promise<Record<string, string>
   for (const file of Array.from(list)) {
     if (file.name.endsWith('.zip')) {
       const entries = unzipSync(new Uint8Array(await file.arrayBuffer()));
-      for (const [p, bytes] of Object.entries(entries)) if (!p.endsWith('/')) out[p] = strFromU8(bytes);
+      for (const [p, bytes] of Object.entries(entries))
+        if (!p.endsWith('/')) out[p] = strFromU8(bytes);
     } else {
       const path = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
       out[path] = await file.text();
@@ -144,7 +149,10 @@ export async function readPicked(list: FileList): Promise<Record<string, string>
 }
 
 /** The draft that turns `shipped` into `imported` (null marks deleted files). */
-export function draftFromImport(shipped: Record<string, string>, imported: Record<string, string>): DraftFiles {
+export function draftFromImport(
+  shipped: Record<string, string>,
+  imported: Record<string, string>,
+): DraftFiles {
   const draft: DraftFiles = {};
   for (const [p, text] of Object.entries(imported)) if (shipped[p] !== text) draft[p] = text;
   for (const p of Object.keys(shipped)) if (!(p in imported)) draft[p] = null;

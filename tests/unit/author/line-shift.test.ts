@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { shiftLine, shiftLineAll } from '../../../src/ui/author/lineShift';
 
-const edit = (startLine: number, startColumn: number, endLine: number, endColumn: number, text: string) => ({
+const edit = (
+  startLine: number,
+  startColumn: number,
+  endLine: number,
+  endColumn: number,
+  text: string,
+) => ({
   startLine,
   startColumn,
   endLine,
