@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import { clickLine, panel, ready, runtimeLine, sourceLine, waitState } from './panel-helpers';
+
+/** Hits of a breakpoint line in one scenario, read from the compare table. */
+async function hitsIn(
+  app: AppSession,
+  fn: string,
+  line: number,
+  scenario: string,
+): Promise<number> {
+  const cell = panel(app.page, fn).locator(
+    `[data-testid=compare-cell][data-line="${line}"][data-scenario=${scenario}][data-hits]`,
+  );
+  await cell.waitFor({ timeout: 30_000 });
+  return Number(await cell.getAttribute('data-hits'));
+}
+
+describe('the hooks lesson, panel by panel', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lesson=s04-hooks&lang=en' });
+    await ready(app.page, panel(app.page, 'audit_event'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('renders the article with all three panels and the outcome table', async () => {
+    const fns = await app.page
+      .locator('[data-testid=panel]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));
+    expect(fns).toEqual(['run_hooks', 'execute_hooked', 'audit_event']);
+    await expect(app.page.locator('.prose table').count()).resolves.toBeGreaterThan(0);
+    await expect(app.page.locator('.prose').first().textContent()).resolves.toContain('observe');
+  });
+
+  it('execute_hooked: the gate line is never hit under block and hit under refused', async () => {
+    const p = panel(app.page, 'execute_hooked');
+    const gate = runtimeLine('result = execute_guarded(');
+    await clickLine(p, gate);
+    expect(await hitsIn(app, 'execute_hooked', gate, 'block')).toBe(0);
+    expect(await hitsIn(app, 'execute_hooked', gate, 'refused')).toBe(1);
+    expect(await hitsIn(app, 'execute_hooked', gate, 'pass')).toBe(1);
+    await p.locator('[data-testid=scenario]').selectOption('block');
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'finished');
+    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
+      'programs executed: none',
+    );
+    await p.locator('[data-testid=scenario]').selectOption('refused');
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', gate);
+    await p.locator('[data-testid=continue]').click();
+    await waitState(p, 'finished');
+    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
+      'programs executed: none',
+    );
+  });
+
+  it('execute_hooked: under post_error the program runs exactly once and the warning holds the OSError', async () => {
+    const p = panel(app.page, 'execute_hooked');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    await p.locator('[data-testid=run]').click();
+    await waitState(p, 'finished');
+    const out = (await p.locator('[data-testid=output]').textContent()) ?? '';
+    expect(out).toContain("programs executed: ['run_main']\n");
+    expect(out).toContain("warnings: ['OSError: audit unavailable']");
+    expect(out).toContain("content: 'exit_code=0\\n42'");
+  });
+
+  it('audit_event: before, after and rejected entries', async () => {
+    const p = panel(app.page, 'audit_event');
+    const options = await p
+      .locator('[data-testid=scenario] option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options).toEqual(['before', 'after', 'rejected']);
+    for (const [scenario, expected] of [
+      ['before', "'tool': 'run_main'}"],
+      ['after', "'is_error': False"],
+      ['rejected', "'is_error': True"],
+    ]) {
+      await p.locator('[data-testid=scenario]').selectOption(scenario);
+      await p.locator('[data-testid=run]').click();
+      await waitState(p, 'finished');
+      await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(expected);
+    }
+  });
+
+  it('highlights the step note that holds the current line, and a clicked note shows its lines', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const line = runtimeLine('answer = callback(');
+    await clickLine(p, line);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const current = p.locator('[data-testid=step-note][data-current=true]');
+    await expect(current.count()).resolves.toBe(1);
+    const notes = await p.locator('[data-testid=step-note]').count();
+    expect(notes).toBe(3);
+    await p.locator('[data-testid=step-note]').nth(2).click();
+    await p.locator('.step-highlight').first().waitFor();
+  });
+
+  it('shows the setup and entry collapsed, labelled as teaching setup', async () => {
+    const setup = panel(app.page, 'run_hooks').locator('[data-testid=setup]');
+    await expect(setup.getAttribute('open')).resolves.toBeNull();
+    await expect(setup.locator('summary').textContent()).resolves.toContain(
+      'Teaching setup and call entry',
+    );
+    await expect(setup.textContent()).resolves.toContain(
+      'breakpoints replay only the lesson source above',
+    );
+  });
+
+  it('reads the same lesson in Chinese', async () => {
+    await app.page.locator('[data-testid=lang-zh]').click();
+    await expect(app.page.locator('[data-testid=status]').first().textContent()).resolves.not.toBe(
+      'not run',
+    );
+    await expect(app.page.locator('.prose').first().textContent()).resolves.toMatch(
+      /[\u4e00-\u9fff]/,
+    );
+    await expect(
+      app.page.locator('[data-testid=setup] summary').first().textContent(),
+    ).resolves.toContain('教学');
+    await app.page.reload();
+    await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
+  });
+
+  it('sent nothing anywhere', () => {
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe('the hook-registry lesson', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en' });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is reachable from the lessons index and addressable by URL', async () => {
+    await app.page.locator('[data-testid=lesson-index] a', { hasText: 'Registry' }).first().click();
+    await app.page.locator('[data-testid=lesson][data-lesson=hook-registry]').waitFor();
+    expect(app.page.url()).toContain('lesson=hook-registry');
+    const fns = await app.page
+      .locator('[data-testid=panel]')
+      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));
+    expect(fns).toEqual(['trigger_hooks', 'run_tool_calls', 'permission_hook']);
+  });
+
+  it('deny_reboot: the tool handler line is never reached; read_readme reaches it', async () => {
+    const p = panel(app.page, 'run_tool_calls');
+    await ready(app.page, p);
+    const handler = sourceLine('hook-registry', 'agent/loop.py', 'output = tools[block["name"]]');
+    await clickLine(p, handler);
+    expect(await hitsIn(app, 'run_tool_calls', handler, 'deny_reboot')).toBe(0);
+    expect(await hitsIn(app, 'run_tool_calls', handler, 'read_readme')).toBeGreaterThan(0);
+    await p.locator('[data-testid=scenario]').selectOption('deny_reboot');
+    await p.locator('[data-testid=run]').click();
+    await waitState(p, 'finished');
+    await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
+      'Permission denied',
+    );
+  });
+
+  it('sent nothing anywhere', () => {
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+});
+
+describe('a broken lesson', () => {
+  let app: AppSession;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('shows an error card naming the file and line while the other lessons keep working', async () => {
+    app = await openApp({ path: '/?lesson=broken-demo&author=1&lang=en' });
+    // An imported draft lesson whose manifest is not valid JSON.
+    await app.page.evaluate(() => {
+      localStorage.setItem(
+        'wpt.draft.broken-demo',
+        JSON.stringify({
+          version: 1,
+          files: { 'lesson.json': '{\n  "id": "broken-demo",\n  "order": 9,\n}\n' },
+        }),
+      );
+    });
+    await app.page.reload();
+    const card = app.page.locator('[data-testid=lesson-error]');
+    await card.waitFor();
+    await expect(card.textContent()).resolves.toContain('lessons/broken-demo/lesson.json:4');
+    await app.page.locator('[data-testid=lesson-index] a', { hasText: 'Lesson 4' }).first().click();
+    const p = panel(app.page, 'run_hooks');
+    await ready(app.page, p);
+    await p.locator('[data-testid=run]').click();
+    await waitState(p, 'finished');
+  });
+});
