@@ -206,7 +206,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         options: {
           isWholeLine: true,
           className: 'current-line',
-          linesDecorationsClassName: 'current-arrow',
+          lineNumberClassName: 'current-ln',
         },
       });
       editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));

@@ -54,7 +54,7 @@ export function Timeline(props: {
         }}
       >
         <label>
-          {t(lang, 'step', { n: '' }).trim()}{' '}
+          {t(lang, 'goToStep')}{' '}
           <input name="step" type="number" min={1} max={n} data-testid="jump-input" />
         </label>
         <span className="timeline-count">

@@ -67,6 +67,7 @@ const strings = {
     en: 'The trace up to the stop is kept and can be replayed.',
   },
   timeline: { zh: '时间线', en: 'Timeline' },
+  goToStep: { zh: '跳到第几步', en: 'Go to step' },
   shortcuts: { zh: '快捷键', en: 'Shortcuts' },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
   authorMode: { zh: '作者模式', en: 'Author mode' },
