@@ -15,7 +15,19 @@ const PYODIDE_ASSETS = [
   'pyodide-lock.json',
 ].map((file) => `node_modules/pyodide/${file}`);
 
-export default defineConfig({
+/**
+ * Extra pages for `npm run bench` only (scripts/bench.ts): the bare-Pyodide floor and the
+ * lab that shows a million-event lesson in the real panel. The bench builds them in a
+ * second pass (`mode: 'bench'`) into the same `dist/`, next to the app: as inputs of the
+ * app's own build they would share chunks with it and change the app's chunking, which is
+ * what the bench measures (and they have no place in a deployment).
+ */
+const BENCH_PAGES = {
+  'bench-bare': 'bench/bare.html',
+  'bench-lab': 'bench/app-bench.html',
+};
+
+export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
@@ -28,5 +40,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
+    // The app (index.html) is the only input of a normal build.
+    ...(mode === 'bench' ? { emptyOutDir: false, rollupOptions: { input: BENCH_PAGES } } : {}),
   },
-});
+}));
