@@ -234,9 +234,19 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       });
     },
     restart(reason?: string) {
-      if (worker) worker.terminate();
+      // A run in flight on the old worker must still get an answer.
+      const victim = inFlight;
+      inFlight = null;
+      worker?.terminate();
       worker = null;
       if (reason) restarts++;
+      victim?.resolve(
+        emptyTrace(
+          'error',
+          { type: 'WorkerCrashed', message: `${reason ?? 'Python was restarted'}; run again.` },
+          filesOf(victim.request),
+        ),
+      );
       start();
     },
     get restarts() {

@@ -36,8 +36,6 @@ export interface CodeViewProps {
 }
 
 const LINE_HEIGHT = 19;
-/** Set while the view replaces its text itself, so that is not reported as an edit. */
-let applyingValue = false;
 
 /**
  * The source view. Monaco once it has loaded; until then a plain, already
@@ -90,9 +88,13 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   const ed = useRef<MonacoEditor.IStandaloneCodeEditor | null>(null);
   const decorations = useRef<MonacoEditor.IEditorDecorationsCollection | null>(null);
   const latest = useRef(props);
+  /** Set while this view replaces its own text, so that is not reported as an edit. */
+  const applyingValue = useRef(false);
   latest.current = props;
 
-  // Create once; dispose on unmount (StrictMode mounts twice).
+  // Create once; dispose on unmount (StrictMode mounts twice). Re-creating the
+  // editor when its text changes would lose the cursor and the undo history.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: later props are applied by the effects below
   useEffect(() => {
     if (!host.current) return;
     const editor = monaco.editor.create(host.current, {
@@ -116,6 +118,8 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       scrollbar: { alwaysConsumeMouseWheel: false },
       ariaLabel: props.ariaLabel,
       tabSize: 4,
+      // Read-only views must not trap the keyboard: Tab moves on to the next control.
+      tabFocusMode: !editable,
     });
     ed.current = editor;
     decorations.current = editor.createDecorationsCollection();
@@ -132,7 +136,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       latest.current.onCursorLine?.(e.position.lineNumber + latest.current.firstLine - 1);
     });
     editor.onDidChangeModelContent((e) => {
-      if (applyingValue) return;
+      if (applyingValue.current) return;
       const off = latest.current.firstLine - 1;
       latest.current.onEdits?.(
         e.changes.map((c) => ({
@@ -149,8 +153,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       editor.dispose();
       ed.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- created once per mount
-  }, [monaco, code, props.ariaLabel, editable]);
+  }, [monaco]);
 
   // Content and numbering.
   useEffect(() => {
@@ -158,21 +161,32 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     if (!editor) return;
     if (editor.getValue() !== code) {
       // A new text from outside (scenario switch, discard): not an edit.
-      applyingValue = true;
-      editor.setValue(code);
-      applyingValue = false;
+      applyingValue.current = true;
+      try {
+        editor.setValue(code);
+      } finally {
+        applyingValue.current = false;
+      }
     }
-    editor.updateOptions({
-      lineNumbers: (n: number) => String(n + firstLine - 1),
-      readOnly: !editable,
-      domReadOnly: !editable,
-    });
     const lines = code.split('\n').length;
     if (host.current) host.current.style.height = `${Math.min(lines, 32) * LINE_HEIGHT + 8}px`;
     editor.layout();
-  }, [code, firstLine, editable]);
+  }, [code]);
 
-  // Breakpoints, current line, step highlight.
+  // Options change only with the view's numbering or mode, never per keystroke
+  // (updating options while typing would break the undo history).
+  useEffect(() => {
+    ed.current?.updateOptions({
+      lineNumbers: (n: number) => String(n + firstLine - 1),
+      readOnly: !editable,
+      domReadOnly: !editable,
+      tabFocusMode: !editable,
+    });
+  }, [firstLine, editable]);
+
+  // Breakpoints, current line, step highlight; again after a new text was set,
+  // since replacing the text drops decorations.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `code` is a trigger, read through the editor
   useEffect(() => {
     const editor = ed.current;
     const coll = decorations.current;
@@ -212,7 +226,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));
     }
     coll.set(decs);
-  }, [monaco, breakpoints, currentLine, highlight, firstLine]);
+  }, [monaco, breakpoints, currentLine, highlight, firstLine, code]);
 
   // Author-mode error markers.
   useEffect(() => {

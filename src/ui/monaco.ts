@@ -5,6 +5,10 @@
 import * as monaco from 'monaco-editor/editor';
 import 'monaco-editor/languages/definitions/python/register';
 import 'monaco-editor/features/hover/register';
+// Editing comforts for author mode: delete/move/copy lines, toggle comments, brackets.
+import 'monaco-editor/features/linesOperations/register';
+import 'monaco-editor/features/comment/register';
+import 'monaco-editor/features/bracketMatching/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 
 (self as unknown as { MonacoEnvironment: unknown }).MonacoEnvironment = {

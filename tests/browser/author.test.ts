@@ -161,6 +161,58 @@ describe('author mode: from idea to a checked scenario file', () => {
     ).resolves.toBe('2');
   });
 
+  it('moves breakpoints with their lines when the lesson source is edited', async () => {
+    const line = runtimeLine('return {"blocked": answer.strip()');
+    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
+    // the main view shows the whole source file, editable; add a line above the breakpoint
+    const main = p().locator('[data-testid=code-monaco]').first();
+    await main.scrollIntoViewIfNeeded();
+    await main.locator('.view-line').nth(8).click();
+    await app.page.keyboard.press('Control+Home');
+    await app.page.keyboard.press('End');
+    await app.page.keyboard.press('Enter');
+    await app.page.keyboard.type('# a new comment line');
+    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line + 1));
+    await expect(app.page.locator('[data-testid=draft-status]').textContent()).resolves.toContain(
+      'src/s04/core/runtime.py',
+    );
+    // still a working breakpoint on the moved line
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line + 1);
+    // delete the added line again (Ctrl+Shift+K): the breakpoint moves back with its line
+    await main.locator('.view-line').nth(8).click();
+    await app.page.keyboard.press('Control+Home');
+    await app.page.keyboard.press('ArrowDown');
+    await app.page.keyboard.press('Control+Shift+K');
+    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
+    // the source is back to the shipped text, so it is no longer part of the draft
+    await expect(
+      app.page.locator('[data-testid=draft-status]').textContent(),
+    ).resolves.not.toContain('runtime.py');
+  });
+
+  it('imports an exported lesson zip back into author mode', async () => {
+    const zipPath = path.join(tmp, 'changes.zip');
+    const fresh = await openApp({ path: '/?lang=en&author=1' });
+    try {
+      await fresh.page.locator('[data-testid=import-input]').setInputFiles(zipPath);
+      await fresh.page.waitForFunction(
+        () =>
+          Number(
+            document.querySelector('[data-testid=draft-status]')?.getAttribute('data-changed'),
+          ) >= 2,
+      );
+      const q = panel(fresh.page, 'run_hooks');
+      await ready(fresh.page, q);
+      const options = await q
+        .locator('[data-testid=scenario] option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+      expect(options).toContain('allow_string');
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('discards the draft after showing the diff', async () => {
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(

@@ -148,13 +148,20 @@ export async function readPicked(list: FileList): Promise<Record<string, string>
   return out;
 }
 
-/** The draft that turns `shipped` into `imported` (null marks deleted files). */
+/**
+ * The draft that an import makes. A complete lesson folder replaces the lesson
+ * (shipped files it lacks are marked deleted); a partial set, such as an
+ * export of changed files, is laid over the shipped lesson.
+ */
 export function draftFromImport(
   shipped: Record<string, string>,
   imported: Record<string, string>,
 ): DraftFiles {
   const draft: DraftFiles = {};
   for (const [p, text] of Object.entries(imported)) if (shipped[p] !== text) draft[p] = text;
-  for (const p of Object.keys(shipped)) if (!(p in imported)) draft[p] = null;
+  const complete = ['lesson.json', 'setup.py', 'prose.zh.md', 'prose.en.md'].every(
+    (p) => p in imported,
+  );
+  if (complete) for (const p of Object.keys(shipped)) if (!(p in imported)) draft[p] = null;
   return draft;
 }

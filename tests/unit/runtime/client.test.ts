@@ -1,0 +1,162 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRuntimeClient } from '../../../src/runtime/client';
+import type { RecordRequest } from '../../../src/runtime/protocol';
+import { emptyTrace } from '../../../src/runtime/trace';
+
+/** A stand-in Worker: records what the client posts, lets the test answer. */
+class FakeWorker {
+  static all: FakeWorker[] = [];
+  posted: { type: string; runId?: number }[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  constructor() {
+    FakeWorker.all.push(this);
+  }
+  postMessage(m: { type: string; runId?: number }) {
+    this.posted.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  emit(data: unknown) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+  ready() {
+    this.emit({ type: 'ready', python: '3.14.2', interruptible: false, loadMs: 1 });
+  }
+  runs() {
+    return this.posted.filter((m) => m.type === 'record');
+  }
+  answer(runId: number, output = `run ${runId}`) {
+    const meta = {
+      ...emptyTrace('completed', { type: 'x', message: '' }).meta,
+      error: null,
+      output,
+    };
+    this.emit({ type: 'recorded', runId, meta: JSON.stringify(meta), buffer: new ArrayBuffer(0) });
+  }
+}
+
+const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({
+  files: [{ path: 'main.py', role: 'entry', code: 'pass' }],
+  scenario,
+  ...(maxSeconds ? { budget: { maxSeconds } } : {}),
+});
+
+function client() {
+  return createRuntimeClient({
+    createWorker: () => new FakeWorker() as unknown as Worker,
+    indexURL: '/pyodide/',
+  });
+}
+
+describe('the runtime client', () => {
+  beforeEach(() => {
+    FakeWorker.all = [];
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('starts a worker at once and reports loading, then ready', () => {
+    const c = client();
+    expect(FakeWorker.all).toHaveLength(1);
+    expect(FakeWorker.all[0].posted[0]).toMatchObject({ type: 'init', indexURL: '/pyodide/' });
+    expect(c.getStatus().state).toBe('loading');
+    FakeWorker.all[0].ready();
+    expect(c.getStatus()).toMatchObject({ state: 'ready', python: '3.14.2' });
+  });
+
+  it('queues runs until Python is ready and sends one at a time, priority first', async () => {
+    const c = client();
+    const w = FakeWorker.all[0];
+    const a = c.record(request('a'));
+    const b = c.record(request('b'), { priority: true });
+    expect(w.runs()).toHaveLength(0);
+    w.ready();
+    expect(w.runs()).toHaveLength(1);
+    const first = w.runs()[0].runId as number;
+    w.answer(first, 'first');
+    expect(w.runs()).toHaveLength(2);
+    w.answer(w.runs()[1].runId as number, 'second');
+    expect((await b).meta.output).toBe('first');
+    expect((await a).meta.output).toBe('second');
+  });
+
+  it('ignores answers that belong to another run', async () => {
+    const c = client();
+    const w = FakeWorker.all[0];
+    w.ready();
+    const t = c.record(request());
+    const runId = w.runs()[0].runId as number;
+    w.answer(runId + 100, 'stale');
+    w.answer(runId, 'fresh');
+    expect((await t).meta.output).toBe('fresh');
+  });
+
+  it('treats an invalid message as a crash: the run gets an error trace and a new worker starts', async () => {
+    const c = client();
+    const w = FakeWorker.all[0];
+    w.ready();
+    const t = c.record(request());
+    w.emit({ type: 'recorded', runId: 'nope' });
+    const trace = await t;
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error?.type).toBe('WorkerCrashed');
+    expect(w.terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(c.restarts).toBe(1);
+  });
+
+  it('replaces a worker that fails and runs the next request on the new one', async () => {
+    const c = client();
+    FakeWorker.all[0].ready();
+    const t = c.record(request());
+    FakeWorker.all[0].onerror?.({ message: 'boom', preventDefault() {} } as ErrorEvent);
+    expect((await t).meta.error?.message).toContain('boom');
+    const next = c.record(request());
+    const w2 = FakeWorker.all[1];
+    w2.ready();
+    w2.answer(w2.runs()[0].runId as number, 'ok again');
+    expect((await next).meta.output).toBe('ok again');
+  });
+
+  it('terminates a run that outlives its budget and restarts Python', async () => {
+    const c = client();
+    FakeWorker.all[0].ready();
+    const t = c.record(request('s', 1));
+    vi.advanceTimersByTime(1000 + 400 + 1500 + 10);
+    const trace = await t;
+    expect(trace.meta.error?.message).toContain('did not stop');
+    expect(FakeWorker.all[0].terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(c.getStatus().state).toBe('loading');
+  });
+
+  it('reports a load failure, answers waiting runs with an error, and can retry', async () => {
+    const c = client();
+    const t = c.record(request());
+    FakeWorker.all[0].emit({ type: 'load-failed', message: 'assets missing' });
+    expect(c.getStatus()).toEqual({ state: 'failed', message: 'assets missing' });
+    expect((await t).meta.error?.type).toBe('PythonUnavailable');
+    c.restart();
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(c.getStatus().state).toBe('loading');
+  });
+
+  it('answers a run in flight when Python is restarted on purpose', async () => {
+    const c = client();
+    FakeWorker.all[0].ready();
+    const t = c.record(request());
+    c.restart('reset by the user');
+    expect((await t).meta.error?.message).toContain('reset by the user');
+  });
+
+  it('gives up loading after a timeout instead of spinning forever', () => {
+    const c = client();
+    vi.advanceTimersByTime(90_001);
+    expect(c.getStatus().state).toBe('failed');
+  });
+});
