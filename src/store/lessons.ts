@@ -49,6 +49,10 @@ function findPanel(key: PanelKey): { lesson: Lesson; panel: ResolvedPanel } | nu
 /** The panel store, recording through the page's Python worker. */
 export const panelsStore = createPanelsStore({
   record: (request, options) => getRuntime().record(request, options),
+  focusOf(key) {
+    const found = findPanel(key);
+    return found ? { file: found.panel.source, fn: found.panel.function } : null;
+  },
   requestFor(key, scenario) {
     const found = findPanel(key);
     if (!found?.panel.scenarios.some((s) => s.id === scenario)) return null;

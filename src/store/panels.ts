@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import type { Trace } from '../runtime/trace';
+import { EventKind, type Trace } from '../runtime/trace';
 import { hitsFor } from './selectors';
 
 /** `lessonId:panelId`. */
@@ -39,6 +39,8 @@ export interface PanelDeps {
   record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
   /** The run request for a panel and scenario (from the lesson, or a draft). */
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
+  /** The panel's focus function, where stepping from "not run" begins. */
+  focusOf?(key: PanelKey): { file: string; fn: string } | null;
 }
 
 /** The panel store's state and actions. */
@@ -64,6 +66,22 @@ export interface PanelsStore {
 }
 
 let nextBreakpointId = 1;
+
+const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
+
+/**
+ * Where stepping starts when nothing has run yet: the first call of the focus
+ * function, not the module-level lines of the setup that lead to it.
+ */
+function firstFocusEvent(trace: Trace, focus: { file: string; fn: string } | null): number {
+  if (!focus) return 0;
+  const f = trace.meta.files.indexOf(focus.file);
+  for (let e = 0; e < trace.length; e++) {
+    if (trace.kind[e] === EventKind.Call && trace.file[e] === f && trace.functionOf(e) === focus.fn)
+      return e;
+  }
+  return 0;
+}
 
 /** The probes a trace must be recorded with for these breakpoints. */
 export function probesOf(breakpoints: readonly Breakpoint[]) {
@@ -120,6 +138,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       });
     }
 
+    function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command): number {
+      if (p.position === START && STEPS.includes(command) && trace.length > 0) {
+        return firstFocusEvent(trace, deps.focusOf?.(key) ?? null);
+      }
+      return step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+    }
+
     function resolvePending(key: PanelKey) {
       const p = get().panels[key];
       if (!p?.pending) return;
@@ -130,7 +155,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         patch(key, () => ({
           pending: null,
           frameIndex: 0,
-          position: step(trace, p.position, pending.command, hitsFor(trace, p.breakpoints)),
+          position: apply(key, trace, p, pending.command),
         }));
       } else {
         patch(key, () => ({ pending: null, frameIndex: 0, position: jump(trace, pending.jump) }));
@@ -247,7 +272,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+        const position = apply(key, trace, p, command);
         patch(key, () => ({ position, frameIndex: 0, pending: null }));
       },
 

@@ -126,6 +126,17 @@ describe('the run_hooks panel in the production build', () => {
     );
   });
 
+  it('starts stepping at the focus function, not in the setup that leads to it', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=restart]').click();
+    await p.locator('[data-testid=scenario]').selectOption('block');
+    await waitState(p, 'ready');
+    await p.locator('[data-testid=step-into]').click();
+    await waitState(p, 'paused', runtimeLine('def run_hooks('));
+    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain('run_hooks');
+    expect(Object.keys(await variables(p))).toEqual(['hooks', 'event', 'payload']);
+  });
+
   it('sends nothing to any other origin during the whole session', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.cspViolations).toEqual([]);
