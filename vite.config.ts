@@ -28,10 +28,7 @@ const BENCH_PAGES = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [
-    react(),
-    viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
-  ],
+  plugins: [react(), viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] })],
   // Pyodide 314 runs only in module workers.
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['pyodide'] },

@@ -133,7 +133,9 @@ describe('the run_hooks panel in the production build', () => {
     await waitState(p, 'ready');
     await p.locator('[data-testid=step-into]').click();
     await waitState(p, 'paused', runtimeLine('def run_hooks('));
-    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain('run_hooks');
+    await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain(
+      'run_hooks',
+    );
     expect(Object.keys(await variables(p))).toEqual(['hooks', 'event', 'payload']);
   });
 
