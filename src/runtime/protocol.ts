@@ -50,6 +50,16 @@ export const RecordRequestSchema = z.object({
 /** Everything the recorder needs for one run. */
 export type RecordRequest = z.infer<typeof RecordRequestSchema>;
 
+/**
+ * A SharedArrayBuffer. The global exists only in cross-origin isolated pages and
+ * their workers: `z.instanceof(SharedArrayBuffer)` would throw at load anywhere
+ * else, leaving a blank page on a host that does not send COOP/COEP.
+ */
+const SharedBufferSchema = z.custom<SharedArrayBuffer>(
+  (v) => typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer,
+  'expected a SharedArrayBuffer',
+);
+
 /** Messages from the UI to the worker. */
 export const ToWorkerSchema = z.discriminatedUnion('type', [
   z.object({
@@ -57,7 +67,7 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
     /** Base URL of the Pyodide assets on the app's own origin. */
     indexURL: z.string(),
     /** Shared Int32 cell for Pyodide's interrupt buffer (cross-origin isolated pages). */
-    interruptBuffer: z.instanceof(SharedArrayBuffer).optional(),
+    interruptBuffer: SharedBufferSchema.optional(),
   }),
   z.object({ type: z.literal('record'), runId: z.number().int(), request: RecordRequestSchema }),
 ]);

@@ -9,7 +9,7 @@ recorder cheap enough for million-event traces.
 The trace is columnar so that the browser can keep a million events in a few
 dozen megabytes and step anywhere without decoding anything:
 
-* one fixed-width row per event, stored in ``array`` columns (see COLUMNS);
+* one fixed-width row per event, stored in ``array`` columns (see ROW_COLUMNS);
 * local variables are stored as *changes* (name, value) per event, never as full
   snapshots;
 * values are interned: each distinct rendered value is stored once in a table
@@ -22,6 +22,8 @@ is documented in docs/trace-format.md and mirrored in src/runtime/trace.ts.
 """
 
 import array
+import builtins
+import itertools
 import json
 import linecache
 import re
@@ -29,6 +31,8 @@ import sys
 import time
 import traceback
 import types
+from itertools import compress, count, islice
+from operator import is_, is_not, or_
 
 FORMAT_VERSION = 1
 
@@ -44,6 +48,11 @@ MAX_OUTPUT_CHARS = 1_000_000
 MAX_VALUES = 200_000
 MAX_DEPTH = 3
 MAX_CHILDREN = 30
+# Deeper calls stop the run. Only reachable when a lesson raised
+# sys.setrecursionlimit: in Pyodide an exception unwinding ~5,000 frames overflows
+# the JavaScript stack (a fatal error that kills the interpreter), and the depth
+# column is 16-bit.
+MAX_CALL_DEPTH = 3_000
 
 # Values whose rendering can never change while we hold a reference to them:
 # for these an identity check replaces re-rendering on every event.
@@ -58,6 +67,63 @@ ATOM_TYPES = frozenset([type(None), bool, int, float, complex, str, bytes])
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
 _FAST_REPR = frozenset([type(None), bool, int, float])
 
+# The hot path (_Values.encode and _Recorder.emit) re-renders a value only when its
+# rendering may have changed, and skips what cannot have. Set FAST_PATHS to False to
+# take the general path everywhere: the trace must be the same, byte for byte
+# (tests/pyodide/perf-recorder.test.ts). Exact because:
+# * an int's or a str's rendering is a function of its value, so it is looked up by
+#   value (not a float's: -0.0 == 0.0, but they render differently);
+# * an exact builtin container whose shown items (the first MAX_CHILDREN) are all
+#   atoms renders the same as long as its length and those items (by identity) are
+#   the same: the cache holds the items, so their ids cannot be reused meanwhile;
+# * a variable bound to the same object as at its frame's previous event, of a type
+#   in STABLE_TYPES, is skipped by the general path too.
+FAST_PATHS = True
+_BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
+_BY_VALUE_MAX_INT = 1 << 64
+_FLAT_CONTAINERS = frozenset([list, tuple, dict, set, frozenset])
+_INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
+_SET_LABELS = ("",) * MAX_CHILDREN
+_CONTAINERS = (dict, list, tuple, set, frozenset)
+
+
+def _repr_atom(obj):
+    try:
+        return repr(obj)
+    except ValueError:  # an int longer than sys.get_int_max_str_digits()
+        return f"<int of about {int(obj.bit_length() * 0.30103) + 1:,} digits>"
+
+
+def _builtin(tp, base, name):
+    """``tp.name``, unless a lesson's subclass overrode it in Python: rendering a
+    value must not run lesson code that may loop, raise or print (the lesson never
+    called it), so the builtin base's own method is used instead."""
+    method = getattr(tp, name, None)
+    if method is None or isinstance(method, types.FunctionType):
+        return getattr(base, name)
+    return method
+
+
+def _base_of(obj):
+    for base in _CONTAINERS:
+        if isinstance(obj, base):
+            return base
+    return None
+
+
+def _head(obj, n):
+    """The first n items of a builtin container (key/value pairs for a dict),
+    without copying the rest of a huge one."""
+    tp = type(obj)
+    base = _base_of(obj)
+    it = _builtin(tp, dict, "items")(obj) if base is dict else _builtin(tp, base, "__iter__")(obj)
+    return list(itertools.islice(it, n))
+
+
+def _size(obj):
+    tp = type(obj)
+    return _builtin(tp, _base_of(obj), "__len__")(obj)
+
 BLOCKED_MODULE_PREFIXES = (
     "js", "pyodide", "pyodide_js", "_pyodide", "micropip", "socket", "_socket", "ssl",
     "urllib.request", "http.client", "ftplib", "smtplib", "poplib", "imaplib",
@@ -65,11 +131,32 @@ BLOCKED_MODULE_PREFIXES = (
 )
 
 
+# The event columns, in row order: name and array typecode.
+ROW_COLUMNS = (
+    ("kind", "b"), ("file", "b"), ("line", "i"), ("frame", "i"), ("depth", "h"),
+    ("out", "i"), ("delta_start", "i"),
+    ("aux", "i"),  # return value / exception value index, else -1
+)
+ROW_WIDTH = len(ROW_COLUMNS)
+
+
 class BudgetExceeded(BaseException):
     """Raised inside traced code when a budget runs out.
 
     A BaseException so that ``except Exception`` in lesson code cannot swallow it.
     """
+
+
+# Exceptions that mean "stop this run now": the recorder's own handlers must let
+# them through. Lesson code the recorder calls while rendering a value (a user
+# ``__repr__``) runs inside a monitoring callback, where CPython delivers no events,
+# so no budget can stop it: only Pyodide's interrupt buffer (KeyboardInterrupt) can,
+# and it must not be swallowed as "<repr failed>".
+_STOP = (BudgetExceeded, KeyboardInterrupt)
+
+# Value renderings between two clock reads of the time budget: one event may
+# render a large structure, so counting events alone could read the clock too late.
+WORK_PER_CLOCK_CHECK = 4096
 
 
 class _NetworkBlocker:
@@ -134,6 +221,11 @@ class _Values:
         self.object_ids = {}
         self.keep_alive = []  # object ids stay unique only while objects live
         self.overflow = False
+        self.work = 0  # values rendered so far (see WORK_PER_CLOCK_CHECK)
+        self.ints = {}  # int -> value index (see encode)
+        self.strs = {}  # str -> value index
+        # id(container) -> (container, len, shown items or keys, shown values, index)
+        self.flat = {}
 
     def object_id(self, obj):
         key = id(obj)
@@ -167,7 +259,7 @@ class _Values:
     def text(self, obj):
         """A bounded, deterministic repr (insertion order kept, unlike reprlib)."""
         if type(obj) in _FAST_REPR:
-            return repr(obj)
+            return _repr_atom(obj)
         text = self._short(obj, 0, ())
         if len(text) > 160:
             text = text[:159] + "…"
@@ -176,21 +268,25 @@ class _Values:
     def _short(self, obj, level, path):
         tp = type(obj)
         if tp in _FAST_REPR:
-            return repr(obj)
+            return _repr_atom(obj)
         if tp is str:
             return repr(obj) if len(obj) <= 80 else repr(obj[:77]) + "…"
         if id(obj) in path:
             return {list: "[...]", dict: "{...}"}.get(tp, "(...)")
-        if isinstance(obj, (list, tuple, set, frozenset, dict)):
+        if isinstance(obj, _CONTAINERS):
             if level >= 3:
                 return "[…]" if isinstance(obj, list) else "(…)" if isinstance(obj, tuple) else "{…}"
             inner = path + (id(obj),)
+            try:
+                items = _head(obj, 9)
+            except _STOP:
+                raise
+            except BaseException as exc:
+                return f"<{tp.__name__}: {type(exc).__name__}>"
             if isinstance(obj, dict):
-                items = list(obj.items())
                 parts = [f"{self._short(k, level + 1, inner)}: {self._short(v, level + 1, inner)}"
                          for k, v in items[:8]]
             else:
-                items = list(obj)
                 parts = [self._short(v, level + 1, inner) for v in items[:8]]
             if len(items) > 8:
                 parts.append("…")
@@ -203,6 +299,8 @@ class _Values:
                 if tp is not tuple:
                     try:
                         return _ADDRESS.sub("", repr(obj))[:160]
+                    except _STOP:
+                        raise
                     except BaseException:
                         pass
                 return "(" + body + ("," if len(items) == 1 else "") + ")"
@@ -211,6 +309,8 @@ class _Values:
             return "{" + body + "}" if tp is set else f"{tp.__name__}({{{body}}})"
         try:
             text = repr(obj)
+        except _STOP:  # a stop request must reach run(), never become a value
+            raise
         except BaseException as exc:  # a user __repr__ may raise anything
             text = f"<repr failed: {type(exc).__name__}>"
         if " at 0x" in text:
@@ -219,7 +319,85 @@ class _Values:
 
     def encode(self, obj, depth=0, path=None):
         """Return the value-table index of obj's rendering (children to MAX_DEPTH)."""
+        self.work += 1
         tp = type(obj)
+        if not FAST_PATHS:
+            pass
+        elif tp is int:
+            idx = self.ints.get(obj)
+            if idx is not None:
+                return idx
+            if -_BY_VALUE_MAX_INT < obj < _BY_VALUE_MAX_INT and len(self.table) < MAX_VALUES:
+                # repr() is one-to-one on ints and only this path renders them, so the
+                # value is new to the table: append it without hashing its node.
+                idx = len(self.table)
+                self.table.append(("int", repr(obj), 0, (), 0))
+                self.ints[obj] = idx
+                return idx
+        elif tp is str:
+            idx = self.strs.get(obj)
+            if idx is not None:
+                return idx
+            if len(obj) <= _BY_VALUE_MAX_STR:
+                # Different strings can render alike (long ones are cut): intern the node.
+                idx = self._intern(("str", self.text(obj), 0, (), 0))
+                if len(self.strs) < MAX_VALUES:
+                    self.strs[obj] = idx
+                return idx
+        elif depth == 0 and tp in _FLAT_CONTAINERS:
+            entry = self.flat.get(id(obj))
+            if entry is not None and _flat_unchanged(obj, entry):
+                return entry[4]  # the same atoms as last time: the same rendering
+            size = len(obj)
+            items = _shown_items(obj, tp, size)
+            if not self.overflow and ATOM_TYPES.issuperset(map(type, items)):
+                idx = self._encode_flat(obj, tp, size, items)
+                if tp is dict:
+                    n = len(items) >> 1
+                    self.flat[id(obj)] = (obj, size, items[:n], items[n:], idx)
+                else:
+                    self.flat[id(obj)] = (obj, size, items, None, idx)
+                return idx
+        return self._encode(obj, tp, depth, path)
+
+    def _encode_flat(self, obj, tp, size, items):
+        """_encode(obj) at depth 0 for an exact builtin container whose shown items are
+        atoms, built from the atoms' own table entries: an atom's text there is what
+        _short() shows for it (unless the table is full: then the general path)."""
+        oid = self.object_id(obj)
+        encode = self.encode
+        table = self.table
+        if tp is dict:
+            n = len(items) >> 1
+            text = self.text
+            children = tuple((text(k), encode(v, 1)) for k, v in zip(items[:n], items[n:]))
+        else:
+            labels = _INDEX_LABELS if tp is list or tp is tuple else _SET_LABELS
+            children = tuple(zip(labels, [encode(v, 1) for v in items]))
+        if self.overflow:
+            return self._encode(obj, tp, 0, None)
+        if tp is dict:
+            parts = [f"{k}: {table[v][1]}" for k, v in children[:8]]
+        else:
+            parts = [table[v][1] for _, v in children[:8]]
+        if size > 8:
+            parts.append("…")
+        body = ", ".join(parts)
+        if tp is list:
+            text = "[" + body + "]"
+        elif tp is dict:
+            text = "{" + body + "}"
+        elif tp is tuple:
+            text = "(" + body + ("," if size == 1 else "") + ")"
+        elif not size:
+            text = f"{tp.__name__}()"
+        else:
+            text = "{" + body + "}" if tp is set else f"{tp.__name__}({{{body}}})"
+        if len(text) > 160:
+            text = text[:159] + "…"
+        return self._intern((tp.__qualname__, text, oid, children, size))
+
+    def _encode(self, obj, tp, depth, path):
         tname = tp.__qualname__
         if tp in ATOM_TYPES:
             return self._intern((tname, self.text(obj), 0, (), 0))
@@ -229,12 +407,8 @@ class _Values:
         children = ()
         total = 0
         if depth < MAX_DEPTH:
-            items = self._children(obj)
+            items, total = self._children(obj)
             if items is not None:
-                try:
-                    total = len(obj)
-                except BaseException:
-                    total = len(items)
                 sub = (path or frozenset()) | {oid}
                 children = tuple(
                     (k, self.encode(v, depth + 1, sub)) for k, v in items[:MAX_CHILDREN]
@@ -242,23 +416,75 @@ class _Values:
         return self._intern((tname, self.text(obj), oid, children, total))
 
     def _children(self, obj):
+        """``(items, total)``: up to MAX_CHILDREN + 1 labelled children and how many
+        there are in all; ``(None, 0)`` for values shown without children."""
         try:
             if isinstance(obj, dict):
-                return [(self.text(k), v) for k, v in list(obj.items())[: MAX_CHILDREN + 1]]
+                items = [(self.text(k), v) for k, v in _head(obj, MAX_CHILDREN + 1)]
+                return items, _size(obj)
             if isinstance(obj, (list, tuple)):
-                return [(str(i), v) for i, v in enumerate(obj[: MAX_CHILDREN + 1])]
+                return list(enumerate_str(_head(obj, MAX_CHILDREN + 1))), _size(obj)
             if isinstance(obj, (set, frozenset)):
-                return [("", v) for v in list(obj)[: MAX_CHILDREN + 1]]
+                return [("", v) for v in _head(obj, MAX_CHILDREN + 1)], _size(obj)
             if isinstance(obj, BaseException):
-                return [(f"args[{i}]", v) for i, v in enumerate(obj.args)]
+                items = [(f"args[{i}]", v) for i, v in enumerate(obj.args)]
+                return items, len(items)
             if isinstance(obj, (types.FunctionType, type, types.ModuleType)):
-                return None
+                return None, 0
             attrs = getattr(obj, "__dict__", None)
             if isinstance(attrs, dict):
-                return [(k, v) for k, v in list(attrs.items())[: MAX_CHILDREN + 1]]
+                items = [(k, v) for k, v in _head(attrs, MAX_CHILDREN + 1)]
+                return items, len(attrs)
+        except _STOP:
+            raise
         except BaseException:
-            return None
-        return None
+            return None, 0
+        return None, 0
+
+
+def enumerate_str(values):
+    return ((str(i), v) for i, v in enumerate(values))
+
+
+def _shown_items(obj, tp, size):
+    """The items an exact builtin container's rendering shows (as children, so the
+    first MAX_CHILDREN): for a dict, its keys then its values."""
+    if tp is dict:
+        if size <= MAX_CHILDREN:
+            return (*obj, *obj.values())
+        return (*islice(obj, MAX_CHILDREN), *islice(obj.values(), MAX_CHILDREN))
+    if tp is tuple and size <= MAX_CHILDREN:
+        return obj
+    if tp is list or tp is tuple:
+        return obj[:MAX_CHILDREN]
+    return tuple(islice(obj, MAX_CHILDREN))
+
+
+def _flat_unchanged(obj, entry):
+    """Whether a container still shows the atoms it showed when `entry` was made: the
+    same length and, by identity, the same first MAX_CHILDREN items (keys and values)."""
+    return (
+        entry[0] is obj
+        and entry[1] == len(obj)
+        and all(map(is_, obj, entry[2]))
+        and (entry[3] is None or all(map(is_, obj.values(), entry[3])))
+    )
+
+
+class _FrameVars:
+    """What the recorder remembers of one live frame between its events."""
+
+    __slots__ = ("cache", "keys", "vals", "rec", "mut", "is_module", "depth")
+
+    def __init__(self, is_module, depth):
+        # name -> (object, value index, its _Values.flat entry or None), as recorded
+        self.cache = {}
+        self.keys = None  # the names in f_locals at the frame's previous event...
+        self.vals = None  # ...and their objects (held: identity checks stay exact)
+        self.rec = None  # per name (in `keys` order): its `cache` entry
+        self.mut = None  # per name: can its rendering change without a rebinding?
+        self.is_module = is_module
+        self.depth = depth
 
 
 class _Recorder:
@@ -273,24 +499,18 @@ class _Recorder:
         self.paths = [f["path"] for f in self.files]
         self.file_index = {p: i for i, p in enumerate(self.paths)}
 
-        # Event columns: one row per event.
-        self.kind = array.array("b")
-        self.file = array.array("b")
-        self.line = array.array("i")
-        self.frame = array.array("i")
-        self.depth = array.array("h")
-        self.out = array.array("i")
-        self.delta_start = array.array("i")
-        self.aux = array.array("i")  # return value / exception value index, else -1
-        # Variable changes: (name index, value index or -1 for "deleted").
-        self.delta_name = array.array("i")
-        self.delta_value = array.array("i")
+        # One row of ROW_WIDTH ints per event, and one pair per variable change:
+        # (name index, value index or -1 for "deleted"). Plain lists while recording
+        # (one C call per event, and never half a row); finish() makes the typed
+        # columns of the trace format from them.
+        self.rows = []
+        self.deltas = []
 
         self.names = []
         self.name_index = {}
         self.frames = []  # [function, file index, parent frame id, depth, first event]
         self.live = {}  # id(frame object) -> frame id
-        self.locals_cache = {}  # frame id -> {name: (obj, value index)}
+        self.locals_cache = {}  # frame id -> _FrameVars
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = _Values()
         self.output = _Output(MAX_OUTPUT_CHARS)
@@ -298,6 +518,7 @@ class _Recorder:
         self.busy = False
         self.stopped = None  # None, or the reason a budget stopped the run
         self.deadline = 0.0
+        self.next_clock_check = WORK_PER_CLOCK_CHECK
         self.count = 0
         self.probes = {}
         for probe in request.get("probes") or []:
@@ -321,17 +542,81 @@ class _Recorder:
             if isinstance(const, types.CodeType):
                 self.register_code(const, file_idx)
 
-    def snapshot_locals(self, fid, frame, is_module):
-        """Append the changes of this frame's variables since its last event."""
-        cache = self.locals_cache.get(fid)
-        if cache is None:
-            cache = self.locals_cache[fid] = {}
-        values = self.values
-        d_name = self.delta_name
-        d_value = self.delta_value
+    def emit(self, kind, fid, frame, line, aux, file_idx):
+        """Append one event, and the changes of its frame's variables since the frame's
+        previous event. The recorder's hot path: it runs once per event."""
+        st = self.locals_cache.get(fid)
+        if st is None:
+            st = self.locals_cache[fid] = _FrameVars(
+                frame.f_code.co_name == "<module>", self.frames[fid][3]
+            )
+        deltas = self.deltas
+        self.rows.extend(
+            (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) >> 1, aux)
+        )
+        loc = frame.f_locals
+        if type(loc) is dict:  # module and class bodies: the namespace itself
+            keys = list(loc)
+            vals = list(loc.values())
+        else:  # a FrameLocalsProxy: keys() and values() are lists, in one order
+            keys = loc.keys()
+            vals = loc.values()
+        cache = st.cache
+        is_module = st.is_module
+        encode = self.values.encode
+        if keys == st.keys and FAST_PATHS:
+            # The same names as at this frame's previous event (the usual case): only a
+            # name bound to another object, or holding a mutable one, can have changed.
+            # What is skipped here is exactly what the general path below skips.
+            values = self.values
+            ints = values.ints
+            flat = values.flat
+            rec = st.rec
+            mut = st.mut
+            prev_vals = st.vals
+            p = -1
+            for obj in vals:
+                p += 1
+                if obj is prev_vals[p] and not mut[p]:
+                    continue
+                tp = type(obj)
+                if is_module and (tp is types.ModuleType or keys[p].startswith("__")):
+                    continue
+                prev = rec[p]
+                if prev is not None and prev[0] is obj:
+                    if tp in STABLE_TYPES:
+                        mut[p] = False
+                        continue
+                    # The same container, still showing the same atoms it was recorded
+                    # with (see _flat_unchanged): the same rendering, nothing to record.
+                    entry = prev[2]
+                    if (
+                        entry is not None
+                        and entry[1] == len(obj)
+                        and all(map(is_, obj, entry[2]))
+                        and (entry[3] is None or all(map(is_, obj.values(), entry[3])))
+                    ):
+                        continue
+                vidx = ints.get(obj) if tp is int else None
+                if vidx is None:
+                    vidx = encode(obj)
+                entry = None
+                if tp in _FLAT_CONTAINERS:
+                    entry = flat.get(id(obj))
+                    if entry is not None and (entry[0] is not obj or entry[4] != vidx):
+                        entry = None
+                if prev is None or prev[1] != vidx:
+                    name = keys[p]
+                    nid = self.name_index.get(name)
+                    deltas.extend((self.name_id(name) if nid is None else nid, vidx))
+                cache[keys[p]] = rec[p] = (obj, vidx, entry)
+                mut[p] = tp not in STABLE_TYPES
+            st.vals = vals
+            self.count += 1
+            return
+        # The general path: every name, then the names that are gone.
         seen = 0
-        items = frame.f_locals.items()
-        for name, obj in items:
+        for name, obj in zip(keys, vals):
             if is_module and (
                 name.startswith("__") or type(obj) is types.ModuleType
             ):
@@ -340,28 +625,22 @@ class _Recorder:
             prev = cache.get(name)
             if prev is not None and prev[0] is obj and type(obj) in STABLE_TYPES:
                 continue
-            vidx = values.encode(obj)
+            vidx = encode(obj)
             if prev is None or prev[1] != vidx:
-                d_name.append(self.name_id(name))
-                d_value.append(vidx)
-            cache[name] = (obj, vidx)
+                deltas.extend((self.name_id(name), vidx))
+            cache[name] = (obj, vidx, None)
         if seen < len(cache):
-            current = frame.f_locals
+            current = set(keys)
             for name in [n for n in cache if n not in current]:
                 del cache[name]
-                d_name.append(self.name_id(name))
-                d_value.append(-1)
-
-    def emit(self, kind, fid, frame, line, aux, file_idx):
-        self.kind.append(kind)
-        self.file.append(file_idx)
-        self.line.append(line)
-        self.frame.append(fid)
-        self.depth.append(self.frames[fid][3])
-        self.out.append(self.output.length)
-        self.delta_start.append(len(self.delta_name))
-        self.aux.append(aux)
-        self.snapshot_locals(fid, frame, frame.f_code.co_name == "<module>")
+                deltas.extend((self.name_id(name), -1))
+        st.keys = keys
+        st.vals = vals
+        st.rec = [cache.get(k) for k in keys]
+        st.mut = [
+            type(v) not in STABLE_TYPES and not (is_module and k.startswith("__"))
+            for k, v in zip(keys, vals)
+        ]
         self.count += 1
 
     def check_budget(self):
@@ -370,9 +649,11 @@ class _Recorder:
         if self.count >= self.max_events:
             self.stopped = "events"
             raise BudgetExceeded("events")
-        if (self.count & 1023) == 0 and time.perf_counter() > self.deadline:
-            self.stopped = "seconds"
-            raise BudgetExceeded("seconds")
+        if (self.count & 1023) == 0 or self.values.work >= self.next_clock_check:
+            self.next_clock_check = self.values.work + WORK_PER_CLOCK_CHECK
+            if time.perf_counter() > self.deadline:
+                self.stopped = "seconds"
+                raise BudgetExceeded("seconds")
 
     def frame_for(self, frame, start):
         key = id(frame)
@@ -380,6 +661,9 @@ class _Recorder:
         if fid is None or start:
             parent = self.stack[-1] if self.stack else -1
             depth = self.frames[parent][3] + 1 if parent >= 0 else 0
+            if depth > MAX_CALL_DEPTH:
+                self.stopped = "depth"
+                raise BudgetExceeded("depth")
             fid = len(self.frames)
             self.frames.append(
                 [frame.f_code.co_name, self.codes[frame.f_code], parent, depth, self.count]
@@ -419,7 +703,13 @@ class _Recorder:
             return
         self.busy = True
         try:
-            self.check_budget()
+            if (
+                self.stopped is not None
+                or self.count >= self.max_events
+                or not (self.count & 1023)
+                or self.values.work >= self.next_clock_check
+            ):
+                self.check_budget()
             frame = sys._getframe(1)
             fid = self.live.get(id(frame))
             if fid is None:
@@ -473,7 +763,9 @@ class _Recorder:
         return "".join(out)
 
     def on_return(self, code, offset, retval):
-        if self.busy:
+        # Once stopped, record nothing more: rendering the frame's variables again
+        # could re-enter what was stuck (a user __repr__) with no interrupt to come.
+        if self.busy or self.stopped is not None:
             return
         self.busy = True
         try:
@@ -487,7 +779,7 @@ class _Recorder:
             self.busy = False
 
     def on_yield(self, code, offset, retval):
-        if self.busy:
+        if self.busy or self.stopped is not None:
             return
         self.busy = True
         try:
@@ -501,7 +793,11 @@ class _Recorder:
             self.busy = False
 
     def on_raise(self, code, offset, exc):
-        if self.busy or code not in self.codes or isinstance(exc, BudgetExceeded):
+        if isinstance(exc, KeyboardInterrupt) and self.stopped is None:
+            # Pyodide's interrupt buffer (the page's watchdog): even if lesson code
+            # catches it, the run ends at the next event with its partial trace.
+            self.stopped = "interrupted"
+        if self.busy or self.stopped is not None or code not in self.codes:
             return
         self.busy = True
         try:
@@ -521,7 +817,7 @@ class _Recorder:
             frame = sys._getframe(1)
             fid = self.live.get(id(frame))
             if fid is not None:
-                if not isinstance(exc, BudgetExceeded):
+                if self.stopped is None:
                     self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
                               self.values.encode(exc), self.codes[code])
                 self.leave(frame, fid, final=True)
@@ -557,6 +853,9 @@ class _Recorder:
         mon = sys.monitoring
         tool = mon.DEBUGGER_ID
         saved_out, saved_err = sys.stdout, sys.stderr
+        # Interpreter-wide state a lesson may change and the next run (another panel or
+        # scenario, recorded in the background) must not inherit.
+        saved_state = _InterpreterState()
         stashed = {n: m for n, m in sys.modules.items() if _is_blocked(n)}
         blocker = _NetworkBlocker()
         created_modules = []
@@ -623,8 +922,7 @@ class _Recorder:
                           ev.RAISE, ev.PY_UNWIND):
                 mon.register_callback(tool, event, None)
             mon.free_tool_id(tool)
-            if blocker in sys.meta_path:
-                sys.meta_path.remove(blocker)
+            saved_state.restore()  # also takes the blocker out of sys.meta_path
             sys.modules.update(stashed)
             for name in created_modules:
                 sys.modules.pop(name, None)
@@ -654,8 +952,15 @@ class _Recorder:
 
     def finish(self, outcome, error, started):
         elapsed = time.perf_counter() - started
-        columns = [self.kind, self.file, self.line, self.frame, self.depth, self.out,
-                   self.delta_start, self.aux, self.delta_name, self.delta_value]
+        # A row and a delta pair are each written by one C call: a stop (an interrupt
+        # lands between bytecodes) never leaves half of one.
+        rows = self.rows
+        deltas = self.deltas
+        columns = [
+            array.array(code, rows[i::ROW_WIDTH]) for i, (_, code) in enumerate(ROW_COLUMNS)
+        ]
+        columns.append(array.array("i", deltas[0::2]))
+        columns.append(array.array("i", deltas[1::2]))
         blob = b"".join(c.tobytes() for c in columns)
         notices = []
         if self.output.truncated:
@@ -667,12 +972,13 @@ class _Recorder:
             "outcome": outcome,
             "error": error,
             "files": self.paths,
-            "eventCount": len(self.kind),
-            "deltaCount": len(self.delta_name),
+            "eventCount": len(columns[0]),
+            "deltaCount": len(columns[-1]),
             "columns": [[c.typecode, c.itemsize, len(c)] for c in columns],
             "names": self.names,
             "frames": self.frames,
-            "values": [list(v[:3]) + [[list(c) for c in v[3]], v[4]] for v in self.values.table],
+            # Nodes are tuples, which json writes as arrays: no copy needed.
+            "values": self.values.table,
             "output": self.output.text(),
             "probes": self.probe_results,
             "notices": notices,
@@ -680,6 +986,30 @@ class _Recorder:
             "elapsedMs": round(elapsed * 1000, 3),
         }
         return json.dumps(meta, ensure_ascii=False, separators=(",", ":")), blob
+
+
+class _InterpreterState:
+    """What a run may change for the whole interpreter, saved and put back: limits,
+    the builtins, and the import system (a lesson that empties sys.meta_path would
+    otherwise break every later run). Changes to stdlib modules' contents stay."""
+
+    def __init__(self):
+        self.recursion_limit = sys.getrecursionlimit()
+        self.int_digits = sys.get_int_max_str_digits()
+        self.builtins = dict(builtins.__dict__)
+        self.meta_path = list(sys.meta_path)
+        self.path = list(sys.path)
+        self.path_hooks = list(sys.path_hooks)
+
+    def restore(self):
+        sys.setrecursionlimit(self.recursion_limit)
+        sys.set_int_max_str_digits(self.int_digits)
+        if builtins.__dict__ != self.builtins:
+            builtins.__dict__.clear()
+            builtins.__dict__.update(self.builtins)
+        sys.meta_path[:] = self.meta_path
+        sys.path[:] = self.path
+        sys.path_hooks[:] = self.path_hooks
 
 
 def _syntax_error(exc):
@@ -698,6 +1028,10 @@ def _syntax_error(exc):
 def _budget_message(reason, rec):
     if reason == "events":
         return f"stopped after {rec.max_events:,} events (the event budget)"
+    if reason == "interrupted":
+        return "the run was interrupted because it took too long"
+    if reason == "depth":
+        return f"stopped when calls were nested {MAX_CALL_DEPTH:,} deep (runaway recursion)"
     return f"stopped after {rec.max_seconds:g} s (the time budget)"
 
 

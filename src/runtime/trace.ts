@@ -92,6 +92,12 @@ const COLUMN_NAMES = [
 
 type TypedColumn = Int8Array | Int16Array | Int32Array;
 
+/**
+ * Blobs at least this big whose columns are not all aligned get one aligned copy (see the
+ * constructor); smaller ones just copy their misaligned columns.
+ */
+export const RELAYOUT_MIN_BYTES = 1 << 20;
+
 /** Bytes per item of each supported typecode. */
 const ITEM_SIZE: Record<string, number> = { b: 1, h: 2, i: 4 };
 
@@ -115,6 +121,37 @@ export interface VarBinding {
 }
 
 /**
+ * Every event of every frame, grouped by frame (a counting sort of the `frame` column):
+ * the events of frame `f` are `events[start[f] .. start[f + 1]]`, in order.
+ */
+interface FrameIndex {
+  start: Int32Array;
+  events: Int32Array;
+}
+
+/**
+ * One frame's variable history: for each name it ever binds (in first-binding order),
+ * the events where it changed and the value it took (-1: deleted), in trace order.
+ */
+interface FrameHistory {
+  names: number[];
+  events: Int32Array[];
+  values: Int32Array[];
+}
+
+/** Index of the last element of sorted `arr[lo..hi)` that is <= x, or lo - 1. */
+function lastAtOrBefore(arr: Int32Array, lo: number, hi: number, x: number): number {
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (arr[mid] <= x) a = mid + 1;
+    else b = mid;
+  }
+  return a - 1;
+}
+
+/**
  * A recorded trace with random access to every event.
  * Positions are event indices `0 .. length-1`.
  */
@@ -133,7 +170,8 @@ export class Trace {
   readonly deltaValue: Int32Array;
   /** Probe results by event index (conditions and logpoints). */
   readonly probesAt: Map<number, ProbeResult[]>;
-  private readonly namesCache = new Map<number, number[]>();
+  private frameIndexCache: FrameIndex | null = null;
+  private readonly historyCache = new Map<number, FrameHistory>();
 
   constructor(meta: TraceMeta, buffer: ArrayBuffer) {
     this.meta = meta;
@@ -165,17 +203,44 @@ export class Trace {
     }
     const cols: Record<string, TypedColumn> = {};
     let offset = 0;
-    meta.columns.forEach(([typecode, itemsize, length], i) => {
-      // Typed-array views need aligned offsets; the recorder writes columns
-      // back to back, so copy a misaligned column into its own buffer.
-      if (offset % itemsize !== 0) {
-        const copy = buffer.slice(offset, offset + itemsize * length);
-        cols[COLUMN_NAMES[i]] = view(copy, 0, typecode, length);
-      } else {
-        cols[COLUMN_NAMES[i]] = view(buffer, offset, typecode, length);
-      }
+    let aligned = true;
+    for (const [, itemsize, length] of meta.columns) {
+      if (offset % itemsize !== 0) aligned = false;
       offset += itemsize * length;
-    });
+    }
+    if (!aligned && buffer.byteLength >= RELAYOUT_MIN_BYTES) {
+      // A big blob with misaligned columns (an odd number of events): one aligned copy
+      // of all of it, so the original can be freed, rather than copies of the
+      // misaligned columns next to the original (8 more bytes per event).
+      const layout: number[] = [];
+      let size = 0;
+      for (const [, itemsize, length] of meta.columns) {
+        layout.push(size);
+        size += Math.ceil((itemsize * length) / 4) * 4;
+      }
+      const copy = new ArrayBuffer(size);
+      const to = new Uint8Array(copy);
+      const from = new Uint8Array(buffer);
+      offset = 0;
+      meta.columns.forEach(([typecode, itemsize, length], i) => {
+        to.set(from.subarray(offset, offset + itemsize * length), layout[i]);
+        cols[COLUMN_NAMES[i]] = view(copy, layout[i], typecode, length);
+        offset += itemsize * length;
+      });
+    } else {
+      offset = 0;
+      meta.columns.forEach(([typecode, itemsize, length], i) => {
+        // Typed-array views need aligned offsets; the recorder writes columns
+        // back to back, so copy a misaligned column into its own buffer.
+        if (offset % itemsize !== 0) {
+          const copy = buffer.slice(offset, offset + itemsize * length);
+          cols[COLUMN_NAMES[i]] = view(copy, 0, typecode, length);
+        } else {
+          cols[COLUMN_NAMES[i]] = view(buffer, offset, typecode, length);
+        }
+        offset += itemsize * length;
+      });
+    }
     this.kind = cols.kind as Int8Array;
     this.file = cols.file as Int8Array;
     this.line = cols.line as Int32Array;
@@ -229,56 +294,126 @@ export class Trace {
   }
 
   /**
+   * The events of every frame, grouped by frame. Built once, on first use, in two passes
+   * over the `frame` column (4 bytes per event): from then on a frame's own events are
+   * found without walking over its callees' (a module frame may wait a million events
+   * for the call it made to return).
+   */
+  private frameIndex(): FrameIndex {
+    if (this.frameIndexCache) return this.frameIndexCache;
+    const frames = this.meta.frames.length;
+    const start = new Int32Array(frames + 1);
+    const n = this.length;
+    const frame = this.frame;
+    for (let e = 0; e < n; e++) {
+      const f = frame[e];
+      if (f >= 0 && f < frames) start[f + 1]++;
+    }
+    for (let f = 0; f < frames; f++) start[f + 1] += start[f];
+    const next = start.slice(0, frames);
+    const events = new Int32Array(start[frames]);
+    for (let e = 0; e < n; e++) {
+      const f = frame[e];
+      if (f >= 0 && f < frames) events[next[f]++] = e;
+    }
+    this.frameIndexCache = { start, events };
+    return this.frameIndexCache;
+  }
+
+  /** The range of `frameIndex().events` holding the events of `frameId` from its first on. */
+  private frameRange(frameId: number): [number, number] {
+    const { start, events } = this.frameIndex();
+    const firstEvent = this.meta.frames[frameId][4];
+    const hi = start[frameId + 1];
+    // Events listed before the frame's own first event are not its own.
+    const lo = lastAtOrBefore(events, start[frameId], hi, firstEvent - 1) + 1;
+    return [lo, hi];
+  }
+
+  /**
+   * The frame's variable history (see {@link FrameHistory}), built on first use from the
+   * frame's own events: a few bytes per change of that frame, kept while the trace is.
+   */
+  private history(frameId: number): FrameHistory {
+    const cached = this.historyCache.get(frameId);
+    if (cached) return cached;
+    const { events } = this.frameIndex();
+    const [lo, hi] = this.frameRange(frameId);
+    const slot = new Map<number, number>();
+    const names: number[] = [];
+    const counts: number[] = [];
+    for (let k = lo; k < hi; k++) {
+      const e = events[k];
+      for (let d = this.deltaStart[e], end = this.deltaEnd(e); d < end; d++) {
+        const name = this.deltaName[d];
+        const at = slot.get(name);
+        if (at === undefined) {
+          slot.set(name, names.length);
+          names.push(name);
+          counts.push(1);
+        } else counts[at]++;
+      }
+    }
+    const evs = counts.map((c) => new Int32Array(c));
+    const vals = counts.map((c) => new Int32Array(c));
+    const fill = new Array<number>(names.length).fill(0);
+    for (let k = lo; k < hi; k++) {
+      const e = events[k];
+      for (let d = this.deltaStart[e], end = this.deltaEnd(e); d < end; d++) {
+        const at = slot.get(this.deltaName[d]) as number;
+        evs[at][fill[at]] = e;
+        vals[at][fill[at]++] = this.deltaValue[d];
+      }
+    }
+    const history = { names, events: evs, values: vals };
+    this.historyCache.set(frameId, history);
+    return history;
+  }
+
+  /**
    * Every name the frame ever binds, in first-binding order (Python Tutor's
    * `ordered_varnames`), so rows never jump around between steps. Computed
    * once per frame, on demand.
    */
   frameNames(frameId: number): number[] {
-    const cached = this.namesCache.get(frameId);
-    if (cached) return cached;
-    const seen = new Set<number>();
-    const names: number[] = [];
-    for (let e = this.meta.frames[frameId][4]; e < this.length; e++) {
-      if (this.frame[e] !== frameId) continue;
-      for (let d = this.deltaStart[e]; d < this.deltaEnd(e); d++) {
-        const name = this.deltaName[d];
-        if (!seen.has(name)) {
-          seen.add(name);
-          names.push(name);
-        }
-      }
-    }
-    this.namesCache.set(frameId, names);
-    return names;
+    return this.history(frameId).names;
   }
 
   /**
-   * Variables of `frameId` as they were at event `i`. Walks back through the
-   * frame's events only until every name it ever binds is resolved: the cost
-   * is bounded by how long ago the oldest unchanged variable was set, never by
-   * a copy of the whole state per event.
+   * Variables of `frameId` as they were at event `i` (a parent frame's state at `i` is
+   * its state at its last event <= i). One binary search per name the frame binds,
+   * wherever `i` is: never a walk back through the trace.
    */
   variablesAt(frameId: number, i: number): VarBinding[] {
-    const firstEvent = this.meta.frames[frameId][4];
-    const all = this.frameNames(frameId);
-    const found = new Map<number, number>();
-    // A parent frame's state at `i` is its state at its last event <= i.
-    for (let e = Math.min(i, this.length - 1); e >= firstEvent; e--) {
-      if (this.frame[e] !== frameId) continue;
-      for (let d = this.deltaEnd(e) - 1; d >= this.deltaStart[e]; d--) {
-        const name = this.deltaName[d];
-        if (!found.has(name)) found.set(name, this.deltaValue[d]);
-      }
-      if (found.size === all.length) break;
-    }
+    const { names, events, values } = this.history(frameId);
+    const at = Math.min(i, this.length - 1);
     const bindings: VarBinding[] = [];
-    for (const name of all) {
-      const value = found.get(name);
-      if (value !== undefined && value >= 0) {
-        bindings.push({ name: this.meta.names[name], value });
+    for (let k = 0; k < names.length; k++) {
+      const evs = events[k];
+      const j = lastAtOrBefore(evs, 0, evs.length, at);
+      if (j >= 0 && values[k][j] >= 0) {
+        bindings.push({ name: this.meta.names[names[k]], value: values[k][j] });
       }
     }
     return bindings;
+  }
+
+  /**
+   * The last event of `frameId` at or before event `i`, or -1 if it has none (it had not
+   * started yet). For a frame on the stack at `i`, this is where that frame is (paused
+   * in a call); the line it is at is `line[lastEventAt(frameId, i)]`.
+   */
+  lastEventAt(frameId: number, i: number): number {
+    const { events } = this.frameIndex();
+    const [lo, hi] = this.frameRange(frameId);
+    const k = lastAtOrBefore(events, lo, hi, i);
+    return k >= lo ? events[k] : -1;
+  }
+
+  /** The line `frameId` is at when event `i` happens (0 if it had not started). */
+  lineAt(frameId: number, i: number): number {
+    const e = this.lastEventAt(frameId, i);
+    return e >= 0 ? this.line[e] : 0;
   }
 
   /** The names whose value changed at event `i` (its own frame). */
@@ -296,7 +431,7 @@ export class Trace {
     return this.meta.values[index];
   }
 
-  /** Approximate bytes this trace holds in typed arrays (for the bench). */
+  /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */
   get byteSize(): number {
     return this.meta.columns.reduce((sum, [, size, len]) => sum + size * len, 0);
   }

@@ -37,14 +37,29 @@ export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
  * loaded its own files; after this the worker cannot make a request at all.
  */
 export function disableNetwork(scope: Record<string, unknown>): void {
-  const refuse = () => {
+  // A plain function, so that `new XMLHttpRequest()` gets this message too.
+  const refuse = function refuse(): never {
     throw new TypeError('network access is disabled in this playground');
   };
-  for (const name of ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts']) {
-    try {
-      Object.defineProperty(scope, name, { value: refuse, configurable: false, writable: false });
-    } catch {
-      // A non-configurable global stays; CSP connect-src still limits it to our origin.
+  const names = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'importScripts'];
+  // `fetch` and `importScripts` live on WorkerGlobalScope.prototype: shadowing them on
+  // the global alone would leave `WorkerGlobalScope.prototype.fetch.call(self, url)`.
+  const targets: object[] = [];
+  for (let o: object | null = scope; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    targets.push(o);
+  }
+  for (const target of targets) {
+    for (const name of names) {
+      if (target !== scope && !Object.hasOwn(target, name)) continue;
+      try {
+        Object.defineProperty(target, name, {
+          value: refuse,
+          configurable: false,
+          writable: false,
+        });
+      } catch {
+        // A non-configurable global stays; CSP connect-src still limits it to our origin.
+      }
     }
   }
 }

@@ -22,10 +22,35 @@ function post(message: FromWorker, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
 }
 
+/** Pyodide's own files, fetched from `indexURL` by `loadPyodide`. */
+const ASSETS = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
+
+/** An asset that is missing, or was answered by something else (an HTML fallback page). */
+class AssetError extends Error {}
+
+/**
+ * Check that Pyodide's files are there before loading them: a missing
+ * `pyodide.asm.wasm` answered by an HTML fallback page makes `loadPyodide` hang
+ * (Emscripten only logs "wasm instantiation failed") instead of failing, which
+ * the page would see as "loading" until its load timeout.
+ */
+async function checkAssets(indexURL: string): Promise<void> {
+  await Promise.all(
+    ASSETS.map(async (name) => {
+      const response = await fetch(new URL(name, indexURL), { method: 'HEAD' });
+      if (!response.ok) throw new AssetError(`${name} is missing (HTTP ${response.status})`);
+      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
+        throw new AssetError(`${name} was answered with an HTML page`);
+      }
+    }),
+  );
+}
+
 async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
   const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
   try {
+    await checkAssets(indexURL);
     const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     py.FS.writeFile('/home/pyodide/wpt_recorder.py', recorderSource);
@@ -45,6 +70,9 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
 
 function describeLoadError(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
+  if (err instanceof AssetError) {
+    return `Python's files could not be loaded from this site: ${text}. The Pyodide assets may be missing from /pyodide/.`;
+  }
   // A missing asset answered by the HTML fallback shows up as a parse error.
   if (/Unexpected token '<'|not valid JSON|expected magic word|WebAssembly/i.test(text)) {
     return `Python's files could not be loaded from this site (${text}). The Pyodide assets may be missing from /pyodide/.`;

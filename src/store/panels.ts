@@ -133,7 +133,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         const q = get().panels[key];
         // Drop answers for a request that has since been superseded.
         if (!q || q.traces[scenario]?.key !== skey) return;
-        patch(key, (r) => ({ traces: { ...r.traces, [scenario]: { key: skey, trace } } }));
+        // A new trace for the scenario on screen (the files changed) may be
+        // shorter than the old one: keep the position inside it.
+        patch(key, (r) => ({
+          traces: { ...r.traces, [scenario]: { key: skey, trace } },
+          ...(r.scenario === scenario && r.position > trace.length
+            ? { position: trace.length, frameIndex: 0 }
+            : {}),
+        }));
         resolvePending(key);
       });
     }

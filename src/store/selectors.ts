@@ -67,12 +67,6 @@ export interface PositionView {
   result: { kind: 'return' | 'exception' | 'unwind'; value: number } | null;
 }
 
-/** The line a frame is at when event `i` happens: its own last event <= i. */
-function lineOfFrame(trace: Trace, frameId: number, i: number): number {
-  for (let e = i; e >= 0; e--) if (trace.frame[e] === frameId) return trace.line[e];
-  return 0;
-}
-
 /** The view of a paused position (or the last event when finished). */
 export function positionView(
   trace: Trace,
@@ -86,7 +80,7 @@ export function positionView(
     frameId: fid,
     function: trace.meta.frames[fid][0],
     file: trace.meta.files[trace.meta.frames[fid][1]],
-    line: fid === trace.frame[i] ? trace.line[i] : lineOfFrame(trace, fid, i),
+    line: fid === trace.frame[i] ? trace.line[i] : trace.lineAt(fid, i),
   }));
   const selected = stack[Math.min(frameIndex, stack.length - 1)];
   // Changed since the previous step = bound by the step that led here. At a

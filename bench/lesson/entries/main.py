@@ -1,0 +1,3 @@
+from words import run
+
+print(run(ROUNDS))

@@ -1,0 +1,1 @@
+ROUNDS = {"small": 50, "large": 52_000}[SCENARIO]

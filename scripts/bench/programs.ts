@@ -1,0 +1,73 @@
+/**
+ * The programs the bench records. Pure data (no Node or DOM imports), shared by the
+ * browser bench (`scripts/bench.ts`, sent to the lab page) and the Node recorder bench
+ * (`scripts/bench/recorder-node.ts`).
+ *
+ * The million-event program itself is a real lesson folder, `bench/lesson/` (the lab page
+ * bundles it and shows it in the real panel); these are the smaller throughput programs.
+ */
+import type { RunFile } from '../../src/runtime/protocol.ts';
+
+/**
+ * Loop-heavy: one function, two int locals changing on every line. Two line events per
+ * iteration, so `n` iterations ≈ `2n` events. The recorder's best case per event.
+ */
+export function loopProgram(n: number): string {
+  return [
+    'def work(n):',
+    '    total = 0',
+    '    for i in range(n):',
+    '        total += i * i % 7',
+    '    return total',
+    '',
+    `print(work(${n}))`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Loop-heavy with containers: a list and a dict that change while the loop runs, the
+ * shape of most teaching programs (and the recorder's expensive case: mutable values
+ * must be re-checked at every event). About 4 events per iteration.
+ */
+export function containerProgram(n: number): string {
+  return [
+    'def tally(n):',
+    '    seen = {}',
+    '    recent = []',
+    '    for i in range(n):',
+    '        key = i % 5',
+    '        seen[key] = seen.get(key, 0) + 1',
+    '        recent.append(i)',
+    '        if len(recent) > 6:',
+    '            recent.pop(0)',
+    '    return seen',
+    '',
+    `print(tally(${n}))`,
+    '',
+  ].join('\n');
+}
+
+/** Run `code` untraced, inside the recorder's run (so everything else is equal): the
+ *  code is compiled at run time, so the recorder never instruments it. Prints the seconds
+ *  the body took, as the run's only output. */
+export function untracedWrapper(code: string): string {
+  return [
+    'import time as _t',
+    `_src = ${JSON.stringify(code)}`,
+    '_code = compile(_src, "<untraced>", "exec")',
+    'import sys as _s, io as _io',
+    '_out, _s.stdout = _s.stdout, _io.StringIO()',
+    '_t0 = _t.perf_counter()',
+    'exec(_code, {"__name__": "__bench__"})',
+    '_t1 = _t.perf_counter()',
+    '_s.stdout = _out',
+    'print(repr(_t1 - _t0))',
+    '',
+  ].join('\n');
+}
+
+/** A one-file run. */
+export function entry(code: string, path = 'main.py'): RunFile[] {
+  return [{ path, code, role: 'entry' }];
+}
