@@ -80,9 +80,14 @@ export function analyzeBundle(dist: string): BundleReport {
   const preloads = attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
 
-  // Initial: entries, preloads, and their static imports, transitively.
+  // Initial: entries, preloads, and their static imports, transitively. The app
+  // chunk (`boot-*.js`) is imported dynamically by the entry only so that the Python
+  // worker starts first; it always runs before the source is visible, so it counts.
+  const boot = readdirSync(path.join(dist, 'assets'))
+    .filter((f) => /^boot-[\w-]+\.js$/.test(f))
+    .map((f) => `assets/${f}`);
   const initial = new Set<string>();
-  const queue = [...entries, ...preloads];
+  const queue = [...entries, ...preloads, ...boot];
   while (queue.length > 0) {
     const f = queue.shift() as string;
     if (initial.has(f)) continue;
