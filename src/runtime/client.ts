@@ -15,7 +15,11 @@ import { emptyTrace, Trace, type TraceMeta } from './trace';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =
-  | { state: 'loading' }
+  | {
+      state: 'loading';
+      /** Set when Python is starting again because the previous worker failed. */
+      restartedAfter?: string;
+    }
   | { state: 'ready'; python: string; interruptible: boolean; loadMs: number }
   | { state: 'failed'; message: string };
 
@@ -79,9 +83,9 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     loadTimer = null;
   }
 
-  function start() {
+  function start(restartedAfter?: string) {
     clearTimers();
-    setStatus({ state: 'loading' });
+    setStatus(restartedAfter ? { state: 'loading', restartedAfter } : { state: 'loading' });
     const w = options.createWorker();
     worker = w;
     const isolated = typeof SharedArrayBuffer !== 'undefined' && globalThis.crossOriginIsolated;
@@ -129,7 +133,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         filesOf(victim.request),
       ),
     );
-    start();
+    start(message);
   }
 
   function filesOf(request: RecordRequest) {

@@ -111,6 +111,16 @@ export function startStateSync(): () => void {
     }, 250);
   };
   const offDrafts = useDrafts.subscribe(onLessonsChanged);
+  // Python (re)started: record whatever could not be recorded before.
+  let wasReady = false;
+  const offRuntime = getRuntime().subscribe((status) => {
+    const ready = status.state === 'ready';
+    if (ready && !wasReady) {
+      const store = panelsStore.getState();
+      for (const key of Object.keys(store.panels)) store.ensureTraces(key);
+    }
+    wasReady = ready;
+  });
   const offCatalog = useCatalog.subscribe(onLessonsChanged);
   const offPanels = panelsStore.subscribe((state, prev) => {
     for (const [key, p] of Object.entries(state.panels)) {
@@ -136,6 +146,7 @@ export function startStateSync(): () => void {
   });
   return () => {
     offDrafts();
+    offRuntime();
     offCatalog();
     offPanels();
   };

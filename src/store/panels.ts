@@ -69,6 +69,9 @@ let nextBreakpointId = 1;
 
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 
+/** Prefix of the slot key of a trace that must be recorded again when asked. */
+const TRANSIENT = 'transient:';
+
 /**
  * Where stepping starts when nothing has run yet: the first call of the focus
  * function, not the module-level lines of the setup that lead to it.
@@ -115,10 +118,17 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       return p.traces[p.scenario]?.trace ?? null;
     }
 
-    function isFresh(key: PanelKey, p: PanelState, scenario: string): boolean {
+    /**
+     * Whether the scenario's trace matches the current files and probes.
+     * With `shown`, a transient failure (Python unavailable) also counts: it
+     * is shown, but the next command or a ready runtime records again.
+     */
+    function isFresh(key: PanelKey, p: PanelState, scenario: string, shown = false): boolean {
       const request = deps.requestFor(key, scenario);
       const slot = p.traces[scenario];
-      return Boolean(request && slot && slot.key === slotKey(request, p.breakpoints));
+      if (!request || !slot) return false;
+      const skey = slotKey(request, p.breakpoints);
+      return slot.key === skey || (shown && slot.key === TRANSIENT + skey);
     }
 
     function recordScenario(key: PanelKey, scenario: string, priority: boolean) {
@@ -135,8 +145,11 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!q || q.traces[scenario]?.key !== skey) return;
         // A new trace for the scenario on screen (the files changed) may be
         // shorter than the old one: keep the position inside it.
+        // A run that never reached Python says nothing about the code: keep it
+        // on screen, but under a key that makes the next request record again.
+        const transient = trace.meta.error?.type === 'PythonUnavailable';
         patch(key, (r) => ({
-          traces: { ...r.traces, [scenario]: { key: skey, trace } },
+          traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
           ...(r.scenario === scenario && r.position > trace.length
             ? { position: trace.length, frameIndex: 0 }
             : {}),
@@ -156,7 +169,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const p = get().panels[key];
       if (!p?.pending) return;
       const trace = currentTrace(p);
-      if (!trace || !isFresh(key, p, p.scenario)) return;
+      if (!trace || !isFresh(key, p, p.scenario, true)) return;
       const pending = p.pending;
       if ('command' in pending) {
         patch(key, () => ({

@@ -3,6 +3,7 @@ import { useApp } from '../store/app';
 import { effectiveLesson, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { AuthorBar } from './author/AuthorBar';
+import { ErrorBoundary } from './ErrorBoundary';
 import { type Lang, t } from './i18n';
 import { LessonView } from './LessonView';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -20,9 +21,12 @@ function RuntimeBadge({ lang }: { lang: Lang }) {
         className="runtime runtime-loading"
         data-testid="runtime"
         data-state="loading"
+        data-restarted={runtime.restartedAfter ? 'true' : undefined}
         role="status"
+        title={runtime.restartedAfter}
       >
-        <span className="spinner" aria-hidden="true" /> {t(lang, 'loadingPython')}
+        <span className="spinner" aria-hidden="true" />{' '}
+        {runtime.restartedAfter ? t(lang, 'pythonRestarting') : t(lang, 'loadingPython')}
       </span>
     );
   }
@@ -204,7 +208,11 @@ export function App() {
               </ul>
             </section>
           ) : null}
-          {lesson ? <LessonView key={lesson.id} lesson={lesson} lang={lang} /> : null}
+          {lesson ? (
+            <ErrorBoundary key={lesson.id} what={lesson.id}>
+              <LessonView lesson={lesson} lang={lang} />
+            </ErrorBoundary>
+          ) : null}
           {!lesson && !broken ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
         </main>
       </div>

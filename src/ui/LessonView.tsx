@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { Lesson } from '../lessons/schema';
 import { panelView } from '../store/lessons';
+import { ErrorBoundary } from './ErrorBoundary';
 import type { Lang } from './i18n';
 import { Markdown } from './Markdown';
 import { Panel } from './Panel';
@@ -37,7 +38,9 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         const view = views.get(seg.panelId);
         return view ? (
           <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor">
-            <Panel view={view} />
+            <ErrorBoundary what={`${view.panel.source} · ${view.panel.function}`}>
+              <Panel view={view} />
+            </ErrorBoundary>
           </div>
         ) : null;
       })}

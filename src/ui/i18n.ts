@@ -15,6 +15,10 @@ const strings = {
   lessons: { zh: '课程', en: 'Lessons' },
   language: { zh: '语言', en: 'Language' },
   loadingPython: { zh: 'Python 正在加载…', en: 'Python is loading…' },
+  pythonRestarting: {
+    zh: 'Python 意外停止，正在重新启动…',
+    en: 'Python stopped unexpectedly; restarting…',
+  },
   pythonReady: { zh: 'Python 已就绪', en: 'Python ready' },
   pythonFailed: { zh: 'Python 无法启动', en: 'Python could not start' },
   retry: { zh: '重试', en: 'Retry' },

@@ -1,0 +1,543 @@
+/**
+ * Reliability of the recorder under bad lesson code (issue 5, parts 1, 2 and 4), in real
+ * Pyodide under Node: runaway code stops at its budgets with a replayable partial trace,
+ * errors carry their place, huge and hostile values are capped, network modules are refused.
+ *
+ * The watchdog's interrupt is simulated the way the page does it: another thread writes 2
+ * into the SharedArrayBuffer cell given to `pyodide.setInterruptBuffer` (here a
+ * `worker_threads` Worker, since the main thread is busy inside Python).
+ *
+ * A C-level call that never checks for signals (`sum(range(10**12))`) cannot be stopped
+ * by the interrupt at all (checked by hand: it runs to its end); the page's answer to it,
+ * terminating and replacing the worker, is covered in tests/browser/reliability-runaway.
+ */
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRunFiles } from '../../src/lessons/loader';
+import type { Lesson } from '../../src/lessons/schema';
+import { indexHits, START, step } from '../../src/replay/engine';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import type { Budget, RunFile } from '../../src/runtime/protocol';
+import { EventKind, type Trace } from '../../src/runtime/trace';
+import { positionView } from '../../src/store/selectors';
+import { lesson, script } from './helpers';
+
+let rec: NodeRecorder;
+let s04: Lesson;
+let cell: Int32Array;
+
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+  s04 = await lesson('s04-hooks');
+  cell = new Int32Array(new SharedArrayBuffer(4));
+  rec.pyodide.setInterruptBuffer(cell);
+});
+
+afterAll(() => {
+  Atomics.store(cell, 0, 0);
+});
+
+function run(files: RunFile[], budget?: Budget): Trace {
+  return rec.record({ scenario: 'x', files, ...(budget ? { budget } : {}) });
+}
+
+/** Ask another thread to raise the interrupt (SIGINT = 2) after `ms`, as the page's watchdog does. */
+function interruptSoon(ms: number): Worker {
+  return new Worker(
+    `const { workerData } = require('node:worker_threads');
+     setTimeout(() => Atomics.store(new Int32Array(workerData), 0, 2), ${ms});`,
+    { eval: true, workerData: cell.buffer },
+  );
+}
+
+async function withInterrupt(ms: number, body: () => Trace): Promise<Trace> {
+  const w = interruptSoon(ms);
+  try {
+    return body();
+  } finally {
+    await w.terminate();
+    Atomics.store(cell, 0, 0);
+  }
+}
+
+/**
+ * The trace can be replayed: every command from every sampled position lands inside the
+ * trace, and the view of any position (stack, variables, output) can be built.
+ */
+function expectReplayable(trace: Trace): void {
+  const n = trace.length;
+  const hits = indexHits(trace, []);
+  const sample = new Set(
+    [START, 0, 1, Math.floor(n / 2), n - 2, n - 1, n].filter((p) => p >= START && p <= n),
+  );
+  for (const p of sample) {
+    for (const cmd of [
+      'run',
+      'debug',
+      'continue',
+      'stepOver',
+      'stepInto',
+      'stepOut',
+      'stepBack',
+      'reverseContinue',
+      'restart',
+    ] as const) {
+      const q = step(trace, p, cmd, hits);
+      expect(q, `${cmd} from ${p}`).toBeGreaterThanOrEqual(START);
+      expect(q, `${cmd} from ${p}`).toBeLessThanOrEqual(n);
+    }
+    if (p >= 0 && p < n) {
+      const view = positionView(trace, p, 0);
+      expect(view?.stack.length).toBeGreaterThan(0);
+      expect(trace.outputAt(p).length).toBeLessThanOrEqual(trace.meta.output.length);
+    }
+  }
+}
+
+/** The lesson's run files for a panel/scenario, with `mutate` applied to the file of `role`. */
+function s04Files(
+  panel: string,
+  scenario: string,
+  role: RunFile['role'],
+  mutate: (code: string) => string,
+): RunFile[] {
+  const files = buildRunFiles(s04, panel, scenario);
+  let changed = 0;
+  const out = files.map((f) => {
+    // The first file of that role (sources: gate.py, imported by runtime.py).
+    if (f.role !== role || changed++) return f;
+    return { ...f, code: mutate(f.code) };
+  });
+  expect(changed, `no ${role} file in ${panel}/${scenario}`).toBeGreaterThan(0);
+  return out;
+}
+
+const LOOP = '\nwhile True:\n    pass\n';
+
+describe('runaway code is stopped by the budgets (issue 5.1)', () => {
+  it.each([
+    ['a lesson source', 'source'],
+    ['the setup', 'setup'],
+    ['a scenario script', 'scenario'],
+    ['the entry', 'entry'],
+  ] as const)(
+    '`while True: pass` in %s stops at the default time budget within 2 s',
+    (_what, role) => {
+      const files = s04Files('audit_event', 'before', role, (code) => code + LOOP);
+      const trace = run(files);
+      expect(trace.meta.outcome).toBe('stopped');
+      expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'seconds' });
+      expect(trace.meta.error?.message).toContain('time budget');
+      expect(trace.meta.budget.maxSeconds).toBe(1.5);
+      expect(trace.meta.elapsedMs).toBeLessThan(2000);
+      expect(trace.length).toBeGreaterThan(1000);
+      // the partial trace ends inside the loop of the file that ran away
+      const last = trace.fileOf(trace.length - 1);
+      expect(last).toBe(files.find((f) => f.role === role)?.path);
+      expectReplayable(trace);
+    },
+  );
+
+  it('an endless loop that prints is stopped too, and keeps its (capped) output', () => {
+    const trace = run(script('n = 0\nwhile True:\n    n += 1\n    print("line", n)\n'));
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.elapsedMs).toBeLessThan(2000);
+    expect(trace.meta.output).toMatch(/^line 1\nline 2\n/);
+    expect(trace.meta.output.length).toBeLessThanOrEqual(1_000_000);
+    expectReplayable(trace);
+    // the output shown at the last event is what had been printed by then
+    expect(trace.outputAt(trace.length - 1).length).toBeGreaterThan(0);
+  });
+
+  it('stops at the event budget first when that is the smaller one', () => {
+    const trace = run(script('while True:\n    pass\n'), { maxEvents: 5000 });
+    expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'events' });
+    expect(trace.length).toBe(5000);
+    expectReplayable(trace);
+  });
+
+  it('a lesson may raise its budgets, but never past the hard ceiling', () => {
+    const raised = run(script('x = 1\n'), { maxSeconds: 4, maxEvents: 2_000_000 });
+    expect(raised.meta.budget).toEqual({ maxSeconds: 4, maxEvents: 2_000_000 });
+    const absurd = run(script('x = 1\n'), { maxSeconds: 10_000, maxEvents: 10 ** 9 });
+    expect(absurd.meta.budget).toEqual({ maxSeconds: 30, maxEvents: 5_000_000 });
+    // s04-hooks raises its time budget to 2 s; a runaway there stops at that budget
+    const lessonRun = rec.record({
+      scenario: 'pass',
+      budget: s04.budget,
+      files: s04Files('run_hooks', 'pass', 'entry', (code) => code + LOOP),
+    });
+    expect(lessonRun.meta.budget.maxSeconds).toBe(2);
+    expect(lessonRun.meta.error?.message).toContain('2 s');
+  });
+
+  it('stops code whose every step is slow (a big structure re-rendered per event) at the time budget', () => {
+    const trace = run(
+      script(
+        'big = [[[i * j * k for i in range(30)] for j in range(30)] for k in range(30)]\nfor n in range(10**6):\n    big[0][0][0] = n\n',
+      ),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error?.reason).toBe('seconds');
+    expect(trace.meta.elapsedMs).toBeLessThan(2000);
+    expectReplayable(trace);
+  });
+
+  it('stops runaway recursion under a raised recursion limit before it can crash the interpreter', () => {
+    const trace = run(
+      script(
+        'import sys\nsys.setrecursionlimit(10**6)\ndef down(n):\n    return down(n + 1)\ndown(0)\n',
+      ),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'depth' });
+    expect(trace.meta.error?.message).toContain('3,000');
+    expectReplayable(trace);
+    expect(run(script('print("still alive")\n')).meta.output).toBe('still alive\n');
+  });
+});
+
+describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
+  it('stops a long C-level call that checks for signals (regex backtracking) with the partial trace', async () => {
+    const trace = await withInterrupt(300, () =>
+      run(script('import re\nx = 1\nre.match(r"(a+)+$", "a" * 40 + "b")\n')),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ type: 'KeyboardInterrupt', reason: 'interrupted' });
+    expect(trace.length).toBeGreaterThan(0);
+    expectReplayable(trace);
+  });
+
+  it('stops a runaway __repr__ that the recorder itself called to show a variable', async () => {
+    // Code called from inside a monitoring callback produces no events, so no budget can
+    // stop it; before the fix the recorder swallowed the interrupt as "<repr failed>".
+    const trace = await withInterrupt(300, () =>
+      run(
+        script(
+          'class Stuck:\n    def __repr__(self):\n        while True:\n            pass\ns = Stuck()\nprint("never")\n',
+        ),
+      ),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error?.reason).toBe('interrupted');
+    expect(trace.meta.output).toBe('');
+    expectReplayable(trace);
+  });
+
+  it('still stops when the lesson code catches the KeyboardInterrupt', async () => {
+    const trace = await withInterrupt(300, () =>
+      run(
+        script(
+          'import re\nwhile True:\n    try:\n        re.match(r"(a+)+$", "a" * 40 + "b")\n    except BaseException:\n        print("caught it")\n',
+        ),
+      ),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'interrupted' });
+    // it stops at the first event after the interrupt: the handler never gets to print
+    expect(trace.meta.output).toBe('');
+  });
+
+  it('does not let one run change the interpreter for the next', () => {
+    const meddler = run(
+      script(
+        'import sys, builtins\nsys.setrecursionlimit(50)\nsys.set_int_max_str_digits(640)\nbuiltins.print = None\nbuiltins.extra = 1\nsys.meta_path.clear()\nsys.path.clear()\n',
+      ),
+    );
+    expect(meddler.meta.outcome).toBe('completed');
+    const next = run(
+      script(
+        'import sys, json, builtins\nprint(sys.getrecursionlimit(), hasattr(builtins, "extra"), len(str(10**1000)))\n',
+      ),
+    );
+    expect(next.meta.error).toBeNull();
+    expect(next.meta.output).toBe('1000 False 1001\n');
+  });
+
+  it('leaves the interpreter usable for the next run', () => {
+    const trace = run(script('print(sum(range(10)))\n'));
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.output).toBe('45\n');
+  });
+});
+
+describe('errors carry their place (issue 5.2)', () => {
+  it.each([
+    ['a lesson source', 'source'],
+    ['the setup', 'setup'],
+    ['a scenario script', 'scenario'],
+    ['the entry', 'entry'],
+  ] as const)('a syntax error in %s names the file, line and column', (_what, role) => {
+    const files = s04Files(
+      'audit_event',
+      'before',
+      role,
+      (code) => `${code}\nok = 1\nbroken = (1,\n`,
+    );
+    const path = files.find((f) => f.role === role)?.path;
+    const trace = run(files);
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error?.type).toBe('SyntaxError');
+    expect(trace.meta.error?.file).toBe(path);
+    const code = files.find((f) => f.role === role)?.code as string;
+    const brokenLine = code.split('\n').findIndex((l) => l.startsWith('broken = (1,')) + 1;
+    expect(trace.meta.error?.line).toBe(brokenLine);
+    expect(trace.meta.error?.column).toBe(10);
+    expect(trace.length).toBe(0);
+  });
+
+  it('an indentation error too', () => {
+    const trace = run(script('def f():\nreturn 1\n'));
+    expect(trace.meta.error).toMatchObject({ type: 'IndentationError', file: 'main.py', line: 2 });
+    expect(trace.meta.error?.column).toBeGreaterThan(0);
+  });
+
+  it('an import error names the importing file, line and column', () => {
+    const missing = run(
+      s04Files(
+        'run_hooks',
+        'pass',
+        'setup',
+        (code) => `import json\nimport no_such_module\n${code}`,
+      ),
+    );
+    expect(missing.meta.error).toMatchObject({
+      type: 'ModuleNotFoundError',
+      file: 'setup.py',
+      line: 2,
+      column: 1,
+    });
+    expect(missing.meta.error?.message).toContain('no_such_module');
+    const wrongName = run(
+      s04Files('run_hooks', 'pass', 'entry', (code) =>
+        code.replace('from runtime import run_hooks', 'from runtime import run_hook'),
+      ),
+    );
+    expect(wrongName.meta.error).toMatchObject({
+      type: 'ImportError',
+      file: 'entries/run_hooks.py',
+      line: 1,
+    });
+    expect(wrongName.meta.error?.column).toBeGreaterThan(0);
+  });
+
+  it('an uncaught exception has a traceback of lesson frames, and the trace replays up to the raise', () => {
+    const trace = run(
+      s04Files(
+        'run_hooks',
+        'pass',
+        'entry',
+        (code) =>
+          `${code}\ndef deeper(n):\n    if n == 0:\n        raise LookupError("no such hook")\n    return deeper(n - 1)\ndeeper(3)\n`,
+      ),
+    );
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error).toMatchObject({
+      type: 'LookupError',
+      message: 'no such hook',
+      file: 'entries/run_hooks.py',
+    });
+    expect(trace.meta.error?.traceback).toContain('deeper(n - 1)');
+    expect(trace.meta.error?.traceback).toContain('LookupError: no such hook');
+    // the normal output of the run came before the error and is kept
+    expect(trace.meta.output).toContain('visited: first -> second');
+    // the trace ends with the exception unwinding the frames
+    const kinds = Array.from(trace.kind.slice(-3));
+    expect(kinds.every((k) => k === EventKind.Exception || k === EventKind.Unwind)).toBe(true);
+    const raiseEvent = Array.from(trace.kind).indexOf(EventKind.Exception);
+    expect(trace.line[raiseEvent]).toBe(trace.meta.error?.line);
+    expect(positionView(trace, raiseEvent, 0)?.stack.length).toBe(5); // module + deeper x4
+    expectReplayable(trace);
+  });
+
+  it('RecursionError at the default limit is an ordinary error with a short traceback', () => {
+    const trace = run(script('def r(n):\n    return r(n + 1)\nr(0)\n'));
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error).toMatchObject({ type: 'RecursionError', file: 'main.py', line: 2 });
+    expect(trace.meta.error?.traceback).toContain('more times');
+    expect(trace.meta.error?.traceback?.length).toBeLessThan(5000);
+    expectReplayable(trace);
+  });
+
+  it.each([
+    ['[0] * 10**9', 'MemoryError'],
+    ['bytearray(2**31 - 1)', 'MemoryError'],
+    // more than the 32-bit address space: refused before any allocation is tried
+    ['bytearray(10**12)', 'OverflowError'],
+  ])('a huge allocation (%s) is an ordinary %s at its line', (expr, type) => {
+    const trace = run(script(`ok = 1\nhuge = ${expr}\n`));
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error).toMatchObject({ type, file: 'main.py', line: 2 });
+    expect(run(script('print("alive")\n')).meta.output).toBe('alive\n');
+  });
+
+  it('a 10 MB print is cut at the output cap with a notice', () => {
+    const trace = run(script('print("x" * 10_000_000)\nprint("after")\n'));
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.output.length).toBe(1_000_000);
+    expect(trace.meta.notices).toContainEqual({ kind: 'output', limit: 1_000_000 });
+    expectReplayable(trace);
+  });
+
+  it('10 MB printed in many lines is cut the same way, and the run goes on', () => {
+    const trace = run(script('for i in range(10_000):\n    print("y" * 1023)\ndone = True\n'), {
+      maxSeconds: 10,
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.output.length).toBe(1_000_000);
+    expect(trace.meta.notices.map((n) => n.kind)).toContain('output');
+    for (let e = 0; e < trace.length; e++) expect(trace.out[e]).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('too many distinct values fill the value table with a notice, not an error', () => {
+    const trace = run(script('for i in range(250_000):\n    pass\n'), { maxSeconds: 20 });
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.notices).toContainEqual({ kind: 'values', limit: 200_000 });
+    expect(trace.meta.values.length).toBeLessThanOrEqual(200_001);
+    expectReplayable(trace);
+  });
+});
+
+describe('huge, self-referential and hostile values are shown capped, never break the run', () => {
+  function lastVars(
+    trace: Trace,
+  ): Record<string, [string, string, number, [string, number][], number]> {
+    return Object.fromEntries(
+      trace.variablesAt(0, trace.length - 1).map((v) => [v.name, trace.value(v.value)]),
+    );
+  }
+
+  it('cycles through lists, dicts and objects', () => {
+    const trace = run(
+      script(
+        'a = []\nb = [a]\na.append(b)\nd = {}\nd["me"] = d\nclass Node:\n    pass\nn = Node()\nn.next = n\nend = 1\n',
+      ),
+    );
+    expect(trace.meta.outcome).toBe('completed');
+    const v = lastVars(trace);
+    expect(v.a[1]).toContain('[...]');
+    expect(v.d[1]).toBe("{'me': {...}}");
+    // the object's child points back at the object itself
+    const child = trace.value(v.n[3][0][1]);
+    expect(child[1]).toContain('cycle');
+    expect(child[2]).toBe(v.n[2]);
+  });
+
+  it('huge strings, containers and integers are truncated, with their real size', () => {
+    const trace = run(
+      script(
+        's = "z" * 5_000_000\nbig = dict.fromkeys(range(10**6))\ndeep = []\nfor _ in range(3000):\n    deep = [deep]\ngoogol = 10**100_000\nend = 1\n',
+      ),
+      { maxSeconds: 10 },
+    );
+    expect(trace.meta.outcome).toBe('completed');
+    const v = lastVars(trace);
+    expect(v.s[1].length).toBeLessThan(100);
+    expect(v.big[4]).toBe(10 ** 6);
+    expect(v.big[3].length).toBeLessThanOrEqual(30);
+    expect(v.deep[1]).toContain('…');
+    // str(int) refuses more than 4300 digits: the recorder must not turn that into an error
+    expect(v.googol[1]).toBe('<int of about 100,001 digits>');
+  });
+
+  it('subclasses whose methods loop, raise or print are rendered without calling them', () => {
+    const trace = run(
+      script(
+        [
+          'class Endless(list):',
+          '    def __iter__(self):',
+          '        while True:',
+          '            yield 1',
+          'class Moody(dict):',
+          '    def items(self):',
+          '        raise RuntimeError("do not look")',
+          '    def __len__(self):',
+          '        print("len was called")',
+          '        return 0',
+          'class BadRepr:',
+          '    def __repr__(self):',
+          '        raise ValueError("no repr")',
+          'class NotAString:',
+          '    def __repr__(self):',
+          '        return 42',
+          'e = Endless([1, 2])',
+          'm = Moody(a=1)',
+          'r = BadRepr()',
+          'x = NotAString()',
+          'print("ok")',
+        ].join('\n'),
+      ),
+    );
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.output).toBe('ok\n');
+    const v = lastVars(trace);
+    expect(v.e[1]).toBe('Endless([1, 2])');
+    expect(v.m[1]).toBe("Moody({'a': 1})");
+    expect(v.m[4]).toBe(1);
+    expect(v.r[1]).toBe('<repr failed: ValueError>');
+    expect(v.x[1]).toBe('<repr failed: TypeError>');
+  });
+});
+
+describe('nothing leaves the browser: network modules are refused (issue 5.4)', () => {
+  it.each([
+    'import js\njs.fetch("https://example.com")',
+    'from js import fetch',
+    'import pyodide.http',
+    'from pyodide.http import pyfetch',
+    'import pyodide_js',
+    'import urllib.request\nurllib.request.urlopen("https://example.com")',
+    'from urllib.request import urlopen',
+    'import http.client',
+    'import socket',
+    'import ssl',
+    'import micropip',
+    '__import__("js")',
+    'import importlib\nimportlib.import_module("js")',
+  ])('%s', (code) => {
+    const trace = run(script(`${code}\n`));
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error?.type).toMatch(/ImportError|ModuleNotFoundError/);
+    expect(trace.meta.error?.message).toContain('cannot reach the network');
+    expect(trace.meta.error?.line).toBeGreaterThan(0);
+  });
+
+  it('the blocked modules are not reachable through sys.modules either', () => {
+    const trace = run(
+      script(
+        'import sys\nprint(sorted(n for n in ("js", "pyodide", "pyodide.http", "_pyodide", "pyodide_js") if n in sys.modules))\n',
+      ),
+    );
+    expect(trace.meta.output).toBe('[]\n');
+  });
+
+  it('and come back for the worker itself after the run', () => {
+    expect(
+      rec.pyodide.runPython('import sys; "js" in sys.modules or "pyodide" in sys.modules'),
+    ).toBe(true);
+    expect(run(script('import json\nprint(json.dumps({"ok": 1}))\n')).meta.output).toBe(
+      '{"ok": 1}\n',
+    );
+  });
+});
+
+describe('a Pyodide fatal error', () => {
+  it('surfaces as an exception from the recorder call (the worker reports it as a crash)', async () => {
+    // Its own interpreter: a fatal error leaves Pyodide unusable for good.
+    const doomed = await createNodeRecorder();
+    // Unrecorded code (compiled by exec) may recurse past any depth check; unwinding an
+    // exception through 20,000 frames overflows the JavaScript stack inside Pyodide.
+    const code =
+      'import sys\nsys.setrecursionlimit(10**6)\nns = {}\nexec("def r(n):\\n    if n == 0:\\n        raise ValueError(\'bottom\')\\n    return r(n - 1)\\ntry:\\n    r(20000)\\nexcept ValueError:\\n    pass\\n", ns)\n';
+    const silence = console.error;
+    console.error = () => {};
+    try {
+      expect(() => doomed.record({ scenario: '', files: script(code) })).toThrow();
+      expect(() => doomed.record({ scenario: '', files: script('x = 1\n') })).toThrow(
+        /fatally failed/,
+      );
+    } finally {
+      console.error = silence;
+    }
+  });
+});
