@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
-import { headersFor } from './src/security/headers';
+import { headersFor } from './src/security/headers.ts';
 
 /**
  * Pyodide's runtime files are served from our own origin under /pyodide/,
