@@ -5,8 +5,8 @@
  * per breakpoint list as in the store), then `positionView` for the new position.
  */
 import { type Breakpoint, type Command, jump, step } from '../replay/engine';
-import { EventKind, type Trace } from '../runtime/trace';
-import { hitsFor, type PositionView, positionView } from '../store/selectors';
+import type { Trace } from '../runtime/trace';
+import { hitsFor, positionView } from '../store/selectors';
 
 /** The operations measured, in report order. `outerFrame` selects the outermost frame. */
 export const OPS = ['step', 'stepOver', 'stepBack', 'continue', 'jump', 'outerFrame'] as const;
@@ -93,56 +93,9 @@ export function measureEngine(
 }
 
 /**
- * `positionView` of src/store/selectors.ts with the one change this bench recommends:
- * each caller frame's line from `Trace.lineAt` (a binary search in the frame's own
- * events) instead of `lineOfFrame`, which walks back event by event, through everything
- * the callee did (up to the whole trace for the module frame). Measured side by side
- * with the shipped selector; otherwise a copy of it.
+ * The selector variant the bench used to recommend (caller lines from
+ * `Trace.lineAt`). src/store/selectors.ts has adopted it, so this is now the
+ * shipped `positionView`; the row is kept so results stay comparable with
+ * earlier runs in docs/performance.md.
  */
-export function positionViewWithLineAt(
-  trace: Trace,
-  position: number,
-  frameIndex: number,
-): PositionView | null {
-  if (trace.length === 0 || position < 0) return null;
-  const i = Math.min(position, trace.length - 1);
-  const stackIds = trace.stackAt(i);
-  const stack = stackIds.map((fid) => ({
-    frameId: fid,
-    function: trace.meta.frames[fid][0],
-    file: trace.meta.files[trace.meta.frames[fid][1]],
-    line: fid === trace.frame[i] ? trace.line[i] : trace.lineAt(fid, i),
-  }));
-  const selected = stack[Math.min(frameIndex, stack.length - 1)];
-  const own = selected.frameId === trace.frame[i] && trace.meta.frames[selected.frameId][4] !== i;
-  const changed = own ? trace.changedAt(i) : new Set<string>();
-  const variables = trace.variablesAt(selected.frameId, i).map((v) => ({
-    name: v.name,
-    value: v.value,
-    changed: changed.has(v.name),
-  }));
-  const k = trace.kind[i];
-  const aux = trace.aux[i];
-  const result =
-    aux >= 0
-      ? {
-          kind:
-            k === EventKind.Return
-              ? ('return' as const)
-              : k === EventKind.Exception
-                ? ('exception' as const)
-                : ('unwind' as const),
-          value: aux,
-        }
-      : null;
-  return {
-    event: i,
-    kind: k,
-    file: selected.file,
-    line: selected.line,
-    function: selected.function,
-    stack,
-    variables,
-    result,
-  };
-}
+export const positionViewWithLineAt = positionView;
