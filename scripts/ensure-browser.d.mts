@@ -5,3 +5,5 @@ export declare function findBrowser(): { path: string; version: string } | null;
 
 /** Like {@link findBrowser}, but installs Debian's chromium when missing and possible (root + apt-get). Resolves to the browser's path. */
 export declare function ensureBrowser(): Promise<string>;
+/** Flags for every headless Chromium this project starts. */
+export declare const CHROMIUM_ARGS: readonly string[];

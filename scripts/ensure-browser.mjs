@@ -42,6 +42,25 @@ function browserVersion(file) {
 }
 
 /**
+ * Flags for every headless Chromium this project starts (browser tests, bench, dev-server
+ * test). The first ones keep Debian's Chromium from phoning home (a closed network refuses
+ * many connections at every start); the host-resolver rule is a last line of defence that
+ * makes every host except 127.0.0.1 unresolvable.
+ */
+export const CHROMIUM_ARGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--mute-audio',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+]);
+
+/**
  * The first working Chromium, without installing anything.
  * @returns {{ path: string, version: string } | null}
  * @throws {Error} if $CHROMIUM_PATH is set but does not point at a working browser.

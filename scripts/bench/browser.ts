@@ -4,20 +4,7 @@
  * (tests/browser/harness.ts, which is tied to Vitest, so not imported here).
  */
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
-import { findBrowser } from '../ensure-browser.mjs';
-
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-default-apps',
-  '--mute-audio',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
+import { CHROMIUM_ARGS, findBrowser } from '../ensure-browser.mjs';
 
 /** Launch headless Chromium; throws with advice if there is none. */
 export async function launch(): Promise<{ browser: Browser; version: string }> {
@@ -27,7 +14,7 @@ export async function launch(): Promise<{ browser: Browser; version: string }> {
       'No Chromium found: run `node scripts/ensure-browser.mjs` or set CHROMIUM_PATH.',
     );
   }
-  const browser = await chromium.launch({ executablePath: found.path, args: ARGS });
+  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
   return { browser, version: found.version };
 }
 

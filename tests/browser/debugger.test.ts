@@ -8,6 +8,7 @@ import {
   runtimeLine,
   status,
   variables,
+  waitForStep,
   waitState,
 } from './panel-helpers';
 
@@ -24,14 +25,7 @@ describe('debugger depth on the run_hooks panel', () => {
   });
 
   const p = () => panel(app.page, 'run_hooks');
-  const waitStep = (n: number) =>
-    app.page.waitForFunction(
-      (k) =>
-        document
-          .querySelector('[data-function=run_hooks] [data-testid=status]')
-          ?.getAttribute('data-step') === String(k),
-      n,
-    );
+  const waitStep = (n: number) => waitForStep(p(), (s) => s === n);
 
   it('marks breakpoint hits on the timeline and jumps to any step', async () => {
     const line = runtimeLine(CALLBACK);
@@ -156,30 +150,13 @@ describe('debugger depth on the run_hooks panel', () => {
     await app.page.keyboard.press('Shift+F10');
     await waitStep(at);
     await app.page.keyboard.press('F10');
-    await app.page.waitForFunction(
-      (k) =>
-        Number(
-          document
-            .querySelector('[data-function=run_hooks] [data-testid=status]')
-            ?.getAttribute('data-step'),
-        ) >
-        (k as number) + 1,
-      at,
-    );
+    await waitForStep(p(), (s) => s > at + 1);
     await app.page.keyboard.press('F5');
     await waitState(p(), 'paused', line);
     await app.page.keyboard.press('Shift+F5');
     await waitStep(at);
     await app.page.keyboard.press('Shift+F11');
-    await app.page.waitForFunction(
-      (k) =>
-        Number(
-          document
-            .querySelector('[data-function=run_hooks] [data-testid=status]')
-            ?.getAttribute('data-step'),
-        ) > (k as number),
-      at,
-    );
+    await waitForStep(p(), (s) => s > at);
     // F9 toggles a breakpoint on the line the editor cursor is on
     const other = runtimeLine('warnings = []');
     await clickLine(p(), other); // sets one

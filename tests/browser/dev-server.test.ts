@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureBrowser } from '../../scripts/ensure-browser.mjs';
+import { CHROMIUM_ARGS, ensureBrowser } from '../../scripts/ensure-browser.mjs';
 
 // A throwaway lesson folder, removed afterwards: the test never edits shipped lessons.
 const PROBE = path.resolve('lessons', 'zz-hmr-probe');
@@ -19,14 +19,7 @@ describe('npm start (the Vite dev server)', () => {
     url = server.resolvedUrls?.local[0] ?? '';
     browser = await chromium.launch({
       executablePath: await ensureBrowser(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: [...CHROMIUM_ARGS],
     });
   });
   afterAll(async () => {

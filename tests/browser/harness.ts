@@ -35,7 +35,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
-import { findBrowser } from '../../scripts/ensure-browser.mjs';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/ensure-browser.mjs';
 import { type DistServer, defaultDistDir, startDistServer } from '../../scripts/serve-dist.ts';
 
 /** Options of {@link openApp}. */
@@ -75,24 +75,6 @@ export interface AppSession {
   close: () => Promise<void>;
 }
 
-/**
- * Chromium flags. The first ones keep Debian's Chromium from phoning home (this machine's
- * closed network would refuse many connections at every start); the host-resolver rule is a
- * last line of defence that makes every host except 127.0.0.1 unresolvable.
- */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-default-apps',
-  '--mute-audio',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-];
-
 let serverPromise: Promise<DistServer> | undefined;
 let browserPromise: Promise<Browser> | undefined;
 const openContexts = new Set<BrowserContext>();
@@ -120,7 +102,7 @@ function launchBrowserOnce(): Promise<Browser> {
           "(installs Debian's chromium when run as root) or set CHROMIUM_PATH.",
       );
     }
-    browserPromise = chromium.launch({ executablePath: found.path, args: chromiumArgs });
+    browserPromise = chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
   }
   return browserPromise;
 }

@@ -70,3 +70,22 @@ export async function variables(p: Locator): Promise<Record<string, string>> {
 export async function expectBreakpoints(p: Locator, lines: number[]): Promise<void> {
   expect(await p.getAttribute('data-breakpoints')).toBe(lines.join(','));
 }
+
+/**
+ * Wait until the panel's paused step satisfies `accept` (e.g. `(s) => s === 12` or
+ * `(s) => s > 12`), and return it.
+ */
+export async function waitForStep(
+  p: Locator,
+  accept: (step: number) => boolean,
+  timeout = 30_000,
+): Promise<number> {
+  const status = p.locator('[data-testid=status]');
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const step = Number(await status.getAttribute('data-step'));
+    if (accept(step)) return step;
+    if (Date.now() > deadline) throw new Error(`the step stayed at ${step}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}

@@ -8,6 +8,7 @@ import {
   runtimeLine,
   status,
   variables,
+  waitForStep,
   waitState,
 } from './panel-helpers';
 
@@ -53,10 +54,7 @@ describe('the run_hooks panel in the production build', () => {
     const line = runtimeLine('answer = callback(');
     const first = await status(p);
     await p.locator('[data-testid=continue]').click();
-    await app.page.waitForFunction(
-      ([el, step]) => Number((el as HTMLElement).dataset.step) > (step as number),
-      [await p.locator('[data-testid=status]').elementHandle(), first.step] as const,
-    );
+    await waitForStep(p, (s) => s > first.step);
     expect(await status(p)).toMatchObject({ state: 'paused', line });
     expect((await variables(p)).callback).toBe('<function second>');
     await p.locator('[data-testid=continue]').click();
@@ -90,13 +88,7 @@ describe('the run_hooks panel in the production build', () => {
     await waitState(p, 'paused', line);
     const at = await status(p);
     await p.locator('[data-testid=step-into]').click();
-    await app.page.waitForFunction(
-      (n) =>
-        document
-          .querySelector('[data-function=run_hooks] [data-testid=status]')
-          ?.getAttribute('data-step') === String(n),
-      at.step + 1,
-    );
+    await waitForStep(p, (s) => s === at.step + 1);
     // into the setup's callback `first`: the code view follows into setup.py
     await expect(p.locator('[data-testid=now-in]').textContent()).resolves.toContain('setup.py');
     await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain(
@@ -109,21 +101,9 @@ describe('the run_hooks panel in the production build', () => {
     const out = await status(p);
     expect(out.step).toBeGreaterThan(at.step + 1);
     await p.locator('[data-testid=step-back]').click();
-    await app.page.waitForFunction(
-      (n) =>
-        document
-          .querySelector('[data-function=run_hooks] [data-testid=status]')
-          ?.getAttribute('data-step') === String(n),
-      out.step - 1,
-    );
+    await waitForStep(p, (s) => s === out.step - 1);
     await p.locator('[data-testid=step-over]').click();
-    await app.page.waitForFunction(
-      (n) =>
-        document
-          .querySelector('[data-function=run_hooks] [data-testid=status]')
-          ?.getAttribute('data-step') === String(n),
-      out.step,
-    );
+    await waitForStep(p, (s) => s === out.step);
   });
 
   it('starts stepping at the focus function, not in the setup that leads to it', async () => {
