@@ -39,7 +39,13 @@ describe('npm start (the Vite dev server)', () => {
 
   it('hot-updates the open page when a lesson file changes, without reloading the app', async () => {
     const page = await browser.newPage();
+    // Updates reach only pages whose HMR connection is up: wait for Vite's client to say so.
+    const connected = page.waitForEvent('console', {
+      predicate: (m) => m.text().includes('[vite] connected'),
+      timeout: 60_000,
+    });
     await page.goto(`${url}?lang=en`);
+    await connected;
     await page.locator('[data-testid=lesson-index]').waitFor({ timeout: 60_000 });
     await page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 7;
