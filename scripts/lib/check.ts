@@ -6,7 +6,6 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PyodideAPI } from 'pyodide';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,
@@ -21,7 +20,11 @@ import type {
   LessonScenario,
   ResolvedPanel,
 } from '../../src/lessons/schema.ts';
-import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
+import { recorderInstall } from '../../src/runtime/node-recorder.ts';
+import {
+  createSandboxedRecorder,
+  type SandboxedRecorder,
+} from '../../src/runtime/sandbox/runner.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
 import type { Trace } from '../../src/runtime/trace.ts';
 import {
@@ -131,7 +134,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     l.result.ok ? l.result.lesson.order : Number.POSITIVE_INFINITY;
   loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
 
-  let recorder: NodeRecorder | undefined;
+  // Lesson code is untrusted: it runs in a child process confined by Node's permission model.
+  let recorder: SandboxedRecorder | undefined;
   const ctx: LessonContext = {
     print,
     result,
@@ -139,28 +143,31 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     recorder: async () => {
       if (!recorder) {
         const t0 = Date.now();
-        recorder = await createNodeRecorder();
+        recorder = await createSandboxedRecorder({ install: recorderInstall() });
         print(`(Pyodide loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       }
       return recorder;
     },
   };
 
-  // Load Pyodide up front (once), unless no lesson gets as far as running.
-  if (loaded.some((l) => l.result.ok)) await ctx.recorder();
-
-  for (const entry of loaded) {
-    print('');
-    print(`${entry.folder}  (${entry.dir})`);
-    if (!entry.result.ok) {
-      const n = entry.result.errors.length;
-      print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
-      for (const e of entry.result.errors)
-        print(formatProblem(loaderProblem(e, entry.folder, entry.dir)));
-      result.failed++;
-      continue;
+  try {
+    // Load Pyodide up front (once), unless no lesson gets as far as running.
+    if (loaded.some((l) => l.result.ok)) await ctx.recorder();
+    for (const entry of loaded) {
+      print('');
+      print(`${entry.folder}  (${entry.dir})`);
+      if (!entry.result.ok) {
+        const n = entry.result.errors.length;
+        print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
+        for (const e of entry.result.errors)
+          print(formatProblem(loaderProblem(e, entry.folder, entry.dir)));
+        result.failed++;
+        continue;
+      }
+      await checkLesson(ctx, entry, entry.result.lesson);
     }
-    await checkLesson(ctx, entry, entry.result.lesson);
+  } finally {
+    recorder?.close();
   }
 
   print('');
@@ -179,7 +186,7 @@ interface LessonContext {
   print: (line: string) => void;
   result: CheckResult;
   update: boolean;
-  recorder: () => Promise<NodeRecorder>;
+  recorder: () => Promise<SandboxedRecorder>;
 }
 
 async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Lesson): Promise<void> {
@@ -199,7 +206,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   const pyFiles = lessonPythonFiles(lesson);
   const compileProblems: Problem[] = [];
   for (const f of pyFiles) {
-    const bad = compileError(rec.pyodide, f.path, f.code);
+    const bad = await rec.compileError(f.path, f.code);
     if (bad) {
       compileProblems.push({
         file: `${dir}/${f.rel}`,
@@ -274,7 +281,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
 }
 
 interface RunContext extends LessonContext {
-  rec: NodeRecorder;
+  rec: SandboxedRecorder;
   lesson: Lesson;
   entry: LoadedFolder;
   manifestFile: string;
@@ -306,7 +313,7 @@ async function checkRun(
 
   let trace: Trace;
   try {
-    trace = ctx.rec.record({
+    trace = await ctx.rec.record({
       files: buildRunFiles(lesson, panel.id, scenario.id),
       scenario: scenario.id,
       ...(lesson.budget ? { budget: lesson.budget } : {}),
@@ -457,43 +464,4 @@ async function removeEmptyDirs(dir: string): Promise<boolean> {
   }
   if (empty) await rmdir(dir);
   return empty;
-}
-
-const COMPILE_CHECK = `
-import json
-
-def check(path, code):
-    try:
-        compile(code, path, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        return json.dumps({"type": type(exc).__name__, "message": exc.msg,
-                           "line": exc.lineno, "column": exc.offset})
-    except (ValueError, TypeError) as exc:
-        return json.dumps({"type": type(exc).__name__, "message": str(exc),
-                           "line": None, "column": None})
-    return None
-`;
-
-interface CompileError {
-  type: string;
-  message: string;
-  line: number | null;
-  column: number | null;
-}
-
-const compilers = new WeakMap<PyodideAPI, (path: string, code: string) => string | undefined>();
-
-/** Compile one file the way the recorder does; the syntax error, if any. */
-function compileError(py: PyodideAPI, file: string, code: string): CompileError | null {
-  let check = compilers.get(py);
-  if (!check) {
-    const ns = py.toPy({});
-    py.runPython(COMPILE_CHECK, { globals: ns });
-    const fn = ns.get('check');
-    ns.destroy();
-    check = (p: string, c: string) => fn(p, c) as string | undefined;
-    compilers.set(py, check);
-  }
-  const answer = check(file, code);
-  return typeof answer === 'string' ? (JSON.parse(answer) as CompileError) : null;
 }
