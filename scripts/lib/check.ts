@@ -20,6 +20,7 @@ import type {
   LessonScenario,
   ResolvedPanel,
 } from '../../src/lessons/schema.ts';
+import { describeEnding, judgeEnding } from '../../src/runtime/ending.ts';
 import { recorderInstall } from '../../src/runtime/node-recorder.ts';
 import {
   createSandboxedRecorder,
@@ -328,27 +329,52 @@ async function checkRun(
   const { meta } = trace;
   const err = meta.error;
 
-  if (meta.outcome === 'stopped') {
+  const verdict = judgeEnding(meta, scenario.ending);
+  const tracebackRows = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
+
+  if (!verdict.ok && scenario.ending) {
+    const pos = at(['scenarios', scenario.id, 'ending']);
+    const said = err ? ` (${err.type}: ${err.message})` : '';
+    return fail(
+      `did not end as its scenario declares`,
+      {
+        file: manifestFile,
+        line: pos?.line,
+        column: pos?.column,
+        field: `${name}: scenarios.${scenario.id}.ending`,
+        message: `expected ${describeEnding(scenario.ending)}, but the run ended by ${describeEnding(verdict.actual)}${said}`,
+      },
+      tracebackRows,
+    );
+  }
+  const declare = (ending: string) =>
+    `if this is the ending the scenario teaches, declare it in the catalogue: "scenarios": {"${scenario.id}": {..., "ending": ${ending}}}`;
+
+  if (!verdict.ok && meta.outcome === 'stopped') {
     const pos = at(
       lesson.budget
         ? ['budget']
         : ['panels', lesson.panels.indexOf(panel), 'scenarios', panel.scenarios.indexOf(scenario)],
     );
     const note = lesson.budget ? '' : " (the recorder's default budget; the manifest sets none)";
-    return fail('exceeded its budget', {
-      file: manifestFile,
-      line: pos?.line,
-      column: pos?.column,
-      field: name,
-      message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
-    });
+    const reason = verdict.actual.kind === 'stop' ? verdict.actual.reason : 'time';
+    return fail(
+      'exceeded its budget',
+      {
+        file: manifestFile,
+        line: pos?.line,
+        column: pos?.column,
+        field: name,
+        message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
+      },
+      [declare(`{"stop": "${reason}"}`)],
+    );
   }
 
-  if (meta.outcome === 'error') {
+  if (!verdict.ok && meta.outcome === 'error') {
     const type = err?.type ?? 'Error';
     const rel = err?.file ? ctx.pyMap.get(err.file) : undefined;
     const elsewhere = err?.file && !rel ? ` (at ${err.file}${err.line ? `:${err.line}` : ''})` : '';
-    const traceback = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
     return fail(
       `uncaught ${type}`,
       {
@@ -359,14 +385,15 @@ async function checkRun(
         field: name,
         message: `${type}: ${err?.message ?? ''}${elsewhere}`,
       },
-      traceback,
+      [...tracebackRows, declare(`{"error": "${type}"}`)],
     );
   }
 
   const { budget } = meta;
   if (
-    meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
-    meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE
+    !verdict.intended &&
+    (meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
+      meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE)
   ) {
     const pos = at(['budget']);
     warnings.push({
@@ -383,7 +410,12 @@ async function checkRun(
   const goldenAbs = path.join(entry.abs, goldenRel);
   const goldenShown = `${dir}/${goldenRel}`;
   const existing = await readTextIfExists(goldenAbs);
-  const stats = `${summary.outcome}, ${summary.events} events, ${Math.round(meta.elapsedMs)} ms`;
+  const ended = verdict.intended ? ` as declared (${describeEnding(verdict.actual)})` : '';
+  const events =
+    summary.events === null
+      ? `${meta.eventCount} events (not compared)`
+      : `${summary.events} events`;
+  const stats = `${summary.outcome}${ended}, ${events}, ${Math.round(meta.elapsedMs)} ms`;
 
   if (ctx.update) {
     const text = serializeGolden(summary);

@@ -227,6 +227,7 @@ function resolveScenarios(
   for (const [id, def] of Object.entries(manifest.scenarios)) {
     const scenario: LessonScenario = { id, label: def.label };
     if (def.description) scenario.description = def.description;
+    if (def.ending) scenario.ending = def.ending;
     if (def.script !== undefined) {
       const script = readRequired(
         files,
