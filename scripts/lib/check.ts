@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { readLessonFolder } from '../../src/lessons/fs.ts';
+import { readLessonFolderChecked } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,
   type JsonPath,
@@ -122,13 +122,18 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   const loaded: LoadedFolder[] = [];
   for (const folder of folders) {
     const abs = path.join(rootAbs, folder);
-    const files = await readLessonFolder(abs);
+    const { files, errors: encoding } = await readLessonFolderChecked(abs, folder);
+    const result = loadLesson(folder, files);
     loaded.push({
       folder,
       abs,
       dir: lessonDisplayDir(rootAbs, folder, cwd),
       files,
-      result: loadLesson(folder, files),
+      // A file that is not UTF-8 fails the lesson, whatever else the loader found.
+      result:
+        encoding.length === 0
+          ? result
+          : { ok: false, errors: [...encoding, ...(result.ok ? [] : result.errors)] },
     });
   }
   const orderOf = (l: LoadedFolder) =>
