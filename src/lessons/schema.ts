@@ -6,6 +6,7 @@
  * article in each language. See docs/lesson-format.md for the full reference.
  */
 import { z } from 'zod';
+import { STDLIB_MODULES } from './stdlib-modules.ts';
 
 /** The languages every lesson text is written in; zh is the primary audience. */
 export const LANGS = ['zh', 'en'] as const;
@@ -18,38 +19,28 @@ const SCENARIO_ID = /^[a-z0-9_]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
+ * Module names the interpreter, Pyodide and the recorder themselves use, besides the
+ * standard library (tests/pyodide/stdlib-modules.test.ts checks against `sys.modules`).
+ */
+export const PYODIDE_MODULES: readonly string[] = [
+  '__main__',
+  '_pyodide',
+  '_pyodide_core',
+  'js',
+  'micropip',
+  'pyodide',
+  'pyodide_js',
+  'wpt_recorder',
+];
+
+/**
  * Module names a lesson must not take: registering a lesson module under one of these
- * would shadow the standard library (or Pyodide) for the lesson and for the recorder.
+ * would shadow the standard library (every name in `sys.stdlib_module_names` of the
+ * Pyodide in use) or Pyodide for the lesson and for the recorder.
  */
 export const RESERVED_MODULES: ReadonlySet<string> = new Set([
-  'abc',
-  'builtins',
-  'codecs',
-  'collections',
-  'copy',
-  'dataclasses',
-  'enum',
-  'functools',
-  'importlib',
-  'inspect',
-  'io',
-  'itertools',
-  'js',
-  'json',
-  'linecache',
-  'math',
-  'micropip',
-  'os',
-  'pyodide',
-  'random',
-  're',
-  'string',
-  'sys',
-  'time',
-  'traceback',
-  'types',
-  'typing',
-  'weakref',
+  ...STDLIB_MODULES,
+  ...PYODIDE_MODULES,
 ]);
 
 /** A path inside the lesson folder: relative, forward slashes, no `..`, no empty parts. */
@@ -91,7 +82,8 @@ export const SourceRefSchema = z.strictObject({
         'module must be a plain Python identifier such as "runtime" (no dots: there are no packages)',
     })
     .refine((m) => !RESERVED_MODULES.has(m), {
-      error: 'module must not shadow a standard-library or Pyodide module',
+      error: (issue) =>
+        `module ${JSON.stringify(issue.input)} would shadow the ${STDLIB_MODULES.includes(issue.input as string) ? 'standard-library' : 'Pyodide'} module of that name; choose another name`,
     }),
 });
 
