@@ -32,6 +32,7 @@ import {
   parseJson,
   serializeGolden,
 } from './golden.ts';
+import { checkPredictions } from './predictions.ts';
 import {
   brokenLessonProblems,
   type CompileProblem,
@@ -375,6 +376,13 @@ async function checkRun(
     });
   }
 
+  const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, at);
+  if (predicted.problems.length > 0) {
+    print(`  FAIL  ${name}: a prediction has no answer`);
+    for (const p of predicted.problems) print(formatProblem(p));
+    return false;
+  }
+
   const summary = summarizeTrace(trace);
   const goldenRel = goldenFile(panel.id, scenario.id);
   const goldenAbs = path.join(entry.abs, goldenRel);
@@ -409,6 +417,7 @@ async function checkRun(
   const problem = compareGolden(existing, summary);
   if (problem === null) {
     print(`  ok    ${name}: ${stats}`);
+    for (const line of predicted.lines) print(`        ${line}`);
     return true;
   }
   return fail(

@@ -14,6 +14,7 @@ import {
   positionOf,
   type TextPosition,
 } from './json.ts';
+import { resolvePredictions } from './predictions.ts';
 import { splitProse } from './prose.ts';
 import { type ManifestParts, partsOf, salvageParts } from './salvage.ts';
 import {
@@ -135,6 +136,14 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
   const scenarios = resolveScenarios(parts, checked.data, files, base, manifestError);
   const panels = resolvePanels(parts, checked.data, files, base, sources, scenarios, manifestError);
   const prose = resolveProse(parts, files, base, errors);
+  const predictions = resolvePredictions(
+    isRecord(parsed.value) ? parsed.value.predictions : undefined,
+    panels,
+    parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id])),
+    sources,
+    base,
+    manifestError,
+  );
 
   if (!checked.success) return { ok: false, errors };
   const manifest = checked.data;
@@ -153,6 +162,7 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
       setup,
       scenarios: [...scenarios.values()],
       panels,
+      predictions,
       prose,
     },
   };
