@@ -23,7 +23,7 @@ import type {
 } from '../../src/lessons/schema.ts';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
-import type { Trace } from '../../src/runtime/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import {
   compareGolden,
   diffSummaries,

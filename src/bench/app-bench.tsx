@@ -15,11 +15,11 @@ import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
 import type { Breakpoint } from '../replay/engine';
 import { getRuntime } from '../runtime';
 import type { RecordRequest } from '../runtime/protocol';
-import type { Trace } from '../runtime/trace';
 import { useApp } from '../store/app';
 import { useCatalog } from '../store/catalog';
 import { panelsStore, panelView } from '../store/lessons';
 import { hitsFor } from '../store/selectors';
+import type { Trace } from '../trace/trace';
 import { Panel } from '../ui/Panel';
 import '../ui/styles.css';
 import {

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../runtime/trace';
+import { EventKind, type Trace } from '../trace/trace';
 import { hitsFor } from './selectors';
 
 /** `lessonId:panelId`. */

@@ -1,6 +1,6 @@
 import type { Breakpoint, HitIndex } from '../replay/engine';
-import type { Trace } from '../runtime/trace';
 import { logMessages } from '../store/selectors';
+import type { Trace } from '../trace/trace';
 import { type Lang, t } from './i18n';
 
 /** Program output up to the current position, with logpoint messages in place. */

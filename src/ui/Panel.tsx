@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import type { Command } from '../replay/engine';
-import type { Trace } from '../runtime/trace';
 import { useApp } from '../store/app';
 import { effectiveFiles, shippedFiles } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { type PanelView, panelsStore } from '../store/lessons';
 import type { PanelState } from '../store/panels';
 import { currentTrace, hitsFor, positionView, uiStateOf } from '../store/selectors';
+import type { Trace } from '../trace/trace';
 import { shiftLineAll } from './author/lineShift';
 import { PanelAuthor } from './author/PanelAuthor';
 import { BreakpointList } from './BreakpointList';

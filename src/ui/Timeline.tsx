@@ -1,4 +1,4 @@
-import type { Trace } from '../runtime/trace';
+import type { Trace } from '../trace/trace';
 import { type Lang, t } from './i18n';
 
 const MAX_MARKS = 400;

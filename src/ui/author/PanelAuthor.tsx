@@ -8,9 +8,9 @@ import {
   renameScenario,
 } from '../../lessons/edit';
 import type { Lesson, ResolvedPanel } from '../../lessons/schema';
-import type { RunError } from '../../runtime/trace';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import type { RunError } from '../../trace/trace';
 import { CodeView } from '../CodeView';
 import type { Lang } from '../i18n';
 
