@@ -12,7 +12,7 @@ import {
   matchingChoices,
   type PredictionAnswer,
 } from '../../src/replay/predict.ts';
-import type { Trace } from '../../src/runtime/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import type { Problem } from './report.ts';
 
 /** The answer as one line of the report. */

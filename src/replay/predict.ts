@@ -4,7 +4,7 @@
  * and whether a reader's reply is right. Pure.
  */
 import type { ResolvedAsk } from '../lessons/schema';
-import { EventKind, type Trace } from '../runtime/trace';
+import { EventKind, type Trace } from '../trace/trace';
 
 /** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */
 export interface RunFacts {
