@@ -27,7 +27,7 @@ import {
   type SandboxedRecorder,
 } from '../../src/runtime/sandbox/runner.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
-import type { Trace } from '../../src/runtime/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import {
   compareGolden,
   diffSummaries,
@@ -36,11 +36,13 @@ import {
   parseJson,
   serializeGolden,
 } from './golden.ts';
+import { checkPredictions } from './predictions.ts';
 import {
+  brokenLessonProblems,
+  type CompileProblem,
   formatProblem,
   lessonDisplayDir,
   lessonPythonFiles,
-  loaderProblem,
   type Problem,
   pythonFiles,
 } from './report.ts';
@@ -157,16 +159,25 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   };
 
   try {
-    // Load Pyodide up front (once), unless no lesson gets as far as running.
-    if (loaded.some((l) => l.result.ok)) await ctx.recorder();
+    // Load Pyodide up front (once): it compiles the Python of broken lessons too.
+    if (loaded.some((l) => Object.keys(l.files).some((f) => f.endsWith('.py'))))
+      await ctx.recorder();
     for (const entry of loaded) {
       print('');
       print(`${entry.folder}  (${entry.dir})`);
       if (!entry.result.ok) {
-        const n = entry.result.errors.length;
+        const rec = await ctx.recorder();
+        const compiled = new Map<string, CompileProblem | null>();
+        for (const [rel, code] of Object.entries(entry.files))
+          if (rel.endsWith('.py')) compiled.set(rel, await rec.compileError(rel, code));
+        const problems = brokenLessonProblems(
+          entry,
+          entry.result.errors,
+          (rel) => compiled.get(rel) ?? null,
+        );
+        const n = problems.length;
         print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
-        for (const e of entry.result.errors)
-          print(formatProblem(loaderProblem(e, entry.folder, entry.dir)));
+        for (const p of problems) print(formatProblem(p));
         result.failed++;
         continue;
       }
@@ -410,6 +421,13 @@ async function checkRun(
     });
   }
 
+  const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, at);
+  if (predicted.problems.length > 0) {
+    print(`  FAIL  ${name}: a prediction has no answer`);
+    for (const p of predicted.problems) print(formatProblem(p));
+    return false;
+  }
+
   const summary = summarizeTrace(trace);
   const goldenRel = goldenFile(panel.id, scenario.id);
   const goldenAbs = path.join(entry.abs, goldenRel);
@@ -449,6 +467,7 @@ async function checkRun(
   const problem = compareGolden(existing, summary);
   if (problem === null) {
     print(`  ok    ${name}: ${stats}`);
+    for (const line of predicted.lines) print(`        ${line}`);
     return true;
   }
   return fail(

@@ -3,8 +3,8 @@
  * stable across runs and readable in a diff: how the run ended, which lesson
  * lines were reached how often, and the output.
  */
+import { EventKind, type Trace } from '../trace/trace';
 import { stoppedByClock } from './ending';
-import { EventKind, type Trace } from './trace';
 
 /** The golden summary of one recorded scenario. */
 export interface TraceSummary {

@@ -13,8 +13,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { emptyTrace, Trace, type TraceMeta } from '../../trace/trace';
 import { type RecordRequest, TraceMetaSchema } from '../protocol';
-import { emptyTrace, Trace, type TraceMeta } from '../trace';
 import type { RecorderInstall } from '../worker-core';
 import type { CompileError, FromSandbox, ToSandbox } from './messages';
 
