@@ -15,6 +15,7 @@ import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
 import { panelStrings } from './strings/panel';
+import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
 
@@ -25,6 +26,7 @@ export const STRING_TABLES = {
   commands: commandStrings,
   breakpoints: breakpointStrings,
   author: authorStrings,
+  sandbox: sandboxStrings,
 } as const;
 
 const strings = {
@@ -33,6 +35,7 @@ const strings = {
   ...commandStrings,
   ...breakpointStrings,
   ...authorStrings,
+  ...sandboxStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */
