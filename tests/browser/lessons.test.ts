@@ -108,7 +108,7 @@ describe('the hooks lesson, panel by panel', () => {
       'Teaching setup and call entry',
     );
     await expect(setup.textContent()).resolves.toContain(
-      'breakpoints replay only the lesson source above',
+      'stepping into a callback follows it here',
     );
   });
 
