@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases: 5 s (the default) is too little on a
+          // loaded 2-core machine. A budget, not an assertion: no test measures time.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,14 +1,25 @@
 /**
  * The recorder in Node: the same recorder.py and the same worker-core code
- * the browser worker runs, for the Pyodide tests, the lesson checker and the
- * bench. Node-only (reads files from disk).
+ * the browser worker runs. Node-only (reads files from disk).
+ *
+ * Two ways to run it:
+ * - {@link createNodeRecorder}: in this process, for the recorder's own tests and the
+ *   bench, which run trusted code and need the interpreter itself;
+ * - `createSandboxedRecorder(recorderInstall())` (sandbox/runner.ts): in a child process
+ *   under Node's permission model, for anything that runs lesson code (the lesson
+ *   checker, the build's shipped traces).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { Trace, type TraceMeta } from '../trace/trace';
 import { type RecordRequest, TraceMetaSchema } from './protocol';
-import { recordWith } from './worker-core';
+import {
+  installRecorder,
+  type RecorderInstall,
+  recorderInstallOf,
+  recordWith,
+} from './worker-core';
 
 /** A loaded Pyodide with the recorder importable. */
 export interface NodeRecorder {
@@ -16,13 +27,18 @@ export interface NodeRecorder {
   record(request: RecordRequest): Trace;
 }
 
-const recorderPath = fileURLToPath(new URL('./recorder.py', import.meta.url));
+const source = (name: string) =>
+  readFileSync(fileURLToPath(new URL(name, import.meta.url)), 'utf8');
 
-/** Load Pyodide (about 2–3 s) and install the recorder. */
+/** The recorder's files and the Python that installs them, read from disk. */
+export function recorderInstall(): RecorderInstall {
+  return recorderInstallOf({ recorder: source('./recorder.py'), sandbox: source('./sandbox.py') });
+}
+
+/** Load Pyodide (about 2–3 s) in this process and install the recorder. */
 export async function createNodeRecorder(): Promise<NodeRecorder> {
   const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-  pyodide.FS.writeFile('/home/pyodide/wpt_recorder.py', readFileSync(recorderPath, 'utf8'));
-  pyodide.runPython('import wpt_recorder');
+  installRecorder(pyodide, recorderInstall());
   return {
     pyodide,
     record(request) {
