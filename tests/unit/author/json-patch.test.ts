@@ -47,9 +47,7 @@ describe('format-preserving manifest edits', () => {
       '+      "script": "scenarios/probe_new.py"',
       `+${oldList.replace(/\]/, ', "probe_new"]')}`,
     ]);
-    expect(JSON.parse(edit.manifest).scenarios.probe_new.script).toBe(
-      'scenarios/probe_new.py',
-    );
+    expect(JSON.parse(edit.manifest).scenarios.probe_new.script).toBe('scenarios/probe_new.py');
     // Round trip: deleting it again gives back the original bytes.
     expect(deleteScenario(edit.manifest, 'run_hooks', 'probe_new').manifest).toBe(manifest);
   });
