@@ -1,8 +1,9 @@
 /**
  * Panel state: per panel, the chosen scenario, the breakpoints, the recorded
  * traces (one per scenario, recorded in the background) and the replay
- * position. Derived data (status, hits, variables) is computed by selectors
- * in ./selectors.ts, never stored.
+ * position. Derived data (status, hits, variables, what the panel shows) is
+ * computed by selectors (./selectors.ts, ./panelView.ts), never stored. The
+ * scenario list is the lesson's (asked of `PanelDeps.scenariosOf`), never copied.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
@@ -10,7 +11,7 @@ import type { RecordRequest } from '../runtime/protocol';
 import { EventKind, type Trace } from '../runtime/trace';
 import { hitsFor } from './selectors';
 
-/** `lessonId:panelId`. */
+/** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
 export type PanelKey = string;
 
 /** The trace of one scenario: recorded for a given set of probes, or pending. */
@@ -22,8 +23,8 @@ export interface TraceSlot {
 
 /** Everything the store keeps for one panel. */
 export interface PanelState {
+  /** The chosen scenario: always one the panel's lesson offers. */
   scenario: string;
-  scenarios: string[];
   breakpoints: Breakpoint[];
   traces: Record<string, TraceSlot>;
   /** Event index; -1 = not started; trace length = finished. */
@@ -41,16 +42,23 @@ export interface PanelDeps {
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
   /** The panel's focus function, where stepping from "not run" begins. */
   focusOf?(key: PanelKey): { file: string; fn: string } | null;
+  /** The scenarios the panel offers now, in order (the lesson is their one owner). */
+  scenariosOf(key: PanelKey): readonly string[];
+  /** What a panel starts with (a shared link, the saved state); none by default. */
+  initialOf?(key: PanelKey): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>>;
 }
 
 /** The panel store's state and actions. */
 export interface PanelsStore {
   panels: Record<PanelKey, PanelState>;
   /** Register a panel (idempotent); starts background recording of its scenarios. */
-  initPanel(key: PanelKey, scenarios: string[], initial?: Partial<PanelState>): void;
+  initPanel(key: PanelKey): void;
   setScenario(key: PanelKey, scenario: string): void;
-  /** The panel's scenario list changed (author mode); keeps the choice if it still exists. */
-  setScenarios(key: PanelKey, scenarios: string[]): void;
+  /**
+   * The panel's lesson may have changed (a draft edit, a hot update): keep the chosen
+   * scenario if the lesson still offers it, else take the first and reset the replay.
+   */
+  reconcile(key: PanelKey): void;
   /** Move breakpoints of `file` after an edit: `map(line)` gives the new line, or null to drop. */
   moveBreakpoints(key: PanelKey, file: string, map: (line: number) => number | null): void;
   toggleBreakpoint(key: PanelKey, file: string, line: number): void;
@@ -61,7 +69,7 @@ export interface PanelsStore {
   selectFrame(key: PanelKey, frameIndex: number): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
-  /** Record every scenario whose trace is missing or stale. */
+  /** Reconcile, then record every scenario whose trace is missing or stale. */
   ensureTraces(key: PanelKey): void;
 }
 
@@ -182,26 +190,36 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       }
     }
 
+    function reconcile(key: PanelKey) {
+      const p = get().panels[key];
+      const scenarios = deps.scenariosOf(key);
+      if (!p || scenarios.length === 0 || scenarios.includes(p.scenario)) return;
+      patch(key, () => ({ scenario: scenarios[0], position: START, frameIndex: 0, pending: null }));
+    }
+
     function ensure(key: PanelKey) {
+      reconcile(key);
       const p = get().panels[key];
       if (!p) return;
       // The visible scenario first, the rest behind it.
       recordScenario(key, p.scenario, true);
-      for (const s of p.scenarios) if (s !== p.scenario) recordScenario(key, s, false);
+      for (const s of deps.scenariosOf(key)) if (s !== p.scenario) recordScenario(key, s, false);
     }
 
     return {
       panels: {},
 
-      initPanel(key, scenarios, initial) {
+      initPanel(key) {
         if (get().panels[key]) return;
+        const scenarios = deps.scenariosOf(key);
+        if (scenarios.length === 0) return;
+        const initial = deps.initialOf?.(key);
         const scenario =
           initial?.scenario && scenarios.includes(initial.scenario)
             ? initial.scenario
             : scenarios[0];
         const state: PanelState = {
           scenario,
-          scenarios,
           breakpoints: initial?.breakpoints ?? [],
           traces: {},
           position: START,
@@ -218,24 +236,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       setScenario(key, scenario) {
         const p = get().panels[key];
-        if (!p?.scenarios.includes(scenario)) return;
+        if (!p || !deps.scenariosOf(key).includes(scenario)) return;
         // Reset the replay, keep the breakpoints.
         patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
         ensure(key);
       },
 
-      setScenarios(key, scenarios) {
-        const p = get().panels[key];
-        if (!p || scenarios.length === 0) return;
-        if (p.scenarios.join() === scenarios.join()) return;
-        const scenario = scenarios.includes(p.scenario) ? p.scenario : scenarios[0];
-        const reset = scenario !== p.scenario;
-        patch(key, () => ({
-          scenarios,
-          scenario,
-          ...(reset ? { position: START, frameIndex: 0, pending: null } : {}),
-        }));
-      },
+      reconcile,
 
       moveBreakpoints(key, file, map) {
         const p = get().panels[key];
