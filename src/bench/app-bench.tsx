@@ -15,12 +15,12 @@ import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
 import type { Breakpoint } from '../replay/engine';
 import { getRuntime } from '../runtime';
 import type { RecordRequest } from '../runtime/protocol';
-import type { Trace } from '../runtime/trace';
 import { startApp } from '../store/app';
 import { useCatalog } from '../store/catalog';
 import { indexLesson, panelKey } from '../store/lessonIndex';
 import { panelsStore } from '../store/panelStore';
 import { hitsFor } from '../store/selectors';
+import type { Trace } from '../trace/trace';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
 import {

@@ -7,7 +7,7 @@
  * Every command is a function `(trace, position, stops) -> position`, so the
  * whole debugger can be tested exhaustively on plain data.
  */
-import { EventKind } from '../runtime/trace';
+import { EventKind } from '../trace/trace';
 
 /** The slice of a trace the engine reads (satisfied by `Trace`). */
 export interface ReplayTrace {

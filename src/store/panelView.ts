@@ -10,7 +10,7 @@
 import { type Lang, t } from '../i18n';
 import type { LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
-import type { RunError, Trace } from '../runtime/trace';
+import type { RunError, Trace } from '../trace/trace';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelState } from './panels';
 import {

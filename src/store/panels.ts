@@ -8,7 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../runtime/trace';
+import { EventKind, type Trace } from '../trace/trace';
 import { hitsFor } from './selectors';
 
 /** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */

@@ -10,9 +10,9 @@ import {
 } from '../../lessons/edit';
 import { sourceFile } from '../../lessons/loader';
 import type { Lesson, ResolvedPanel } from '../../lessons/schema';
-import type { RunError } from '../../runtime/trace';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import type { RunError } from '../../trace/trace';
 import { CodeView } from '../CodeView';
 
 /** The lesson-relative path of a Python file name used in a run. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { Trace } from '../../runtime/trace';
+import type { Trace } from '../../trace/trace';
 
 /** Colour per object id, so two names holding one object share a marker. */
 function idHue(id: number): number {

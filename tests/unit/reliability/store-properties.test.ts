@@ -21,7 +21,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Breakpoint, COMMANDS, type Command, START, step } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { EventKind, emptyTrace, type Trace } from '../../../src/runtime/trace';
 import { createPanelsStore, type PanelState, probesOf } from '../../../src/store/panels';
 import {
   currentTrace,
@@ -30,6 +29,7 @@ import {
   positionView,
   uiStateOf,
 } from '../../../src/store/selectors';
+import { EventKind, emptyTrace, type Trace } from '../../../src/trace/trace';
 import {
   FILES,
   type ProbeChoice,

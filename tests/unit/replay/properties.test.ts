@@ -9,7 +9,7 @@ import {
   START,
   step,
 } from '../../../src/replay/engine.ts';
-import { EventKind, type Trace } from '../../../src/runtime/trace.ts';
+import { EventKind, type Trace } from '../../../src/trace/trace.ts';
 import {
   actionArb,
   breakpointsArb,
