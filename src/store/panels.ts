@@ -8,8 +8,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../trace/trace';
-import { hitsFor } from './selectors';
+import type { Trace } from '../trace/trace';
+import { firstFocusEvent, probesOf, slotKey } from './recording';
+import { currentTrace, hitsFor } from './selectors';
 
 /** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
 export type PanelKey = string;
@@ -80,37 +81,6 @@ const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 /** Prefix of the slot key of a trace that must be recorded again when asked. */
 const TRANSIENT = 'transient:';
 
-/**
- * Where stepping starts when nothing has run yet: the first call of the focus
- * function, not the module-level lines of the setup that lead to it.
- */
-function firstFocusEvent(trace: Trace, focus: { file: string; fn: string } | null): number {
-  if (!focus) return 0;
-  const f = trace.meta.files.indexOf(focus.file);
-  for (let e = 0; e < trace.length; e++) {
-    if (trace.kind[e] === EventKind.Call && trace.file[e] === f && trace.functionOf(e) === focus.fn)
-      return e;
-  }
-  return 0;
-}
-
-/** The probes a trace must be recorded with for these breakpoints. */
-export function probesOf(breakpoints: readonly Breakpoint[]) {
-  return breakpoints
-    .filter((b) => b.condition || b.log !== undefined)
-    .map((b) => ({
-      id: b.id,
-      path: b.file,
-      line: b.line,
-      ...(b.condition ? { condition: b.condition } : {}),
-      ...(b.log !== undefined ? { log: b.log } : {}),
-    }));
-}
-
-function slotKey(request: Omit<RecordRequest, 'probes'>, breakpoints: readonly Breakpoint[]) {
-  return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
-}
-
 /** Create a panel store bound to a way of recording. */
 export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
   const store = createStore<PanelsStore>()((set, get) => {
@@ -120,10 +90,6 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!p) return s;
         return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
       });
-    }
-
-    function currentTrace(p: PanelState): Trace | null {
-      return p.traces[p.scenario]?.trace ?? null;
     }
 
     /**
@@ -328,31 +294,4 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     };
   });
   return store;
-}
-
-/** A panel store's actions bound to one panel (what the panel's components call). */
-export interface PanelActions {
-  setScenario(scenario: string): void;
-  toggleBreakpoint(file: string, line: number): void;
-  updateBreakpoint(id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
-  removeBreakpoint(id: string): void;
-  moveBreakpoints(file: string, map: (line: number) => number | null): void;
-  command(command: Command): void;
-  jumpTo(position: number): void;
-  selectFrame(frameIndex: number): void;
-}
-
-/** Bind a panel store's actions to one panel. */
-export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelActions {
-  const s = () => store.getState();
-  return {
-    setScenario: (scenario) => s().setScenario(key, scenario),
-    toggleBreakpoint: (file, line) => s().toggleBreakpoint(key, file, line),
-    updateBreakpoint: (id, patch) => s().updateBreakpoint(key, id, patch),
-    removeBreakpoint: (id) => s().removeBreakpoint(key, id),
-    moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
-    command: (command) => s().command(key, command),
-    jumpTo: (position) => s().jumpTo(key, position),
-    selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
-  };
 }

@@ -4,15 +4,9 @@ import { type Lang, t } from '../../i18n';
 import type { Lesson } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import { planExport } from '../../store/exportPlan';
 import { navigate } from '../../store/urlSync';
-import {
-  download,
-  draftFromImport,
-  locateLesson,
-  planExport,
-  readPicked,
-  zipLesson,
-} from './transfer';
+import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
 
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
 export function AuthorBar({

@@ -1,16 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
+import { shiftLineAll } from '../../lessons/lineShift';
 import { sourceFile } from '../../lessons/loader';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';
 import { useDrafts } from '../../store/drafts';
 import type { PanelEntry } from '../../store/lessonIndex';
+import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
-import { bindPanel } from '../../store/panels';
 import { selectPanelView } from '../../store/panelView';
-import { shiftLineAll } from '../author/lineShift';
 import { PanelAuthor } from '../author/PanelAuthor';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';

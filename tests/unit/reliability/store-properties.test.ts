@@ -21,7 +21,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Breakpoint, COMMANDS, type Command, START, step } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { createPanelsStore, type PanelState, probesOf } from '../../../src/store/panels';
+import { createPanelsStore, type PanelState } from '../../../src/store/panels';
+import { probesOf } from '../../../src/store/recording';
 import {
   currentTrace,
   hitsFor,
