@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure.
  *
- *   lint → typecheck → unit → pyodide → lessons:check → ensure-browser → build → browser
+ *   lint → lint:py → typecheck → unit → pyodide → lessons:check → ensure-browser → build → browser
  *
  * Each step's output is streamed as it runs; a summary table with timings and a final
  * `N passed, N failed` line come at the end. Exit status: 0 only if no step failed.
@@ -26,6 +26,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** @type {Step[]} */
 const steps = [
   { name: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'lint:py', command: process.execPath, args: ['scripts/lint-python.mjs'] },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'unit', command: bin('vitest'), args: ['run', '--project', 'unit'] },
   { name: 'pyodide', command: bin('vitest'), args: ['run', '--project', 'pyodide'] },

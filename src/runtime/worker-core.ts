@@ -11,9 +11,38 @@ export interface RawTrace {
   buffer: ArrayBuffer;
 }
 
-/** Run one request through `wpt_recorder.record` (which must be importable). */
+/** The name the recorder package is imported as inside Pyodide. */
+export const RECORDER_PACKAGE = 'wpt_recorder';
+
+/**
+ * The recorder package's files: `{ 'config.py': source, ... }`, read from
+ * `src/runtime/recorder/` (by `import.meta.glob` in the worker, from disk in Node).
+ */
+export type RecorderSources = Record<string, string>;
+
+/**
+ * Install the recorder package into Pyodide and import it: the one way the worker, the
+ * Node recorder and the bench install it. `sources` keys may be paths (Vite's glob keys);
+ * only the file name is kept. `name` is for A/B benches that load a second copy.
+ */
+export function installRecorder(
+  py: PyodideAPI,
+  sources: RecorderSources,
+  name: string = RECORDER_PACKAGE,
+): void {
+  const dir = `/home/pyodide/${name}`;
+  const files = Object.entries(sources).map(([key, code]) => [key.split('/').pop() ?? key, code]);
+  if (!files.some(([file]) => file === '__init__.py')) {
+    throw new Error(`the recorder sources have no __init__.py (got ${files.length} files)`);
+  }
+  py.FS.mkdirTree(dir);
+  for (const [file, code] of files) py.FS.writeFile(`${dir}/${file}`, code);
+  py.runPython(`import ${name}`);
+}
+
+/** Run one request through `wpt_recorder.record` (installed by {@link installRecorder}). */
 export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
-  const recorder = py.pyimport('wpt_recorder');
+  const recorder = py.pyimport(RECORDER_PACKAGE);
   const result = recorder.record(JSON.stringify(request));
   try {
     const meta = result.get(0) as string;
