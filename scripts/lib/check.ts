@@ -82,6 +82,8 @@ interface LoadedFolder {
   abs: string;
   files: Record<string, string>;
   result: { ok: true; lesson: Lesson } | { ok: false; errors: LessonError[] };
+  /** A file is not valid UTF-8: its text is not what Python would read, so nothing is compiled. */
+  undecodable: boolean;
 }
 
 /** Run the check; prints its report and returns the counts (it never throws for lesson problems). */
@@ -131,6 +133,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
       abs,
       dir: lessonDisplayDir(rootAbs, folder, cwd),
       files,
+      undecodable: encoding.length > 0,
       // A file that is not UTF-8 fails the lesson, whatever else the loader found.
       result:
         encoding.length === 0
@@ -159,17 +162,21 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   };
 
   try {
-    // Load Pyodide up front (once): it compiles the Python of broken lessons too.
-    if (loaded.some((l) => Object.keys(l.files).some((f) => f.endsWith('.py'))))
-      await ctx.recorder();
+    // Load Pyodide up front (once) when a lesson needs it: to run, or to compile the
+    // Python of a broken lesson (not of one whose files are not even UTF-8).
+    const needsPython = (l: LoadedFolder) =>
+      l.result.ok || (!l.undecodable && Object.keys(l.files).some((f) => f.endsWith('.py')));
+    if (loaded.some(needsPython)) await ctx.recorder();
     for (const entry of loaded) {
       print('');
       print(`${entry.folder}  (${entry.dir})`);
       if (!entry.result.ok) {
-        const rec = await ctx.recorder();
+        const rec = entry.undecodable ? null : await ctx.recorder();
         const compiled = new Map<string, CompileProblem | null>();
-        for (const [rel, code] of Object.entries(entry.files))
-          if (rel.endsWith('.py')) compiled.set(rel, await rec.compileError(rel, code));
+        for (const [rel, code] of Object.entries(entry.files)) {
+          if (rel.endsWith('.py') && !entry.undecodable)
+            compiled.set(rel, (await rec?.compileError(rel, code)) ?? null);
+        }
         const problems = brokenLessonProblems(
           entry,
           entry.result.errors,

@@ -1,5 +1,5 @@
 /**
- * The recorder in Node: the same recorder.py and the same worker-core code
+ * The recorder in Node: the same recorder package and the same worker-core code
  * the browser worker runs. Node-only (reads files from disk).
  *
  * Two ways to run it:
@@ -9,7 +9,8 @@
  *   under Node's permission model, for anything that runs lesson code (the lesson
  *   checker, the build's shipped traces).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { Trace, type TraceMeta } from '../trace/trace';
@@ -17,6 +18,7 @@ import { type RecordRequest, TraceMetaSchema } from './protocol';
 import {
   installRecorder,
   type RecorderInstall,
+  type RecorderSources,
   recorderInstallOf,
   recordWith,
 } from './worker-core';
@@ -27,12 +29,20 @@ export interface NodeRecorder {
   record(request: RecordRequest): Trace;
 }
 
-const source = (name: string) =>
-  readFileSync(fileURLToPath(new URL(name, import.meta.url)), 'utf8');
+const recorderDir = fileURLToPath(new URL('./recorder/', import.meta.url));
+
+/** The `.py` files of a recorder package folder (default: `src/runtime/recorder/`). */
+export function readRecorderSources(dir: string = recorderDir): RecorderSources {
+  const sources: RecorderSources = {};
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.py')) sources[file] = readFileSync(path.join(dir, file), 'utf8');
+  }
+  return sources;
+}
 
 /** The recorder's files and the Python that installs them, read from disk. */
 export function recorderInstall(): RecorderInstall {
-  return recorderInstallOf({ recorder: source('./recorder.py'), sandbox: source('./sandbox.py') });
+  return recorderInstallOf(readRecorderSources());
 }
 
 /** Load Pyodide (about 2–3 s) in this process and install the recorder. */

@@ -11,6 +11,16 @@ export interface RawTrace {
   buffer: ArrayBuffer;
 }
 
+/** The name the recorder package is imported as inside Pyodide. */
+export const RECORDER_PACKAGE = 'wpt_recorder';
+
+/**
+ * The recorder package's files: `{ 'config.py': source, ... }`, read from
+ * `src/runtime/recorder/` (by `import.meta.glob` in the worker, from disk in Node).
+ * Keys may be paths (Vite's glob keys); only the file name is kept.
+ */
+export type RecorderSources = Record<string, string>;
+
 /** A file the recorder needs inside Pyodide's virtual filesystem. */
 export interface InstallFile {
   /** Absolute path in Pyodide's filesystem (`/home/pyodide/...`). */
@@ -18,29 +28,36 @@ export interface InstallFile {
   code: string;
 }
 
-/** How to make the recorder importable in a fresh Pyodide: its files, then Python to run. */
+/**
+ * How to make the recorder importable in a fresh Pyodide: its files, then the Python to
+ * run. Plain data, so that the Node parent can send it to the sandboxed child.
+ */
 export interface RecorderInstall {
   files: InstallFile[];
-  /** Run once the files are written (imports, sandbox set-up). */
+  /** Run once the files are written: the host guard first, then the recorder import. */
   bootstrap: string;
 }
 
-/** The Python sources of the recorder, however the caller read them (`?raw` or from disk). */
-export interface RecorderSources {
-  /** src/runtime/recorder.py */
-  recorder: string;
-  /** src/runtime/sandbox.py */
-  sandbox: string;
-}
-
-/** The one description of how the recorder is installed, for every caller. */
-export function recorderInstallOf(sources: RecorderSources): RecorderInstall {
+/**
+ * The one description of how the recorder is installed, for every caller (the worker,
+ * Node in-process, the Node sandbox child). `name` is for A/B benches that load a second
+ * copy of the package.
+ */
+export function recorderInstallOf(
+  sources: RecorderSources,
+  name: string = RECORDER_PACKAGE,
+): RecorderInstall {
+  const dir = `/home/pyodide/${name}`;
+  const files = Object.entries(sources).map(([key, code]) => ({
+    path: `${dir}/${key.split('/').pop() ?? key}`,
+    code,
+  }));
+  if (!files.some((f) => f.path.endsWith('/__init__.py'))) {
+    throw new Error(`the recorder sources have no __init__.py (got ${files.length} files)`);
+  }
   return {
-    files: [
-      { path: '/home/pyodide/wpt_sandbox.py', code: sources.sandbox },
-      { path: '/home/pyodide/wpt_recorder.py', code: sources.recorder },
-    ],
-    bootstrap: 'import wpt_sandbox\nwpt_sandbox.install()\nimport wpt_recorder',
+    files,
+    bootstrap: `import ${name}.hostguard\n${name}.hostguard.install()\nimport ${name}`,
   };
 }
 
@@ -53,9 +70,9 @@ export function installRecorder(py: PyodideAPI, install: RecorderInstall): void 
   py.runPython(install.bootstrap);
 }
 
-/** Run one request through `wpt_recorder.record` (which must be importable). */
+/** Run one request through `wpt_recorder.record` (installed by {@link installRecorder}). */
 export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
-  const recorder = py.pyimport('wpt_recorder');
+  const recorder = py.pyimport(RECORDER_PACKAGE);
   const result = recorder.record(JSON.stringify(request));
   try {
     const meta = result.get(0) as string;

@@ -16,7 +16,7 @@ import { diffSummaries, goldenFile, summariesEqual } from '../../scripts/lib/gol
 import { loadAllLessons } from '../../src/lessons/fs';
 import { buildRunFiles } from '../../src/lessons/loader';
 import type { Lesson } from '../../src/lessons/schema';
-import { readRecorderSources } from '../../src/runtime/node-recorder';
+import { recorderInstall } from '../../src/runtime/node-recorder';
 import { createSandboxedRecorder, type SandboxedRecorder } from '../../src/runtime/sandbox/runner';
 import { summarizeTrace } from '../../src/runtime/summary';
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
   expect(fixtures.broken).toEqual([]);
   const t = fixtures.lessons[0];
   tamper = runsOf(t).map((r) => ({ lesson: t, ...r, golden: null }));
-  rec = await createSandboxedRecorder({ sources: readRecorderSources() });
+  rec = await createSandboxedRecorder({ install: recorderInstall() });
 });
 
 afterAll(() => rec?.close());

@@ -1,0 +1,73 @@
+"""One run from request to trace: compile the lesson's files, run them in the sandbox
+with the callbacks attached, and serialise what was recorded."""
+
+import linecache
+import time
+import warnings
+
+from .config import BudgetExceeded
+from .monitor import Recorder
+from .sandbox import Sandbox
+from .serialise import serialise
+from .tracebacks import budget_message, describe_exception, syntax_error
+
+
+def compile_all(rec):
+    """Compile every file of the run: ``(compiled, warnings)``. The compiler's warnings
+    (a SyntaxWarning such as ``return`` in ``finally``) are caught, every time, to be
+    shown in the run's output as Python would print them."""
+    compiled = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for idx, f in enumerate(rec.files):
+            # Let tracebacks quote the lesson's own lines.
+            lines = f["code"].splitlines(True)
+            linecache.cache[f["path"]] = (len(f["code"]), None, lines, f["path"])
+            code = compile(f["code"], f["path"], "exec", dont_inherit=True)
+            rec.register_code(code, idx)
+            compiled.append((f, code))
+    shown = [warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in caught]
+    return compiled, shown
+
+
+def run(request):
+    """Record one request (a parsed dict); ``(meta_json, columns_bytes)``."""
+    started = time.perf_counter()
+    rec = Recorder(request)
+    try:
+        compiled, compile_warnings = compile_all(rec)
+    except SyntaxError as exc:
+        return serialise(rec, "error", syntax_error(exc), time.perf_counter() - started)
+
+    error = None
+    outcome = "completed"
+    sandbox = Sandbox()
+    rec.attach()
+    sandbox.enter(rec.output)
+    namespace = sandbox.namespace(SCENARIO=rec.scenario)
+    for text in compile_warnings:
+        rec.output.write(text)
+    rec.deadline = time.perf_counter() + rec.max_seconds
+    try:
+        for f, code in compiled:
+            if f.get("role") == "source":
+                module = sandbox.new_module(f["module"], f["path"])
+                exec(code, module.__dict__)
+            else:
+                namespace["__file__"] = f["path"]
+                exec(code, namespace)
+    except BudgetExceeded as exc:
+        outcome = "stopped"
+        error = {"type": "BudgetExceeded", "reason": str(exc),
+                 "message": budget_message(str(exc), rec.max_events, rec.max_seconds)}
+    except KeyboardInterrupt:
+        outcome = "stopped"
+        error = {"type": "KeyboardInterrupt", "reason": "interrupted",
+                 "message": "the run was interrupted because it took too long"}
+    except BaseException as exc:  # the lesson code's own uncaught exception
+        outcome = "error"
+        error = describe_exception(exc, rec.file_index)
+    finally:
+        rec.detach()
+        sandbox.leave()
+    return serialise(rec, outcome, error, time.perf_counter() - started)
