@@ -67,14 +67,10 @@ describe('disableNetwork', () => {
 describe('disableNetwork, nested workers and newer request APIs', () => {
   it('refuses a nested worker (its own fetch would be untouched) and WebTransport', () => {
     const started: string[] = [];
-    const scope: Record<string, unknown> = {
-      Worker: function Worker(url: string) {
-        started.push(url);
-      },
-      WebTransport: function WebTransport(url: string) {
-        started.push(url);
-      },
+    const start = function start(url: string) {
+      started.push(url);
     };
+    const scope: Record<string, unknown> = { Worker: start, WebTransport: start };
     disableNetwork(scope);
     for (const name of NETWORK_GLOBALS) {
       expect(() => new (scope[name] as new (u: string) => unknown)('blob:x')).toThrow(
