@@ -1,0 +1,4 @@
+/** Render the embed view. */
+export function bootEmbed(): void {
+  document.getElementById('root')!.textContent = '';
+}
