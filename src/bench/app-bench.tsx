@@ -20,7 +20,7 @@ import { useCatalog } from '../store/catalog';
 import { panelsStore, panelView } from '../store/lessons';
 import { hitsFor } from '../store/selectors';
 import type { Trace } from '../trace/trace';
-import { Panel } from '../ui/Panel';
+import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
 import {
   type LatencySamples,

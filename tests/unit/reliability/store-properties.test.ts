@@ -19,7 +19,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Breakpoint, type Command, START, step } from '../../../src/replay/engine';
+import { type Breakpoint, COMMANDS, type Command, START, step } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
 import { createPanelsStore, type PanelState, probesOf } from '../../../src/store/panels';
 import {
@@ -31,7 +31,6 @@ import {
 } from '../../../src/store/selectors';
 import { EventKind, emptyTrace, type Trace } from '../../../src/trace/trace';
 import {
-  COMMANDS,
   FILES,
   type ProbeChoice,
   probeChoicesArb,

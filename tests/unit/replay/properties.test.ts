@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Breakpoint,
+  COMMANDS,
   type HitIndex,
   indexHits,
   jump,
@@ -12,7 +13,6 @@ import { EventKind, type Trace } from '../../../src/trace/trace.ts';
 import {
   actionArb,
   breakpointsArb,
-  COMMANDS,
   probeChoicesArb,
   probesFor,
   traceSpecArb,
