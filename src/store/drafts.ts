@@ -83,8 +83,9 @@ function authorFromUrl(): boolean {
   const v = new URLSearchParams(location.search).get('author');
   if (v === '1') return true;
   if (v === '0') return false;
+  // Per tab (sessionStorage): a new tab opens in reading mode unless its URL asks.
   try {
-    return localStorage.getItem('wpt.author') === '1';
+    return sessionStorage.getItem('wpt.author') === '1';
   } catch {
     return false;
   }
@@ -96,7 +97,7 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   drafts: loadAll(),
   setAuthor(on) {
     try {
-      localStorage.setItem('wpt.author', on ? '1' : '0');
+      sessionStorage.setItem('wpt.author', on ? '1' : '0');
     } catch {
       // not remembered
     }
