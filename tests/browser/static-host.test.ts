@@ -37,7 +37,7 @@ describe('dist/ on a host with no custom headers', () => {
     await p.locator('[data-testid=continue]').click();
     await waitState(p, 'finished');
     await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
-      'visited: first -> second',
+      'before: first -> before: second',
     );
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);
