@@ -37,6 +37,8 @@ const LAYERS = {
   bench: ['bench', 'ui', 'store', 'replay', 'trace', 'lessons', 'runtime', 'i18n'],
   main: ['runtime', 'boot'],
   boot: ['store', 'ui'],
+  // The embed view's entry (embed.html): one panel, same stores and components.
+  embed: ['embed', 'store', 'ui', 'i18n', 'runtime'],
 };
 
 /** Files allowed to touch location/history besides the URL owner. */

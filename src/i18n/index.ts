@@ -14,6 +14,7 @@ import { appStrings } from './strings/app';
 import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
+import { instructorStrings } from './strings/instructor';
 import { panelStrings } from './strings/panel';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
@@ -25,6 +26,7 @@ export const STRING_TABLES = {
   commands: commandStrings,
   breakpoints: breakpointStrings,
   author: authorStrings,
+  instructor: instructorStrings,
 } as const;
 
 const strings = {
@@ -33,6 +35,7 @@ const strings = {
   ...commandStrings,
   ...breakpointStrings,
   ...authorStrings,
+  ...instructorStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */
