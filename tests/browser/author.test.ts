@@ -28,6 +28,16 @@ describe('author mode: from idea to a checked scenario file', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   const p = () => panel(app.page, 'run_hooks');
+  /** Wait until the draft saved in the browser does (or does not) hold `text`. */
+  const draftHolds = (text: string, holds = true) =>
+    app.page.waitForFunction(
+      ([t, h]) =>
+        Object.keys(localStorage).some(
+          (k) =>
+            k.startsWith('wpt.draft.') && (localStorage.getItem(k) ?? '').includes(t as string),
+        ) === h,
+      [text, holds] as const,
+    );
   // Paste rather than type: typing would be re-indented by the editor, as for a person.
   const paste = async (text: string) => {
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -36,7 +46,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   };
 
   it('adds a scenario, edits its script and runs it live', async () => {
-    await p().locator('[data-testid=scenario-id]').fill('allow_string');
+    await p().locator('[data-testid=scenario-id]').fill('allow_text');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
       () =>
@@ -44,19 +54,19 @@ describe('author mode: from idea to a checked scenario file', () => {
           document.querySelector(
             '[data-function=run_hooks] [data-testid=scenario]',
           ) as HTMLSelectElement
-        )?.value === 'allow_string',
+        )?.value === 'allow_text',
     );
-    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_string.py"]').click();
+    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
     await p()
-      .locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines')
+      .locator('[data-testid=author-editor][data-file="scenarios/allow_text.py"] .view-lines')
       .click();
     await app.page.keyboard.press('Control+End');
     await paste(SCRIPT);
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
     ).resolves.toBe('2');
-    // the run follows the draft as typed
-    await app.page.waitForTimeout(600);
+    // the run follows the draft as typed (Run records the files as they are now)
+    await draftHolds('hooks["before"] = [allow_hook, second]');
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     await app.page.waitForFunction(() =>
@@ -80,16 +90,16 @@ describe('author mode: from idea to a checked scenario file', () => {
     await editor.click();
     await app.page.keyboard.press('Control+End');
     await paste('this is not python\n');
-    await app.page.waitForTimeout(600);
+    await draftHolds('this is not python');
     await p().locator('[data-testid=run]').click();
     await p().locator('[data-testid=run-error]').waitFor();
     await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain(
-      'scenarios/allow_string.py:8',
+      'scenarios/allow_text.py:8',
     );
     await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
     await editor.click();
     await app.page.keyboard.press('Control+z');
-    await app.page.waitForTimeout(600);
+    await draftHolds('this is not python', false);
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(
       () => !document.querySelector('[data-function=run_hooks] [data-testid=run-error]'),
@@ -99,7 +109,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   it('keeps the draft after a reload', async () => {
     await app.page.reload();
     await ready(app.page, p());
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
@@ -118,8 +128,8 @@ describe('author mode: from idea to a checked scenario file', () => {
     const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
     const names = Object.keys(entries).sort();
     expect(names).toContain('lessons/s04-hooks/lesson.json');
-    expect(names).toContain('lessons/s04-hooks/scenarios/allow_string.py');
-    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_string.json');
+    expect(names).toContain('lessons/s04-hooks/scenarios/allow_text.py');
+    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_text.json');
     // nothing the draft did not change
     expect(names).not.toContain('lessons/s04-hooks/setup.py');
     const root = path.join(tmp, 'repo');
@@ -137,7 +147,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       },
     );
     expect(out).toMatch(/\b0 failed\b/);
-    expect(out).toContain('run_hooks/allow_string');
+    expect(out).toContain('run_hooks/allow_text');
   });
 
   it('survives a crash of the Python worker with the draft intact', async () => {
@@ -149,7 +159,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       });
     });
     await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
@@ -207,7 +217,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       const options = await q
         .locator('[data-testid=scenario] option')
         .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-      expect(options).toContain('allow_string');
+      expect(options).toContain('allow_text');
     } finally {
       await fresh.close();
     }
@@ -226,7 +236,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       () =>
         ![
           ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
-        ].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
+        ].some((o) => (o as HTMLOptionElement).value === 'allow_text'),
     );
   });
 
