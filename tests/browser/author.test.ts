@@ -4,17 +4,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addScenario } from '../../src/lessons/edit';
+import { zipLesson } from '../../src/ui/author/transfer';
 import { type AppSession, openApp } from './harness';
 import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
 
 const SCRIPT = [
-  'def allow_hook(event, payload):',
-  '    visited.append("allow_hook")',
+  'def allow_hook(payload):',
+  '    visited.append("before: allow_hook")',
   '    return "allow"  # a non-empty string: this BLOCKS the call',
   '',
   'hooks["before"] = [allow_hook, second]',
   '',
 ].join('\n');
+
+/**
+ * The draft the first test makes through the UI (a scenario `allow_text` whose script
+ * ends with SCRIPT), built here too so that every other test starts from it on its own.
+ */
+function allowTextDraft(): Record<string, string> {
+  const manifest = readFileSync('lessons/s04-hooks/lesson.json', 'utf8');
+  const edit = addScenario(manifest, 'run_hooks', 'allow_text');
+  const script = 'scenarios/allow_text.py';
+  return { 'lesson.json': edit.manifest, [script]: edit.write[script] + SCRIPT };
+}
 
 describe('author mode: from idea to a checked scenario file', () => {
   let app: AppSession;
@@ -28,6 +41,19 @@ describe('author mode: from idea to a checked scenario file', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   const p = () => panel(app.page, 'run_hooks');
+  /**
+   * Start a test from a known state: no saved panel state, and the given draft (or none),
+   * whatever the tests before it did.
+   */
+  const startWith = async (draft: Record<string, string> | null) => {
+    await app.page.evaluate((files) => {
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('wpt.panel.') || k.startsWith('wpt.draft.')) localStorage.removeItem(k);
+      if (files) localStorage.setItem('wpt.draft.s04-hooks', JSON.stringify({ version: 1, files }));
+    }, draft);
+    await app.page.reload();
+    await ready(app.page, p());
+  };
   /** Wait until the draft saved in the browser does (or does not) hold `text`. */
   const draftHolds = (text: string, holds = true) =>
     app.page.waitForFunction(
@@ -46,6 +72,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   };
 
   it('adds a scenario, edits its script and runs it live', async () => {
+    await startWith(null);
     await p().locator('[data-testid=scenario-id]').fill('allow_text');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
@@ -72,20 +99,25 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
     const out = await p().locator('[data-testid=output]').textContent();
     expect(out).toContain('visited: allow_hook\n');
   });
 
   it('hits a breakpoint in the drafted scenario', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    const line = runtimeLine('return {"blocked": answer, "warnings"');
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
   });
 
   it('shows a Python error of the draft at its line, then recovers', async () => {
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
     const editor = p().locator('[data-testid=author-editor] .view-lines');
     await editor.click();
     await app.page.keyboard.press('Control+End');
@@ -107,6 +139,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('keeps the draft after a reload', async () => {
+    await startWith(allowTextDraft());
     await app.page.reload();
     await ready(app.page, p());
     await p().locator('[data-testid=scenario]').selectOption('allow_text');
@@ -114,11 +147,12 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
   });
 
   it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
+    await startWith(allowTextDraft());
     const [download] = await Promise.all([
       app.page.waitForEvent('download', { timeout: 60_000 }),
       app.page.locator('[data-testid=export-changed]').click(),
@@ -151,6 +185,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('survives a crash of the Python worker with the draft intact', async () => {
+    await startWith(allowTextDraft());
     const worker = app.page.workers().find((w) => w.url().includes('worker'));
     expect(worker).toBeTruthy();
     await worker?.evaluate(() => {
@@ -164,7 +199,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
@@ -172,7 +207,10 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('moves breakpoints with their lines when the lesson source is edited', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    const line = runtimeLine('return {"blocked": answer, "warnings"');
+    await clickLine(p(), line);
     await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
     // the main view shows the whole source file, editable; add a line above the breakpoint
     const main = p().locator('[data-testid=code-monaco]').first();
@@ -202,7 +240,8 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('imports an exported lesson zip back into author mode', async () => {
-    const zipPath = path.join(tmp, 'changes.zip');
+    const zipPath = path.join(tmp, 'import.zip');
+    writeFileSync(zipPath, zipLesson('s04-hooks', allowTextDraft()));
     const fresh = await openApp({ path: '/?lang=en&author=1' });
     try {
       await fresh.page.locator('[data-testid=import-input]').setInputFiles(zipPath);
@@ -224,6 +263,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('discards the draft after showing the diff', async () => {
+    await startWith(allowTextDraft());
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
       '+hooks["before"] = [allow_hook, second]',
