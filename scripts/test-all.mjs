@@ -2,7 +2,7 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure.
  *
- *   lint → architecture → typecheck → unit → pyodide → lessons:check → ensure-browser →
+ *   lint → lint:py → architecture → typecheck → unit → pyodide → lessons:check → ensure-browser →
  *   build → browser
  *
  * `lessons:check` runs here once over every lesson; the pyodide suite tests the CLI on one.
@@ -25,6 +25,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 /** @type {Step[]} */
 const steps = [
   { name: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'lint:py', command: process.execPath, args: ['scripts/lint-python.mjs'] },
   {
     name: 'architecture',
     command: process.execPath,

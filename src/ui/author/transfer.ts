@@ -5,7 +5,8 @@
  * import of a folder or zip back into author mode. What to export (recording the
  * goldens) is planned in the store: src/store/exportPlan.ts.
  */
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { decodeLessonFile, type InvalidUtf8Error } from '../../lessons/encoding';
 import type { DraftFiles } from '../../store/drafts';
 
 /** Zip files under `lessons/<id>/`. */
@@ -69,17 +70,20 @@ export function locateLesson(all: Record<string, string>): ImportedLesson {
   return { id, files };
 }
 
-/** Read picked files (a zip, or the files of a folder) into path → text. */
+/**
+ * Read picked files (a zip, or the files of a folder) into path → text. A file that is
+ * not valid UTF-8 throws {@link InvalidUtf8Error} with its path, line and byte offset.
+ */
 export async function readPicked(list: FileList): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const file of Array.from(list)) {
     if (file.name.endsWith('.zip')) {
       const entries = unzipSync(new Uint8Array(await file.arrayBuffer()));
       for (const [p, bytes] of Object.entries(entries))
-        if (!p.endsWith('/')) out[p] = strFromU8(bytes);
+        if (!p.endsWith('/')) out[p] = decodeLessonFile(p, bytes);
     } else {
       const path = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
-      out[path] = await file.text();
+      out[path] = decodeLessonFile(path, new Uint8Array(await file.arrayBuffer()));
     }
   }
   return out;
