@@ -16,6 +16,7 @@ import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
 import { panelStrings } from './strings/panel';
+import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
 
@@ -27,6 +28,7 @@ export const STRING_TABLES = {
   breakpoints: breakpointStrings,
   author: authorStrings,
   instructor: instructorStrings,
+  sandbox: sandboxStrings,
 } as const;
 
 const strings = {
@@ -36,6 +38,7 @@ const strings = {
   ...breakpointStrings,
   ...authorStrings,
   ...instructorStrings,
+  ...sandboxStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

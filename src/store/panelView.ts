@@ -8,8 +8,9 @@
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
  */
 import { type Lang, t } from '../i18n';
-import type { LineRange, ResolvedPanel } from '../lessons/schema';
+import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
+import { judgeEnding } from '../runtime/ending';
 import type { RunError, Trace } from '../trace/trace';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelState } from './panels';
@@ -78,6 +79,11 @@ export interface RunErrorDisplay {
   error: RunError;
   /** A budget or interrupt stopped the run (rather than an exception). */
   stopped: boolean;
+  /**
+   * Set when the scenario declares this ending (lesson format `ending`): the run did
+   * what the lesson means to show, so it is presented as such, not as a broken lesson.
+   */
+  expected: ExpectedEnding | null;
   /** The trace up to the stop can be replayed. */
   partial: boolean;
 }
@@ -157,7 +163,11 @@ function gutterOf(state: PanelState, file: string): GutterMark[] {
     }));
 }
 
-function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay | null {
+function runErrorOf(
+  trace: Trace | null,
+  state: PanelUiState,
+  ending: ExpectedEnding | undefined,
+): RunErrorDisplay | null {
   const error = trace?.meta.error ?? null;
   if (!trace || !error) return null;
   const stopped = trace.meta.outcome === 'stopped';
@@ -165,7 +175,20 @@ function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay |
     state === 'error' ||
     trace.length === 0 ||
     (state === 'finished' && trace.meta.outcome !== 'completed');
-  return shown ? { error, stopped, partial: stopped && trace.length > 0 } : null;
+  const verdict = judgeEnding(trace.meta, ending);
+  return shown
+    ? {
+        error,
+        stopped,
+        partial: stopped && trace.length > 0,
+        expected: verdict.intended ? (ending ?? null) : null,
+      }
+    : null;
+}
+
+/** The scenario's declared ending, if the panel offers that scenario and it declares one. */
+function endingOf(panel: ResolvedPanel, scenario: string): ExpectedEnding | undefined {
+  return panel.scenarios.find((s) => s.id === scenario)?.ending;
 }
 
 /** Everything the panel shows, from its state and its lesson. Pure. */
@@ -236,7 +259,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       .map((b) => b.line)
       .sort((a, b) => a - b),
     selectedFrame: pos ? Math.min(p.frameIndex, pos.stack.length - 1) : 0,
-    runError: runErrorOf(trace, state),
+    runError: runErrorOf(trace, state, endingOf(panel, p.scenario)),
     commandContext,
     commands: enabledCommands(commandContext),
   };
@@ -255,6 +278,7 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
     case 'finished':
       return t(lang, 'finished');
     default:
+      if (view.runError?.expected) return t(lang, 'endedAsExpected');
       return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
   }
 }
