@@ -143,7 +143,8 @@ describe('a hostile lesson checked by lessons:check', () => {
     expect(again.result.failed, again.out.join('\n')).toBe(0);
     expect(readdirSync(markers)).toEqual([]);
     expect(connections).toEqual([]);
-  });
+    // A second check loads Pyodide in a fresh child: slow on a busy machine.
+  }, 180_000);
 });
 
 describe('expected endings', () => {
@@ -212,7 +213,8 @@ describe('expected endings', () => {
     expect(again.result.failed, again.out.join('\n')).toBe(1);
     expect(runLines(again.out, 'runaway/loop_forever')[0]).toContain('ok');
     expect(runLines(again.out, 'runaway/recursion')[0]).toContain('ok');
-  });
+    // A second check loads Pyodide in a fresh child: slow on a busy machine.
+  }, 180_000);
 });
 
 describe('lessons:check on a Latin-1 source', () => {
