@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { argsOf } from '../diagram/fromTrace';
+import { lastChangeAt, nameHistory } from '../diagram/history';
 import type { Command } from '../replay/engine';
+import { lineMarks } from '../replay/lineMarks';
 import type { Trace } from '../runtime/trace';
 import { useApp } from '../store/app';
 import { effectiveFiles, shippedFiles } from '../store/catalog';
@@ -13,8 +16,11 @@ import { PanelAuthor } from './author/PanelAuthor';
 import { BreakpointList } from './BreakpointList';
 import { CodeView, type GutterBreakpoint } from './CodeView';
 import { CompareTable } from './CompareTable';
+import { DiagramPane, type ShownHistory } from './diagram/DiagramPane';
+import { DivergenceView } from './diagram/DivergenceView';
+import { LineLegend } from './diagram/LineLegend';
 import { type Lang, t } from './i18n';
-import { panelKeyHandler } from './keyboard';
+import { LAST_CHANGE_KEY, panelKeyHandler } from './keyboard';
 import { OutputPane } from './OutputPane';
 import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
@@ -54,6 +60,11 @@ function statusLabel(
   }
 }
 
+/** A call stack row's call: `run_hooks(hooks=#12, event='before', payload=#40)`. */
+function frameCall(trace: Trace, frameId: number, fn: string): string {
+  return trace.meta.frames[frameId][3] === 0 ? fn : `${fn}(${argsOf(trace, frameId)})`;
+}
+
 /** One interactive panel: source, toolbar, replay panes. */
 export function Panel({ view }: { view: PanelView }) {
   const lang = useApp((s) => s.lang);
@@ -63,6 +74,7 @@ export function Panel({ view }: { view: PanelView }) {
   const actions = panelsStore.getState();
   const [cursorLine, setCursorLine] = useState<number | null>(null);
   const [activeStep, setActiveStep] = useState<number | null>(null);
+  const [historyOf, setHistoryOf] = useState<{ frameKey: string; name: string } | null>(null);
   const root = useRef<HTMLElement>(null);
   const author = useDrafts((s) => s.author);
   const draft = useDrafts((s) => s.drafts[view.lesson.id]);
@@ -81,6 +93,22 @@ export function Panel({ view }: { view: PanelView }) {
   const pos = p && trace ? positionView(trace, p.position, p.frameIndex) : null;
   const paused = state === 'paused' && pos !== null;
   const hits = p && trace ? hitsFor(trace, p.breakpoints) : null;
+  const selectedFrameId = pos
+    ? pos.stack[Math.min(p?.frameIndex ?? 0, pos.stack.length - 1)].frameId
+    : -1;
+  const marks = useMemo(
+    () => (trace && pos ? lineMarks(trace, selectedFrameId, pos.event) : null),
+    [trace, pos, selectedFrameId],
+  );
+  const entries = useMemo(
+    () =>
+      trace && historyOf ? nameHistory(trace, Number(historyOf.frameKey), historyOf.name) : null,
+    [trace, historyOf],
+  );
+  const history: ShownHistory | null =
+    historyOf && entries
+      ? { name: historyOf.name, entries, last: lastChangeAt(entries, p?.position ?? -1) }
+      : null;
 
   // Which file and which lines the code view shows: the focus function, or,
   // when execution is elsewhere (a callback, the gate), that whole file.
@@ -136,7 +164,11 @@ export function Panel({ view }: { view: PanelView }) {
     .filter((b) => b.file === panel.source)
     .map((b) => b.line)
     .sort((a, b) => a - b);
-  const currentLine = paused && pos.file === shown.file ? pos.line : null;
+  const currentLine = paused && marks?.runsNext?.file === shown.file ? marks.runsNext.line : null;
+  const justRanLine = paused && marks?.justRan?.file === shown.file ? marks.justRan.line : null;
+  const lastChange = () => {
+    if (history?.last) actions.jumpTo(key, history.last.step);
+  };
   const stepForLine =
     currentLine !== null && shown.file === panel.source
       ? panel.steps.findIndex((s) => currentLine >= s.start && currentLine <= s.end)
@@ -158,6 +190,7 @@ export function Panel({ view }: { view: PanelView }) {
         toggleAtCursor: () => {
           if (cursorLine !== null) toggle(cursorLine);
         },
+        lastChange,
         state,
       })}
       aria-labelledby={`${key}-title`}
@@ -265,6 +298,7 @@ export function Panel({ view }: { view: PanelView }) {
             }
             breakpoints={gutter}
             currentLine={currentLine}
+            justRanLine={justRanLine}
             highlight={
               highlightStep !== null && shown.file === panel.source
                 ? panel.steps[highlightStep]
@@ -274,6 +308,7 @@ export function Panel({ view }: { view: PanelView }) {
             onCursorLine={setCursorLine}
             ariaLabel={`${panel.source} · ${panel.function}`}
           />
+          {paused ? <LineLegend lang={lang} /> : null}
           {trace && hits ? (
             <Timeline
               trace={trace}
@@ -318,7 +353,17 @@ export function Panel({ view }: { view: PanelView }) {
                   data-changed={v.changed ? 'true' : undefined}
                   data-obj-id={trace.value(v.value)?.[2] || undefined}
                 >
-                  <span className="var-name">{v.name}</span>
+                  <button
+                    type="button"
+                    className="var-name var-history-btn"
+                    data-testid="var-history-open"
+                    title={t(lang, 'historyOf', { name: v.name })}
+                    onClick={() =>
+                      setHistoryOf({ frameKey: String(selectedFrameId), name: v.name })
+                    }
+                  >
+                    {v.name}
+                  </button>
                   <ValueView trace={trace} value={v.value} />
                 </li>
               ))}
@@ -339,7 +384,12 @@ export function Panel({ view }: { view: PanelView }) {
                   className={`frame${i === Math.min(p.frameIndex, (pos?.stack.length ?? 1) - 1) ? ' is-selected' : ''}`}
                   onClick={() => actions.selectFrame(key, i)}
                 >
-                  <code>{f.function}</code>{' '}
+                  <code
+                    className="frame-call"
+                    title={frameCall(trace as Trace, f.frameId, f.function)}
+                  >
+                    {frameCall(trace as Trace, f.frameId, f.function)}
+                  </code>{' '}
                   <span className="frame-loc">
                     {f.file}:{f.line}
                   </span>
@@ -355,6 +405,18 @@ export function Panel({ view }: { view: PanelView }) {
           hits={hits}
           lang={lang}
         />
+        {trace && pos ? (
+          <DiagramPane
+            trace={trace}
+            position={p.position}
+            frameIndex={p.frameIndex}
+            lang={lang}
+            history={history}
+            lastChangeKey={LAST_CHANGE_KEY}
+            onHistory={setHistoryOf}
+            onJump={(n) => actions.jumpTo(key, n)}
+          />
+        ) : null}
       </div>
 
       <BreakpointList
@@ -383,6 +445,17 @@ export function Panel({ view }: { view: PanelView }) {
         current={p.scenario}
         lang={lang}
         onPick={(s) => actions.setScenario(key, s)}
+      />
+
+      <DivergenceView
+        scenarios={panel.scenarios}
+        traceOf={(s) => p.traces[s]?.trace ?? null}
+        current={p.scenario}
+        lang={lang}
+        onJump={(s, step) => {
+          actions.setScenario(key, s);
+          actions.jumpTo(key, step);
+        }}
       />
 
       <SetupView files={view.setupFiles} lang={lang} />

@@ -1,8 +1,16 @@
 import type { KeyboardEvent } from 'react';
 import type { Command } from '../replay/engine';
 
+/** The key of "go to last change" (a letter, not an F-key: laptops need Fn for those). */
+export const LAST_CHANGE_KEY = 'Alt+Shift+L';
+
 /** The keyboard map (also shown in the shortcuts help). */
-export const SHORTCUTS: { keys: string; command: Command | 'toggle'; zh: string; en: string }[] = [
+export const SHORTCUTS: {
+  keys: string;
+  command: Command | 'toggle' | 'lastChange';
+  zh: string;
+  en: string;
+}[] = [
   { keys: 'F5', command: 'debug', zh: '调试 / 继续', en: 'Debug / Continue' },
   { keys: 'Shift+F5', command: 'reverseContinue', zh: '反向继续', en: 'Reverse Continue' },
   { keys: 'Ctrl+Shift+F5', command: 'restart', zh: '重新开始', en: 'Restart' },
@@ -16,14 +24,29 @@ export const SHORTCUTS: { keys: string; command: Command | 'toggle'; zh: string;
     zh: '在光标所在行切换断点',
     en: 'Toggle breakpoint on the cursor line',
   },
+  {
+    keys: LAST_CHANGE_KEY,
+    command: 'lastChange',
+    zh: '跳到所选变量最近一次改动',
+    en: 'Go to the last change of the chosen variable',
+  },
 ];
 
 /** Turn a key event into a command for the panel that has focus. */
 export function commandForKey(
-  e: { key: string; shiftKey: boolean; ctrlKey: boolean; metaKey: boolean },
+  e: {
+    key: string;
+    code?: string;
+    shiftKey: boolean;
+    ctrlKey: boolean;
+    metaKey: boolean;
+    altKey?: boolean;
+  },
   paused: boolean,
-): Command | 'toggle' | null {
+): Command | 'toggle' | 'lastChange' | null {
   const ctrl = e.ctrlKey || e.metaKey;
+  // By physical key: Alt+Shift+L types another character on some layouts.
+  if (e.code === 'KeyL' && e.altKey && e.shiftKey && !ctrl) return 'lastChange';
   switch (e.key) {
     case 'F5':
       if (ctrl && e.shiftKey) return 'restart';
@@ -44,6 +67,7 @@ export function commandForKey(
 export function panelKeyHandler(opts: {
   run(cmd: Command): void;
   toggleAtCursor(): void;
+  lastChange(): void;
   state: string;
 }) {
   return (e: KeyboardEvent) => {
@@ -52,6 +76,7 @@ export function panelKeyHandler(opts: {
     e.preventDefault();
     e.stopPropagation();
     if (cmd === 'toggle') opts.toggleAtCursor();
+    else if (cmd === 'lastChange') opts.lastChange();
     else opts.run(cmd);
   };
 }

@@ -1,0 +1,60 @@
+/**
+ * "Where did this value come from?": the steps where a name was bound or the object it
+ * holds changed, each with the line that did it and the value after it.
+ *
+ * Interim: reads the name-centric trace's changes of one frame (a linear pass over the
+ * trace's delta columns); the object-centric history of the trace reader replaces it.
+ */
+
+import { lineMarks } from '../replay/lineMarks';
+import type { Trace } from '../runtime/trace';
+
+/** One change in a history. */
+export interface HistoryEntry {
+  /** The event to jump to: the first step at which the change is visible. */
+  step: number;
+  /** The line that made the change. */
+  file: string;
+  line: number;
+  /** The value after the change (its rendering), or null when the name was deleted. */
+  text: string | null;
+}
+
+/** Every change of `name` in frame `frameId`, oldest first. */
+export function nameHistory(trace: Trace, frameId: number, name: string): HistoryEntry[] {
+  const nameIndex = trace.meta.names.indexOf(name);
+  if (nameIndex < 0) return [];
+  const out: HistoryEntry[] = [];
+  const deltas = trace.deltaName.length;
+  for (let i = 0; i < trace.length; i++) {
+    if (trace.frame[i] !== frameId) continue;
+    const end = i + 1 < trace.length ? trace.deltaStart[i + 1] : deltas;
+    for (let d = trace.deltaStart[i]; d < end; d++) {
+      if (trace.deltaName[d] !== nameIndex) continue;
+      const v = trace.deltaValue[d];
+      const made = lineMarks(trace, frameId, i).justRan;
+      out.push({
+        step: i,
+        file: made?.file ?? trace.fileOf(i),
+        line: made?.line ?? trace.line[i],
+        text: v >= 0 ? trace.value(v)[1] : null,
+      });
+    }
+  }
+  return out;
+}
+
+/** The newest change at or before `position`, or null. */
+export function lastChangeAt(
+  history: readonly HistoryEntry[],
+  position: number,
+): HistoryEntry | null {
+  let lo = 0;
+  let hi = history.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (history[mid].step <= position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 ? history[lo - 1] : null;
+}
