@@ -32,6 +32,7 @@ function Row({ row, x, w }: { row: LaidRow; x: number; w: number }) {
   const labelW = Math.round(w * 0.42);
   return (
     <>
+      <rect x={x} y={row.y} width={w} height={ROW_H} className="heap-row-hit" />
       <line x1={x} x2={x + w} y1={row.y} y2={row.y} className="heap-sep" />
       <text x={x + 6} y={row.y + TEXT_DY} className="heap-label">
         <title>{row.label}</title>
