@@ -5,7 +5,7 @@
  * Interim: compares the name-centric traces' events and the renderings of the names on
  * the stack; the trace reader's object-centric divergence replaces it.
  */
-import type { Trace } from '../runtime/trace';
+import type { Trace } from '../trace/trace';
 
 /** A name whose value differed between the two runs just before they parted. */
 export interface DifferingValue {

@@ -6,7 +6,7 @@
  * that graph. Objects are keyed by the recorder's object id; an object rendered in two
  * frames takes its rendering from the innermost frame that shows it.
  */
-import type { Trace } from '../runtime/trace';
+import type { Trace } from '../trace/trace';
 import { formatArgs, kindOf } from './args';
 import type { DiagramFrame, DiagramInput, DiagramObject, Slot, SlotValue } from './model';
 
@@ -19,6 +19,12 @@ export function argsOf(trace: Trace, frameId: number): string {
       return { label: v.name, value: node?.[2] ? { ref: node[2] } : { atom: node?.[1] ?? '?' } };
     }),
   );
+}
+
+/** A call stack row: the module frame's name alone, a function with its arguments. */
+export function frameCall(trace: Trace, frameId: number): string {
+  const [fn, , , depth] = trace.meta.frames[frameId];
+  return depth === 0 ? fn : `${fn}(${argsOf(trace, frameId)})`;
 }
 
 /** The diagram at event `position`, with the call stack's frame `frameIndex` selected. */

@@ -7,7 +7,7 @@
  */
 
 import { lineMarks } from '../replay/lineMarks';
-import type { Trace } from '../runtime/trace';
+import type { Trace } from '../trace/trace';
 
 /** One change in a history. */
 export interface HistoryEntry {
@@ -42,6 +42,25 @@ export function nameHistory(trace: Trace, frameId: number, name: string): Histor
     }
   }
   return out;
+}
+
+const cache = new WeakMap<Trace, Map<string, readonly HistoryEntry[]>>();
+
+/** {@link nameHistory}, computed once per trace and name (a trace never changes). */
+export function historyOf(trace: Trace, frameId: number, name: string): readonly HistoryEntry[] {
+  let byName = cache.get(trace);
+  if (!byName) {
+    byName = new Map();
+    cache.set(trace, byName);
+  }
+  const key = `${frameId}:${name}`;
+  let entries = byName.get(key);
+  if (!entries) {
+    entries =
+      frameId >= 0 && frameId < trace.meta.frames.length ? nameHistory(trace, frameId, name) : [];
+    byName.set(key, entries);
+  }
+  return entries;
 }
 
 /** The newest change at or before `position`, or null. */

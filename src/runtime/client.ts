@@ -10,8 +10,9 @@
  * - A worker that crashes is replaced automatically; a Python that cannot
  *   load reports why and can be retried.
  */
+
+import { emptyTrace, Trace, type TraceMeta } from '../trace/trace';
 import { type FromWorker, FromWorkerSchema, type RecordRequest, TraceMetaSchema } from './protocol';
-import { emptyTrace, Trace, type TraceMeta } from './trace';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =

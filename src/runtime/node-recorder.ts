@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { Trace, type TraceMeta } from '../trace/trace';
 import { type RecordRequest, TraceMetaSchema } from './protocol';
-import { Trace, type TraceMeta } from './trace';
 import { recordWith } from './worker-core';
 
 /** A loaded Pyodide with the recorder importable. */

@@ -2,9 +2,9 @@
  * App-wide state: the UI language and the Python runtime's status.
  */
 import { create } from 'zustand';
+import { type Lang, pickLang } from '../i18n';
 import { getRuntime } from '../runtime';
 import type { RuntimeStatus } from '../runtime/client';
-import { initialLang, type Lang } from '../ui/i18n';
 
 const LANG_KEY = 'wpt.lang';
 
@@ -29,7 +29,11 @@ export const useApp = create<AppStore>()((set) => {
   const runtime = getRuntime();
   runtime.subscribe((status) => set({ runtime: status }));
   return {
-    lang: initialLang(location.search, savedLang(), navigator.languages ?? [navigator.language]),
+    lang: pickLang(
+      new URLSearchParams(location.search).get('lang'),
+      savedLang(),
+      navigator.languages ?? [navigator.language],
+    ),
     runtime: runtime.getStatus(),
     setLang(lang) {
       try {

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../runtime/trace';
+import { EventKind, type Trace } from '../trace/trace';
 import { hitsFor } from './selectors';
 
 /** `lessonId:panelId`. */
@@ -32,6 +32,14 @@ export interface PanelState {
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
   pending: { command: Command } | { jump: number } | null;
+  /** The name whose history ("where did this value come from?") the panel shows. */
+  history: HistoryTarget | null;
+}
+
+/** A name of one frame of the current scenario's trace (frame ids are per trace). */
+export interface HistoryTarget {
+  frameId: number;
+  name: string;
 }
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
@@ -59,6 +67,8 @@ export interface PanelsStore {
   command(key: PanelKey, command: Command): void;
   jumpTo(key: PanelKey, position: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
+  /** Show the history of a name (null: close it). */
+  showHistory(key: PanelKey, target: HistoryTarget | null): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
   /** Record every scenario whose trace is missing or stale. */
@@ -211,6 +221,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
             initial?.position !== undefined && initial.position >= 0
               ? { jump: initial.position }
               : null,
+          history: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);
@@ -219,8 +230,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       setScenario(key, scenario) {
         const p = get().panels[key];
         if (!p?.scenarios.includes(scenario)) return;
-        // Reset the replay, keep the breakpoints.
-        patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
+        // Reset the replay, keep the breakpoints. Frame ids belong to one trace.
+        patch(key, () => ({
+          scenario,
+          position: START,
+          frameIndex: 0,
+          pending: null,
+          history: scenario === p.scenario ? p.history : null,
+        }));
         ensure(key);
       },
 
@@ -312,6 +329,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         patch(key, () => ({ frameIndex: Math.max(0, frameIndex) }));
       },
 
+      showHistory(key, target) {
+        patch(key, () => ({ history: target }));
+      },
+
       invalidate(key) {
         patch(key, (p) => ({ traces: {}, position: p.position >= 0 ? START : p.position }));
         ensure(key);
@@ -321,4 +342,33 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     };
   });
   return store;
+}
+
+/** A panel store's actions bound to one panel (what the panel's components call). */
+export interface PanelActions {
+  setScenario(scenario: string): void;
+  toggleBreakpoint(file: string, line: number): void;
+  updateBreakpoint(id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
+  removeBreakpoint(id: string): void;
+  moveBreakpoints(file: string, map: (line: number) => number | null): void;
+  command(command: Command): void;
+  jumpTo(position: number): void;
+  selectFrame(frameIndex: number): void;
+  showHistory(target: HistoryTarget | null): void;
+}
+
+/** Bind a panel store's actions to one panel. */
+export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelActions {
+  const s = () => store.getState();
+  return {
+    setScenario: (scenario) => s().setScenario(key, scenario),
+    toggleBreakpoint: (file, line) => s().toggleBreakpoint(key, file, line),
+    updateBreakpoint: (id, patch) => s().updateBreakpoint(key, id, patch),
+    removeBreakpoint: (id) => s().removeBreakpoint(key, id),
+    moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
+    command: (command) => s().command(key, command),
+    jumpTo: (position) => s().jumpTo(key, position),
+    selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
+    showHistory: (target) => s().showHistory(key, target),
+  };
 }

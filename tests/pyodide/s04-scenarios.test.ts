@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/lessons/schema';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits, summarizeTrace } from '../../src/runtime/summary';
-import { EventKind, type Trace } from '../../src/runtime/trace';
+import { EventKind, type Trace } from '../../src/trace/trace';
 import { lesson, lineOf, recordScenario } from './helpers';
 
 let rec: NodeRecorder;

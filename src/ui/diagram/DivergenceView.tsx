@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { type Divergence, divergence } from '../../diagram/divergence';
+import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/schema';
-import type { Trace } from '../../runtime/trace';
-import { type Lang, t } from '../i18n';
+import type { Trace } from '../../trace/trace';
 
 /** Props of {@link DivergenceView}. */
 export interface DivergenceViewProps {

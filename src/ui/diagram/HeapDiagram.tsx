@@ -7,7 +7,7 @@ import {
   type LaidRow,
   ROW_H,
 } from '../../diagram/layout';
-import { type Lang, t } from '../i18n';
+import { type Lang, t } from '../../i18n';
 import { HeapText } from './HeapText';
 import './diagram.css';
 

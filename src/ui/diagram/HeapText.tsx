@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { LaidRow } from '../../diagram/layout';
-import { type Lang, t } from '../i18n';
+import { type Lang, t } from '../../i18n';
 import type { HeapDiagramProps } from './HeapDiagram';
 
 function rowText(lang: Lang, r: LaidRow): string {

@@ -1,5 +1,5 @@
 import type { HistoryEntry } from '../../diagram/history';
-import { type Lang, t } from '../i18n';
+import { type Lang, t } from '../../i18n';
 
 /** Props of {@link HistoryList}. */
 export interface HistoryListProps {
@@ -10,8 +10,9 @@ export interface HistoryListProps {
   /** The newest change at or before the position (highlighted; the "last change" target). */
   last: HistoryEntry | null;
   lang: Lang;
-  /** The key of the "go to last change" command, for its label and aria-keyshortcuts. */
+  /** The "go to last change" command's `aria-keyshortcuts`, and its keys as people read them. */
   shortcut: string;
+  shortcutLabel: string;
   onJump(step: number): void;
   onClose(): void;
 }
@@ -24,6 +25,7 @@ export function HistoryList({
   last,
   lang,
   shortcut,
+  shortcutLabel,
   onJump,
   onClose,
 }: HistoryListProps) {
@@ -37,7 +39,7 @@ export function HistoryList({
           disabled={last === null}
           onClick={() => last && onJump(last.step)}
           aria-keyshortcuts={shortcut}
-          title={`${t(lang, 'lastChange')} (${shortcut})`}
+          title={`${t(lang, 'lastChange')} (${shortcutLabel})`}
         >
           {t(lang, 'lastChange')}
         </button>

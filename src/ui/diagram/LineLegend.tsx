@@ -1,4 +1,4 @@
-import { type Lang, t } from '../i18n';
+import { type Lang, t } from '../../i18n';
 import './lineMarks.css';
 
 /** The legend of the code view's two line marks: the line that just ran, the line that runs next. */

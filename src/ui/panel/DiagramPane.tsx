@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { diagramFromTrace } from '../../diagram/fromTrace';
-import type { HistoryEntry } from '../../diagram/history';
 import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
-import type { Trace } from '../../runtime/trace';
-import { type Lang, t } from '../i18n';
-import { HeapDiagram, type HistoryTarget } from './HeapDiagram';
-import { HistoryList } from './HistoryList';
+import { t } from '../../i18n';
+import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
+import type { Trace } from '../../trace/trace';
+import { HeapDiagram, type HistoryTarget } from '../diagram/HeapDiagram';
+import { HistoryList } from '../diagram/HistoryList';
+import type { PaneProps } from './panes';
 
 const NARROW_QUERY = '(max-width: 720px)';
 
@@ -24,67 +25,52 @@ function useNarrow(): boolean {
   );
 }
 
-/** The history the panel shows: of which name, its changes, and the newest one so far. */
-export interface ShownHistory {
-  name: string;
-  entries: readonly HistoryEntry[];
-  last: HistoryEntry | null;
-}
-
-/** Props of {@link DiagramPane}. */
-export interface DiagramPaneProps {
-  trace: Trace;
-  position: number;
-  frameIndex: number;
-  lang: Lang;
-  history: ShownHistory | null;
-  /** Key of the "go to last change" command. */
-  lastChangeKey: string;
-  onHistory(target: { frameKey: string; name: string } | null): void;
-  onJump(step: number): void;
-}
+const LAST_CHANGE = commandDef('lastChange');
 
 /**
  * The reference diagram pane: shown at once where there is room, behind a toggle on a
- * phone. It derives the diagram from the trace at the position (memoised per step),
- * keeps the previous layout so boxes do not jump, and shows the history the reader asked
- * for under it.
+ * phone. It derives the diagram from the trace at the position (memoised per step; the
+ * boxes are memoised too, so a step redraws only what changed), keeps the previous
+ * layout so boxes do not jump, and shows the history the reader asked for under it.
  */
-export function DiagramPane(props: DiagramPaneProps) {
-  const { trace, position, frameIndex, lang, history } = props;
+export function DiagramPane({ view, state, actions, lang }: PaneProps) {
+  const { trace, pos, history } = view;
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !narrow;
-  const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set());
+  const [expanded, setExpanded] = useState<{ trace: Trace | null; ids: ReadonlySet<number> }>({
+    trace: null,
+    ids: new Set(),
+  });
+  // Expansions belong to one trace (another scenario starts with nothing expanded).
+  const ids = expanded.trace === trace ? expanded.ids : null;
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
 
-  // A new trace (another scenario) starts with nothing expanded and a fresh layout.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: resets on a new trace only
-  useEffect(() => setExpanded(new Set()), [trace]);
-
   const input = useMemo(
-    () => (shown ? diagramFromTrace(trace, position, frameIndex) : null),
-    [shown, trace, position, frameIndex],
+    () => (shown && trace && pos ? diagramFromTrace(trace, pos.event, view.selectedFrame) : null),
+    [shown, trace, pos, view.selectedFrame],
   );
   const layout = useMemo(() => {
-    if (!input) return null;
+    if (!input || !trace) return null;
     const before = prev.current?.trace === trace ? prev.current.layout : null;
-    return layoutDiagram(input, narrow ? NARROW : WIDE, expanded, before);
-  }, [input, narrow, expanded, trace]);
+    return layoutDiagram(input, narrow ? NARROW : WIDE, ids ?? undefined, before);
+  }, [input, narrow, ids, trace]);
   useEffect(() => {
-    if (layout) prev.current = { trace, layout };
+    if (layout && trace) prev.current = { trace, layout };
   }, [layout, trace]);
+
+  if (!trace || !pos) return null;
 
   const pick = (target: HistoryTarget) => {
     if (target.kind === 'name') {
-      props.onHistory({ frameKey: target.frameKey, name: target.name });
+      actions.showHistory({ frameId: Number(target.frameKey), name: target.name });
       return;
     }
     // An object: the history of the innermost name that holds it.
     for (const f of [...(layout?.frames ?? [])].reverse()) {
       const row = f.rows.find((r) => r.ref === target.id);
       if (row) {
-        props.onHistory({ frameKey: f.key, name: row.label });
+        actions.showHistory({ frameId: Number(f.key), name: row.label });
         return;
       }
     }
@@ -108,24 +94,25 @@ export function DiagramPane(props: DiagramPaneProps) {
           {shown ? t(lang, 'hideDiagram') : t(lang, 'showDiagram')}
         </button>
       </h4>
-      {shown && layout ? (
+      {layout ? (
         <HeapDiagram
           layout={layout}
           lang={lang}
-          onExpand={(id) => setExpanded(new Set([...expanded, id]))}
+          onExpand={(id) => setExpanded({ trace, ids: new Set([...(ids ?? []), id]) })}
           onHistory={pick}
         />
       ) : null}
       {history ? (
         <HistoryList
-          name={history.name}
+          name={history.target.name}
           entries={history.entries}
           last={history.last}
-          position={position}
+          position={state.position}
           lang={lang}
-          shortcut={props.lastChangeKey}
-          onJump={props.onJump}
-          onClose={() => props.onHistory(null)}
+          shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}
+          shortcutLabel={LAST_CHANGE.keys.map(keyLabel).join(', ')}
+          onJump={actions.jumpTo}
+          onClose={() => actions.showHistory(null)}
         />
       ) : null}
     </section>

@@ -1,0 +1,53 @@
+/** UI strings of the reference diagram, value history, scenario divergence and line marks (issue 12). */
+import type { LocalizedText } from '../../lessons/schema';
+
+export const objectStrings = {
+  diagram: { zh: '引用图', en: 'Reference diagram' },
+  showDiagram: { zh: '显示引用图', en: 'Show the reference diagram' },
+  hideDiagram: { zh: '隐藏引用图', en: 'Hide the reference diagram' },
+  diagramText: { zh: '引用图的文字版', en: 'The reference diagram as text' },
+  diagramSummary: {
+    zh: '{frames} 个帧，{objects} 个对象',
+    en: '{frames} frames, {objects} objects',
+  },
+  globals: { zh: '全局变量', en: 'Globals' },
+  frameOf: { zh: '帧 {fn}', en: 'Frame {fn}' },
+  refersTo: { zh: '{name} 指向对象 #{id}', en: '{name} refers to object #{id}' },
+  holdsAtom: { zh: '{name} 的值是 {value}', en: '{name} = {value}' },
+  objectOf: { zh: '对象 #{id}（{type}）', en: 'Object #{id} ({type})' },
+  itemCount: { zh: '共 {n} 项', en: '{n} items' },
+  changedByStep: { zh: '上一步改动了它', en: 'changed by the last step' },
+  showAllOf: { zh: '展开对象 #{id} 的全部项', en: 'Show every item of object #{id}' },
+  omittedObjects: { zh: '还有 {n} 个对象没有画出', en: '{n} more objects not drawn' },
+  noFrames: { zh: '（还没有帧）', en: '(no frames yet)' },
+  historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
+  historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
+  historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },
+  historyRow: { zh: '第 {step} 步 · 第 {line} 行', en: 'step {step} · line {line}' },
+  assigned: { zh: '赋值', en: 'assigned' },
+  mutated: { zh: '对象被改动', en: 'object changed' },
+  lastChange: { zh: '跳到最近一次改动', en: 'Go to last change' },
+  closeHistory: { zh: '关闭来历', en: 'Close history' },
+  justRan: { zh: '刚执行的行', en: 'just ran' },
+  runsNext: { zh: '下一步要执行的行', en: 'runs next' },
+  divergenceTitle: { zh: '两个场景从哪里分开', en: 'Where two scenarios part' },
+  scenarioA: { zh: '场景 A', en: 'Scenario A' },
+  scenarioB: { zh: '场景 B', en: 'Scenario B' },
+  partAt: {
+    zh: '从 {file} 第 {line} 行开始分开（A 第 {a} 步，B 第 {b} 步）',
+    en: 'They part at {file} line {line} (step {a} of A, step {b} of B)',
+  },
+  partAtEnd: {
+    zh: '一个场景在第 {a} 步结束，另一个继续运行',
+    en: 'One scenario ends at step {a}; the other goes on',
+  },
+  sameRun: { zh: '两个场景走的是同一条路径', en: 'Both scenarios take the same path' },
+  differedBefore: { zh: '分开之前不同的值', en: 'Values that differed just before' },
+  jumpInA: { zh: '在 A 中跳到这里', en: 'Jump there in A' },
+  jumpInB: { zh: '在 B 中跳到这里', en: 'Jump there in B' },
+  notRecordedYet: { zh: '还在录制…', en: 'still recording…' },
+  lastChangeHelp: {
+    zh: '跳到所选变量最近一次改动的那一步',
+    en: "Go to the step of the chosen variable's last change",
+  },
+} satisfies Record<string, LocalizedText>;
