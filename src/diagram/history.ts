@@ -16,8 +16,13 @@ export interface HistoryEntry {
   /** The line that made the change. */
   file: string;
   line: number;
-  /** The value after the change (its rendering), or null when the name was deleted. */
-  text: string | null;
+  /**
+   * `assigned`: the name was bound to this value; `changed`: the object it held changed
+   * in place; `deleted`: the name was deleted.
+   */
+  kind: 'assigned' | 'changed' | 'deleted';
+  /** The value's text from this step on (empty when deleted). */
+  text: string;
 }
 
 /** Every change of `name` in frame `frameId`, oldest first. */
@@ -26,6 +31,7 @@ export function nameHistory(trace: Trace, frameId: number, name: string): Histor
   if (nameIndex < 0) return [];
   const out: HistoryEntry[] = [];
   const deltas = trace.deltaName.length;
+  let heldId = 0;
   for (let i = 0; i < trace.length; i++) {
     if (trace.frame[i] !== frameId) continue;
     const end = i + 1 < trace.length ? trace.deltaStart[i + 1] : deltas;
@@ -33,12 +39,16 @@ export function nameHistory(trace: Trace, frameId: number, name: string): Histor
       if (trace.deltaName[d] !== nameIndex) continue;
       const v = trace.deltaValue[d];
       const made = lineMarks(trace, frameId, i).justRan;
+      const node = v >= 0 ? trace.value(v) : null;
+      const id = node?.[2] ?? 0;
       out.push({
         step: i,
         file: made?.file ?? trace.fileOf(i),
         line: made?.line ?? trace.line[i],
-        text: v >= 0 ? trace.value(v)[1] : null,
+        kind: !node ? 'deleted' : id !== 0 && id === heldId ? 'changed' : 'assigned',
+        text: node?.[1] ?? '',
       });
+      heldId = id;
     }
   }
   return out;

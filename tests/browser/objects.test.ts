@@ -190,7 +190,7 @@ describe('objects, not names, on the flagship lesson', () => {
     await p.locator('[data-testid=divergence-b]').selectOption('block');
     const d = p.locator('[data-testid=divergence]');
     await d.waitFor();
-    const branch = setupLine('if SCENARIO == "block" and event == "before"');
+    const branch = setupLine('if SCENARIO == "block":');
     expect(await d.getAttribute('data-file')).toBe('setup.py');
     expect(Number(await d.getAttribute('data-line'))).toBe(branch);
     expect(Number(await d.getAttribute('data-a-line'))).toBe(
@@ -199,18 +199,20 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(Number(await d.getAttribute('data-b-line'))).toBe(
       setupLine('return "maintenance window'),
     );
-    const at = Number(await d.getAttribute('data-step'));
+    const atA = Number(await d.getAttribute('data-a-step'));
+    const atB = Number(await d.getAttribute('data-b-step'));
+    expect(Number(await d.getAttribute('data-step'))).toBe(atA);
     expect(
       await p.locator('[data-testid=divergence-value][data-name=SCENARIO]').textContent(),
     ).toContain("'block'");
 
     await p.locator('[data-testid=divergence-jump-b]').click();
-    await waitForStep(p, (s) => s === at);
+    await waitForStep(p, (s) => s === atB);
     expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('block');
     expect((await status(p)).line).toBe(setupLine('return "maintenance window'));
     await p.locator('[data-testid=divergence-jump-a]').click();
     await expect.poll(() => p.locator('[data-testid=scenario]').inputValue()).toBe('pass');
-    await waitForStep(p, (s) => s === at);
+    await waitForStep(p, (s) => s === atA);
     expect((await status(p)).line).toBe(setupLine('if SCENARIO == "pre_error"'));
     // The line that just ran (the branch) and the one that runs next are marked apart.
     await p.locator('[data-testid=line-legend]').waitFor();

@@ -26,6 +26,7 @@ export const objectStrings = {
   historyRow: { zh: '第 {step} 步 · 第 {line} 行', en: 'step {step} · line {line}' },
   assigned: { zh: '赋值', en: 'assigned' },
   mutated: { zh: '对象被改动', en: 'object changed' },
+  deleted: { zh: '被删除', en: 'deleted' },
   lastChange: { zh: '跳到最近一次改动', en: 'Go to last change' },
   closeHistory: { zh: '关闭来历', en: 'Close history' },
   justRan: { zh: '刚执行的行', en: 'just ran' },

@@ -81,21 +81,23 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
       ) : (
         <div
           data-testid="divergence"
-          data-step={d.step}
+          data-step={d.a?.step ?? d.b?.step}
+          data-a-step={d.a?.step}
+          data-b-step={d.b?.step}
           data-file={d.from?.file}
           data-line={d.from?.line}
           data-a-line={d.a?.line}
           data-b-line={d.b?.line}
         >
           <p>
-            {d.from
+            {d.from && d.a && d.b
               ? t(lang, 'partAt', {
                   file: d.from.file,
                   line: d.from.line,
-                  a: d.step + 1,
-                  b: d.step + 1,
+                  a: d.a.step + 1,
+                  b: d.b.step + 1,
                 })
-              : null}
+              : t(lang, 'partAtEnd', { a: ((d.a ?? d.b)?.step ?? 0) + 1 })}
           </p>
           <ul className="divergence-next">
             <li>
@@ -105,7 +107,7 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
               {label(b)} → <code>{where(d.b)}</code>
             </li>
           </ul>
-          {d.differed.length > 0 ? (
+          {d.values.length > 0 ? (
             <>
               <h5>{t(lang, 'differedBefore')}</h5>
               <table className="divergence-values">
@@ -117,7 +119,7 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
                   </tr>
                 </thead>
                 <tbody>
-                  {d.differed.map((v) => (
+                  {d.values.map((v) => (
                     <tr
                       key={`${v.function}.${v.name}`}
                       data-testid="divergence-value"
@@ -129,10 +131,10 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
                         </code>
                       </th>
                       <td>
-                        <code>{v.a ?? '—'}</code>
+                        <code>{v.a}</code>
                       </td>
                       <td>
-                        <code>{v.b ?? '—'}</code>
+                        <code>{v.b}</code>
                       </td>
                     </tr>
                   ))}
@@ -145,7 +147,7 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
               type="button"
               data-testid="divergence-jump-a"
               disabled={!d.a}
-              onClick={() => jump(a, d.step)}
+              onClick={() => d.a && jump(a, d.a.step)}
             >
               {t(lang, 'jumpInA')}
             </button>
@@ -153,7 +155,7 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
               type="button"
               data-testid="divergence-jump-b"
               disabled={!d.b}
-              onClick={() => jump(b, d.step)}
+              onClick={() => d.b && jump(b, d.b.step)}
             >
               {t(lang, 'jumpInB')}
             </button>

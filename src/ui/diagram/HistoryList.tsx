@@ -63,7 +63,13 @@ export function HistoryList({
               <span className="history-where">
                 {t(lang, 'historyRow', { step: e.step + 1, line: e.line })}
               </span>{' '}
-              <code>{e.text ?? '—'}</code>
+              <span className="history-kind">
+                {t(
+                  lang,
+                  e.kind === 'changed' ? 'mutated' : e.kind === 'deleted' ? 'deleted' : 'assigned',
+                )}
+              </span>{' '}
+              <code>{e.kind === 'deleted' ? '—' : e.text}</code>
             </button>
           </li>
         ))}
