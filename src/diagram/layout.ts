@@ -157,9 +157,9 @@ export function visibleSlots(
   maxSlots: number,
 ): { slots: Slot[]; hidden: number; expandable: boolean } {
   const total = Math.max(obj.length, obj.slots.length);
-  const cut = !expanded && obj.slots.length > maxSlots;
-  const slots = cut ? obj.slots.slice(0, maxSlots) : obj.slots;
-  return { slots, hidden: total - slots.length, expandable: cut };
+  const slots = !expanded && obj.slots.length > maxSlots ? obj.slots.slice(0, maxSlots) : obj.slots;
+  // The input may already be cut (the trace reader shows a few entries unless expanded).
+  return { slots, hidden: total - slots.length, expandable: !expanded && total > slots.length };
 }
 
 function rowOf(

@@ -123,6 +123,15 @@ describe('reference diagram layout', () => {
     expect(open.objects[0].h).toBeGreaterThan(box.h);
   });
 
+  it('offers to expand a container whose input was already cut, and not a small one', () => {
+    const pre = obj(8, 'list', [atom('0', '1'), atom('1', '2')], 50);
+    const l = layoutDiagram(input([frame('0', '<module>', [ref('xs', 8)])], [pre]));
+    expect(l.objects[0]).toMatchObject({ hidden: 48, expandable: true });
+    const small = obj(9, 'list', [atom('0', '1')]);
+    const s = layoutDiagram(input([frame('0', '<module>', [ref('ys', 9)])], [small]));
+    expect(s.objects[0]).toMatchObject({ hidden: 0, expandable: false });
+  });
+
   it('does not follow slots that are cut, and stops at maxObjects', () => {
     const children = Array.from({ length: 20 }, (_, i) => obj(100 + i, 'list', []));
     const parent = obj(
