@@ -169,7 +169,16 @@ export function HeapDiagram({ layout, lang, onExpand, onHistory }: HeapDiagramPr
   const pickable = onHistory !== undefined;
   return (
     <figure className="heap" data-testid="heap">
-      <div className="heap-scroll">
+      {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}
+      <section
+        className="heap-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={t(lang, 'diagramSummary', {
+          frames: layout.frames.length,
+          objects: layout.objects.length,
+        })}
+      >
         <svg
           width={layout.width}
           height={layout.height}
@@ -213,7 +222,7 @@ export function HeapDiagram({ layout, lang, onExpand, onHistory }: HeapDiagramPr
             />
           ))}
         </svg>
-      </div>
+      </section>
       {layout.omitted > 0 ? (
         <p className="heap-omitted">{t(lang, 'omittedObjects', { n: layout.omitted })}</p>
       ) : null}
