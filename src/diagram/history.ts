@@ -75,15 +75,15 @@ export function historyOf(trace: Trace, frameId: number, name: string): readonly
 
 /** The newest change at or before `position`, or null. */
 export function lastChangeAt(
-  history: readonly HistoryEntry[],
+  entries: readonly HistoryEntry[],
   position: number,
 ): HistoryEntry | null {
   let lo = 0;
-  let hi = history.length;
+  let hi = entries.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (history[mid].step <= position) lo = mid + 1;
+    if (entries[mid].step <= position) lo = mid + 1;
     else hi = mid;
   }
-  return lo > 0 ? history[lo - 1] : null;
+  return lo > 0 ? entries[lo - 1] : null;
 }

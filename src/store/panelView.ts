@@ -114,7 +114,7 @@ export interface PanelViewModel {
   selectedFrame: number;
   /** Each frame of `pos.stack` as a call with its arguments: `run_hooks(hooks=#12, event='before', …)`. */
   calls: string[];
-  history: HistoryDisplay | null;
+  valueHistory: HistoryDisplay | null;
   runError: RunErrorDisplay | null;
   /** What decides which commands are enabled (the key handler reads it too). */
   commandContext: CommandContext;
@@ -210,16 +210,15 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     marks?.justRan && marks.justRan.file === shown.file && marks.justRan.line !== currentLine
       ? marks.justRan.line
       : null;
-  const entries = trace && p.history ? historyOf(trace, p.history.frameId, p.history.name) : null;
-  const history =
-    p.history && entries
-      ? { target: p.history, entries, last: lastChangeAt(entries, p.position) }
-      : null;
+  const target = p.historyTarget;
+  const entries = trace && target ? historyOf(trace, target.frameId, target.name) : null;
+  const valueHistory =
+    target && entries ? { target, entries, last: lastChangeAt(entries, p.position) } : null;
   const commandContext: CommandContext = {
     state,
     canStep: input.pythonReady || trace !== null,
     cursorLine: input.cursorLine,
-    lastChange: history?.last?.step ?? null,
+    lastChange: valueHistory?.last?.step ?? null,
   };
   const outsideFocus =
     paused &&
@@ -267,7 +266,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       .sort((a, b) => a - b),
     selectedFrame,
     calls: pos && trace ? pos.stack.map((f) => frameCall(trace, f.frameId)) : [],
-    history,
+    valueHistory,
     runError: runErrorOf(trace, state),
     commandContext,
     commands: enabledCommands(commandContext),

@@ -34,7 +34,7 @@ const LAST_CHANGE = commandDef('lastChange');
  * layout so boxes do not jump, and shows the history the reader asked for under it.
  */
 export function DiagramPane({ view, state, actions, lang }: PaneProps) {
-  const { trace, pos, history } = view;
+  const { trace, pos, valueHistory: shownHistory } = view;
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !narrow;
@@ -102,11 +102,11 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
           onHistory={pick}
         />
       ) : null}
-      {history ? (
+      {shownHistory ? (
         <HistoryList
-          name={history.target.name}
-          entries={history.entries}
-          last={history.last}
+          name={shownHistory.target.name}
+          entries={shownHistory.entries}
+          last={shownHistory.last}
           position={state.position}
           lang={lang}
           shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}

@@ -24,13 +24,12 @@ const PANEL: ResolvedPanel = {
 function view(position: number, history: HistoryTarget | null = null, frameIndex = 0) {
   const state: PanelState = {
     scenario: 's1',
-    scenarios: ['s1'],
     breakpoints: [],
     traces: { s1: { key: 'k', trace } },
     position,
     frameIndex,
     pending: null,
-    history,
+    historyTarget: history,
   };
   return selectPanelView({
     panel: PANEL,
@@ -60,11 +59,11 @@ describe('panel view: objects, not names', () => {
   it('lists every change of a name with the line that made it, and the last one so far', () => {
     const target = { frameId: NF.f, name: 'total' };
     const v = view(10, target);
-    expect(v.history?.entries.map((e) => [e.step, e.line, e.text])).toEqual([
+    expect(v.valueHistory?.entries.map((e) => [e.step, e.line, e.text])).toEqual([
       [4, 6, '0'],
       [16, 8, '2'],
     ]);
-    expect(v.history?.last?.step).toBe(4);
+    expect(v.valueHistory?.last?.step).toBe(4);
     expect(v.commandContext.lastChange).toBe(4);
     expect(view(17, target).commandContext.lastChange).toBe(16);
     // Before the first change there is none to go to.
@@ -87,7 +86,7 @@ describe('panel view: objects, not names', () => {
 
   it('a history of a name the frame never binds is empty', () => {
     const v = view(10, { frameId: NF.f, name: 'nothing' });
-    expect(v.history?.entries).toEqual([]);
-    expect(v.history?.last).toBeNull();
+    expect(v.valueHistory?.entries).toEqual([]);
+    expect(v.valueHistory?.last).toBeNull();
   });
 });

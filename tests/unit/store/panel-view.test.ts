@@ -56,13 +56,12 @@ const PANEL: ResolvedPanel = {
 function state(trace: Trace | null, position: number, extra: Partial<PanelState> = {}) {
   return {
     scenario: 's1',
-    scenarios: ['s1'],
     breakpoints: [],
     traces: trace ? { s1: { key: 'k', trace } } : {},
     position,
     frameIndex: 0,
     pending: null,
-    history: null,
+    historyTarget: null,
     ...extra,
   } satisfies PanelState;
 }
