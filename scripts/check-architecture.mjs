@@ -39,6 +39,8 @@ const LAYERS = {
   bench: ['bench', 'ui', 'store', 'replay', 'diagram', 'trace', 'lessons', 'runtime', 'i18n'],
   main: ['runtime', 'boot'],
   boot: ['store', 'ui'],
+  // The embed view's entry (embed.html): one panel, same stores and components.
+  embed: ['embed', 'store', 'ui', 'i18n', 'runtime'],
 };
 
 /** Files allowed to touch location/history besides the URL owner. */
@@ -93,7 +95,7 @@ for (const rel of files) {
   const full = path.join(src, rel);
   const text = readFileSync(full, 'utf8');
   const lines = text.split('\n').length;
-  if (lines > MAX_LINES && !LONG_OK.has(rel) && !SPLIT_PENDING[rel] && !rel.endsWith('.py')) {
+  if (lines > MAX_LINES && !LONG_OK.has(rel) && !SPLIT_PENDING[rel]) {
     problems.push(`src/${rel}:1: size: ${lines} lines (at most ${MAX_LINES})`);
   }
   if (!/\.(ts|tsx|mjs|js)$/.test(rel)) continue;

@@ -84,8 +84,9 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
 function authorAtStart(fromUrl: string | null): boolean {
   if (fromUrl === '1') return true;
   if (fromUrl === '0') return false;
+  // Per tab (sessionStorage): a new tab opens in reading mode unless its URL asks.
   try {
-    return localStorage.getItem('wpt.author') === '1';
+    return sessionStorage.getItem('wpt.author') === '1';
   } catch {
     return false;
   }
@@ -105,7 +106,7 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   drafts: {},
   setAuthor(on) {
     try {
-      localStorage.setItem('wpt.author', on ? '1' : '0');
+      sessionStorage.setItem('wpt.author', on ? '1' : '0');
     } catch {
       // not remembered
     }

@@ -17,8 +17,10 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
+import { EmbedAction } from './EmbedAction';
 import { panelKeyHandler } from './keyboard';
 import { PanelHeader } from './PanelHeader';
+import { PredictBox } from './PredictBox';
 import { PANES } from './panes';
 import { RunErrorAlert } from './RunErrorAlert';
 import { SetupView } from './SetupView';
@@ -31,7 +33,7 @@ import { Toolbar } from './Toolbar';
  * Local UI state here is only what no other part needs: the editor's cursor line and the
  * step note the reader clicked.
  */
-export function Panel({ entry }: { entry: PanelEntry }) {
+export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded?: boolean }) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
   const { key, panel, files, lesson } = entry;
@@ -89,6 +91,22 @@ export function Panel({ entry }: { entry: PanelEntry }) {
       aria-labelledby={titleId}
     >
       <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
+      {embedded ? null : (
+        <EmbedAction
+          lessonId={lesson.id}
+          panel={panel}
+          scenario={p.scenario}
+          breakpoints={p.breakpoints}
+          lang={lang}
+        />
+      )}
+      <PredictBox
+        predictions={lesson.predictions}
+        panel={panel}
+        state={p}
+        actions={actions}
+        lang={lang}
+      />
       <Toolbar
         panel={panel}
         scenario={p.scenario}
@@ -171,7 +189,8 @@ export function Panel({ entry }: { entry: PanelEntry }) {
       />
 
       <SetupView files={entry.setupFiles} lang={lang} />
-      <p className="panel-note">{t(lang, 'readOnlyNote')}</p>
+      {/* While the author edits the code, it is not read-only. */}
+      {author ? null : <p className="panel-note">{t(lang, 'readOnlyNote')}</p>}
     </section>
   );
 }
