@@ -37,9 +37,9 @@ export const WIDE: LayoutOptions = {
 
 /** A phone (390 px wide): the frames and one column of objects. */
 export const NARROW: LayoutOptions = {
-  frameWidth: 150,
-  objectWidth: 168,
-  gapX: 30,
+  frameWidth: 140,
+  objectWidth: 160,
+  gapX: 26,
   maxColumns: 1,
   maxSlots: 6,
   maxObjects: 120,

@@ -20,6 +20,8 @@ export type HistoryTarget =
 export interface HeapDiagramProps {
   layout: DiagramLayout;
   lang: Lang;
+  /** A phone: the picture shrinks to the pane's width rather than scroll sideways. */
+  narrow?: boolean;
   /** Show every slot of a cut container. */
   onExpand(id: number): void;
   /** The reader picked a name or an object to see where it came from. */
@@ -164,11 +166,11 @@ function runAction(
  * mouse (one delegated click handler); the same content, with every control as a button,
  * is the text alternative below it, which screen readers read and keyboard focus reveals.
  */
-export function HeapDiagram({ layout, lang, onExpand, onHistory }: HeapDiagramProps) {
+export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapDiagramProps) {
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
   return (
-    <figure className="heap" data-testid="heap">
+    <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
       {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}
       <section
         className="heap-scroll"

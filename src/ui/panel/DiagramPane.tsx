@@ -98,6 +98,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
         <HeapDiagram
           layout={layout}
           lang={lang}
+          narrow={narrow}
           onExpand={(id) => setExpanded({ trace, ids: new Set([...(ids ?? []), id]) })}
           onHistory={pick}
         />
