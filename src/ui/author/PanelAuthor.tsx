@@ -9,6 +9,7 @@ import {
   type ManifestEdit,
   renameScenario,
 } from '../../lessons/edit';
+import { sourceFile } from '../../lessons/loader';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
@@ -17,7 +18,7 @@ import { CodeView } from '../CodeView';
 
 /** The lesson-relative path of a Python file name used in a run. */
 export function lessonPathOf(lesson: Lesson, pythonPath: string): string {
-  return lesson.sources.some((s) => s.path === pythonPath) ? `src/${pythonPath}` : pythonPath;
+  return lesson.sources.some((s) => s.path === pythonPath) ? sourceFile(pythonPath) : pythonPath;
 }
 
 /**
@@ -62,7 +63,8 @@ export function PanelAuthor(props: {
       setNewId('');
       // A new scenario's script is where the author goes next: open its tab.
       if (open) setTab(open);
-      if (select) setTimeout(() => onScenario(select), 300);
+      // The scenario list is the draft's: the new scenario can be chosen at once.
+      if (select) onScenario(select);
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
     }

@@ -21,7 +21,7 @@ export function EmbedAction(props: {
   const id = useId();
   const snippet = open
     ? embedSnippet({
-        base: new URL(import.meta.env.BASE_URL, location.origin).href,
+        base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
         lesson: lessonId,
         panel: panel.id,
         title: `${panel.function} · ${t(lang, 'appTitle')}`,

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/schema';
 import type { PredictionReply } from '../../replay/predict';
-import type { PanelActions, PanelState } from '../../store/panels';
+import type { PanelActions } from '../../store/panelActions';
+import type { PanelState } from '../../store/panels';
 import { judgePrediction } from '../../store/predictView';
 
 /** The reader's reply being typed, by question kind. */
