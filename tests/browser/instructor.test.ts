@@ -4,13 +4,20 @@
  * current scenario and breakpoints; author mode opens a new scenario's script, labels its
  * fields in both languages, drops the read-only note, and stays off in a new tab.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePanelState } from '../../src/store/share';
 import { type AppSession, openApp } from './harness.ts';
-import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers.ts';
+import { clickLine, panel, runtimeLine, waitState } from './panel-helpers.ts';
 
 /** Slow pages on a loaded 2-core machine: every wait of these tests gets this long. */
 const WAIT_MS = 120_000;
+
+/** Python ready and the panel's editor on screen, waiting as long as a loaded machine needs. */
+async function ready(page: Page, p: Locator): Promise<void> {
+  await page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: WAIT_MS });
+  await p.locator('.margin-view-overlays .line-numbers').first().waitFor({ timeout: WAIT_MS });
+}
 
 describe('instructor features', () => {
   let app: AppSession | undefined;
