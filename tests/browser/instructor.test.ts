@@ -11,7 +11,7 @@ import { type AppSession, openApp } from './harness.ts';
 import { clickLine, panel, runtimeLine, waitState } from './panel-helpers.ts';
 
 /** Slow pages on a loaded 2-core machine: every wait of these tests gets this long. */
-const WAIT_MS = 120_000;
+const WAIT_MS = 200_000;
 
 /** Python ready and the panel's editor on screen, waiting as long as a loaded machine needs. */
 async function ready(page: Page, p: Locator): Promise<void> {
@@ -55,7 +55,7 @@ describe('instructor features', () => {
       'The line is never reached.',
     );
     expect(app.pageErrors).toEqual([]);
-  }, 300_000);
+  }, 420_000);
 
   it('gives an embed snippet with the current scenario and breakpoints', async () => {
     app = await open('/?lesson=s04-hooks&lang=en');
@@ -75,7 +75,7 @@ describe('instructor features', () => {
     expect(state.scenario).toBe('pre_error');
     expect(state.breakpoints?.map((b) => b.line)).toEqual([line]);
     expect(html).toContain(`<script src="${app.baseUrl}/embed-host.js" async></script>`);
-  }, 300_000);
+  }, 420_000);
 
   it('author mode: a new scenario opens its script, with labelled texts in both languages', async () => {
     app = await open('/?lesson=s04-hooks&lang=en&author=1');
@@ -95,5 +95,5 @@ describe('instructor features', () => {
     expect(await tab.locator('[data-testid=author-toggle]').isChecked()).toBe(false);
     expect(await tab.locator('[data-testid=panel-author]').count()).toBe(0);
     await tab.close();
-  }, 300_000);
+  }, 420_000);
 });
