@@ -15,6 +15,7 @@ import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
+import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
 import { sandboxStrings } from './strings/sandbox';
 
@@ -29,6 +30,7 @@ export const STRING_TABLES = {
   author: authorStrings,
   instructor: instructorStrings,
   sandbox: sandboxStrings,
+  objects: objectStrings,
 } as const;
 
 const strings = {
@@ -39,6 +41,7 @@ const strings = {
   ...authorStrings,
   ...instructorStrings,
   ...sandboxStrings,
+  ...objectStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

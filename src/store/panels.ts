@@ -34,6 +34,14 @@ export interface PanelState {
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
   pending: { command: Command } | { jump: number } | null;
+  /** The name whose history ("where did this value come from?") the panel shows. */
+  historyTarget: HistoryTarget | null;
+}
+
+/** A name of one frame of the current scenario's trace (frame ids are per trace). */
+export interface HistoryTarget {
+  frameId: number;
+  name: string;
 }
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
@@ -68,6 +76,8 @@ export interface PanelsStore {
   command(key: PanelKey, command: Command): void;
   jumpTo(key: PanelKey, position: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
+  /** Show the history of a name (null: close it). */
+  showHistory(key: PanelKey, target: HistoryTarget | null): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
   /** Reconcile, then record every scenario whose trace is missing or stale. */
@@ -195,6 +205,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
             initial?.position !== undefined && initial.position >= 0
               ? { jump: initial.position }
               : null,
+          historyTarget: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);
@@ -203,8 +214,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       setScenario(key, scenario) {
         const p = get().panels[key];
         if (!p || !deps.scenariosOf(key).includes(scenario)) return;
-        // Reset the replay, keep the breakpoints.
-        patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
+        // Reset the replay, keep the breakpoints. Frame ids belong to one trace.
+        patch(key, () => ({
+          scenario,
+          position: START,
+          frameIndex: 0,
+          pending: null,
+          historyTarget: scenario === p.scenario ? p.historyTarget : null,
+        }));
         ensure(key);
       },
 
@@ -283,6 +300,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       selectFrame(key, frameIndex) {
         patch(key, () => ({ frameIndex: Math.max(0, frameIndex) }));
+      },
+
+      showHistory(key, target) {
+        patch(key, () => ({ historyTarget: target }));
       },
 
       invalidate(key) {

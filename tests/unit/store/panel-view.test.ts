@@ -61,6 +61,7 @@ function state(trace: Trace | null, position: number, extra: Partial<PanelState>
     position,
     frameIndex: 0,
     pending: null,
+    historyTarget: null,
     ...extra,
   } satisfies PanelState;
 }
