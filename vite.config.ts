@@ -1,6 +1,8 @@
+import { statSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { shippedTraces } from './scripts/lib/vite-shipped-traces.ts';
 import { headersFor } from './src/security/headers.ts';
 
 /**
@@ -15,6 +17,14 @@ const PYODIDE_ASSETS = [
   'pyodide-lock.json',
 ].map((file) => `node_modules/pyodide/${file}`);
 
+/** Sizes of the two files whose download progress the page shows (src/runtime/progress.ts). */
+const PYODIDE_BYTES = Object.fromEntries(
+  ['pyodide.asm.wasm', 'python_stdlib.zip'].map((f) => [
+    f,
+    statSync(`node_modules/pyodide/${f}`).size,
+  ]),
+);
+
 /**
  * Extra pages for `npm run bench` only (scripts/bench.ts): the bare-Pyodide floor and the
  * lab that shows a million-event lesson in the real panel. The bench builds them in a
@@ -28,7 +38,12 @@ const BENCH_PAGES = {
 };
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] })],
+  plugins: [
+    react(),
+    viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
+    shippedTraces(),
+  ],
+  define: { __PYODIDE_BYTES__: JSON.stringify(PYODIDE_BYTES) },
   // Pyodide 314 runs only in module workers.
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['pyodide'] },

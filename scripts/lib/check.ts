@@ -14,14 +14,16 @@ import {
   parseJsonWithPositions,
   positionOf,
 } from '../../src/lessons/json.ts';
-import { buildRunFiles, loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
+import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
 import type {
   Lesson,
   LessonError,
   LessonScenario,
   ResolvedPanel,
 } from '../../src/lessons/schema.ts';
+import { traceFromRecording } from '../../src/runtime/decode.ts';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
+import { recordingKey } from '../../src/runtime/shipped-format.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
 import type { Trace } from '../../src/runtime/trace.ts';
 import {
@@ -40,6 +42,7 @@ import {
   type Problem,
   pythonFiles,
 } from './report.ts';
+import { lessonRequest, recordingEnvironment, writeCachedRecording } from './traces.ts';
 
 /** A run that uses more than this share of its budget draws a warning. */
 const BUDGET_WARNING_SHARE = 0.5;
@@ -306,11 +309,12 @@ async function checkRun(
 
   let trace: Trace;
   try {
-    trace = ctx.rec.record({
-      files: buildRunFiles(lesson, panel.id, scenario.id),
-      scenario: scenario.id,
-      ...(lesson.budget ? { budget: lesson.budget } : {}),
-    });
+    // One recording for the check and the build: the build ships this one from the cache.
+    const request = lessonRequest(lesson, panel.id, scenario.id);
+    const raw = ctx.rec.recordRaw(request);
+    trace = traceFromRecording(raw.meta, raw.buffer);
+    const key = recordingKey(request, await recordingEnvironment());
+    if (key) await writeCachedRecording(key, raw);
   } catch (err) {
     return fail('the recorder itself failed', {
       file: manifestFile,

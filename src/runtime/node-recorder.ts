@@ -6,17 +6,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
-import { type RecordRequest, TraceMetaSchema } from './protocol';
-import { Trace, type TraceMeta } from './trace';
-import { recordWith } from './worker-core';
+import { traceFromRecording } from './decode';
+import type { RecordRequest } from './protocol';
+import type { Trace } from './trace';
+import { type RawTrace, recordWith } from './worker-core';
 
 /** A loaded Pyodide with the recorder importable. */
 export interface NodeRecorder {
   pyodide: PyodideAPI;
   record(request: RecordRequest): Trace;
+  /** The recorder's raw answer (what shipped traces store), before decoding. */
+  recordRaw(request: RecordRequest): RawTrace;
 }
 
-const recorderPath = fileURLToPath(new URL('./recorder.py', import.meta.url));
+/** The recorder's Python source (also hashed into shipped traces' keys). */
+export const recorderPath = fileURLToPath(new URL('./recorder.py', import.meta.url));
 
 /** Load Pyodide (about 2–3 s) and install the recorder. */
 export async function createNodeRecorder(): Promise<NodeRecorder> {
@@ -27,7 +31,8 @@ export async function createNodeRecorder(): Promise<NodeRecorder> {
     pyodide,
     record(request) {
       const { meta, buffer } = recordWith(pyodide, request);
-      return new Trace(TraceMetaSchema.parse(JSON.parse(meta)) as TraceMeta, buffer);
+      return traceFromRecording(meta, buffer);
     },
+    recordRaw: (request) => recordWith(pyodide, request),
   };
 }

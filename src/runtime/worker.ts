@@ -8,6 +8,7 @@
  * found a way to reach JavaScript could not send anything anywhere.
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { countingFetch, type LoadProgress } from './progress';
 import { type FromWorker, ToWorkerSchema } from './protocol';
 import recorderSource from './recorder.py?raw';
 import { disableNetwork, recordWith } from './worker-core';
@@ -49,9 +50,12 @@ async function checkAssets(indexURL: string): Promise<void> {
 async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
   const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
+  const plainFetch = self.fetch;
   try {
     await checkAssets(indexURL);
+    self.fetch = countingFetch(plainFetch.bind(self), __PYODIDE_BYTES__, throttled());
     const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+    self.fetch = plainFetch;
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     py.FS.writeFile('/home/pyodide/wpt_recorder.py', recorderSource);
     py.runPython('import wpt_recorder');
@@ -64,8 +68,22 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
       loadMs: performance.now() - t0,
     });
   } catch (err) {
+    self.fetch = plainFetch;
     post({ type: 'load-failed', message: describeLoadError(err) });
   }
+}
+
+/** Post progress at most every 100 ms, but every change of stage at once. */
+function throttled(): (p: LoadProgress) => void {
+  let last = 0;
+  let stage = '';
+  return (p) => {
+    const now = performance.now();
+    if (p.stage === stage && now - last < 100) return;
+    last = now;
+    stage = p.stage;
+    post({ type: 'loading', stage: p.stage, loaded: p.loaded, total: p.total });
+  };
 }
 
 function describeLoadError(err: unknown): string {

@@ -7,6 +7,7 @@
 import { buildRunFiles } from '../lessons/loader';
 import type { Lesson, ResolvedPanel } from '../lessons/schema';
 import { getRuntime } from '../runtime';
+import { traceSource } from '../runtime/source';
 import { effectiveLesson, useCatalog } from './catalog';
 import { useDrafts } from './drafts';
 import { createPanelsStore, type PanelKey, type PanelState } from './panels';
@@ -48,7 +49,7 @@ function findPanel(key: PanelKey): { lesson: Lesson; panel: ResolvedPanel } | nu
 
 /** The panel store, recording through the page's Python worker. */
 export const panelsStore = createPanelsStore({
-  record: (request, options) => getRuntime().record(request, options),
+  record: (request, options) => traceSource.record(request, options),
   focusOf(key) {
     const found = findPanel(key);
     return found ? { file: found.panel.source, fn: found.panel.function } : null;
