@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { serviceWorker } from './scripts/lib/vite-service-worker.ts';
 import { shippedTraces } from './scripts/lib/vite-shipped-traces.ts';
 import { headersFor } from './src/security/headers.ts';
 
@@ -42,6 +43,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
     shippedTraces(),
+    serviceWorker(),
   ],
   define: { __PYODIDE_BYTES__: JSON.stringify(PYODIDE_BYTES) },
   // Pyodide 314 runs only in module workers.

@@ -38,7 +38,14 @@ class AssetError extends Error {}
 async function checkAssets(indexURL: string): Promise<void> {
   await Promise.all(
     ASSETS.map(async (name) => {
-      const response = await fetch(new URL(name, indexURL), { method: 'HEAD' });
+      let response: Response;
+      try {
+        response = await fetch(new URL(name, indexURL), { method: 'HEAD' });
+      } catch {
+        // No answer at all (offline: the service worker answers GETs only). Nothing to
+        // learn here; loadPyodide's own requests will succeed or say why not.
+        return;
+      }
       if (!response.ok) throw new AssetError(`${name} is missing (HTTP ${response.status})`);
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {
         throw new AssetError(`${name} was answered with an HTML page`);
@@ -95,7 +102,7 @@ function describeLoadError(err: unknown): string {
   if (/Unexpected token '<'|not valid JSON|expected magic word|WebAssembly/i.test(text)) {
     return `Python's files could not be loaded from this site (${text}). The Pyodide assets may be missing from /pyodide/.`;
   }
-  return `Python could not start: ${text}`;
+  return text;
 }
 
 self.onmessage = (event: MessageEvent) => {

@@ -2,8 +2,7 @@
  * App-wide state: the UI language and the Python runtime's status.
  */
 import { create } from 'zustand';
-import { getRuntime } from '../runtime';
-import type { RuntimeStatus } from '../runtime/client';
+import { getRuntime, type RuntimePhase, runtimePhase, subscribeRuntime } from '../runtime';
 import { initialLang, type Lang } from '../ui/i18n';
 
 const LANG_KEY = 'wpt.lang';
@@ -11,7 +10,8 @@ const LANG_KEY = 'wpt.lang';
 /** App-wide state and actions. */
 export interface AppStore {
   lang: Lang;
-  runtime: RuntimeStatus;
+  /** Python's phase (`idle` until the page warms it up or something needs it). */
+  runtime: RuntimePhase;
   setLang(lang: Lang): void;
   retryRuntime(): void;
 }
@@ -26,11 +26,10 @@ function savedLang(): string | null {
 
 /** The app store (one per page). */
 export const useApp = create<AppStore>()((set) => {
-  const runtime = getRuntime();
-  runtime.subscribe((status) => set({ runtime: status }));
+  subscribeRuntime((phase) => set({ runtime: phase }));
   return {
     lang: initialLang(location.search, savedLang(), navigator.languages ?? [navigator.language]),
-    runtime: runtime.getStatus(),
+    runtime: runtimePhase(),
     setLang(lang) {
       try {
         localStorage.setItem(LANG_KEY, lang);
@@ -40,7 +39,7 @@ export const useApp = create<AppStore>()((set) => {
       set({ lang });
     },
     retryRuntime() {
-      runtime.restart();
+      getRuntime().restart();
     },
   };
 });

@@ -6,7 +6,7 @@
  */
 import { buildRunFiles } from '../lessons/loader';
 import type { Lesson, ResolvedPanel } from '../lessons/schema';
-import { getRuntime } from '../runtime';
+import { subscribeRuntime } from '../runtime';
 import { traceSource } from '../runtime/source';
 import { effectiveLesson, useCatalog } from './catalog';
 import { useDrafts } from './drafts';
@@ -114,7 +114,7 @@ export function startStateSync(): () => void {
   const offDrafts = useDrafts.subscribe(onLessonsChanged);
   // Python (re)started: record whatever could not be recorded before.
   let wasReady = false;
-  const offRuntime = getRuntime().subscribe((status) => {
+  const offRuntime = subscribeRuntime((status) => {
     const ready = status.state === 'ready';
     if (ready && !wasReady) {
       const store = panelsStore.getState();

@@ -42,7 +42,7 @@ const LINE_HEIGHT = 19;
  * clickable listing, so the source is readable the moment the page opens.
  */
 export function CodeView(props: CodeViewProps) {
-  const monaco = useMonaco();
+  const monaco = useMonaco(Boolean(props.editable));
   return monaco ? <MonacoView {...props} monaco={monaco} /> : <PlainView {...props} />;
 }
 
