@@ -40,6 +40,8 @@ every scenario of every panel in Pyodide and compares each run's summary with
   lessonId...     check only these lessons
   -h, --help      show this help
 
+example: npm run lessons:check -- s04-hooks     (only that lesson)
+
 environment:
   UPDATE_GOLDEN=1 write the golden files instead of comparing them (and remove the
                   golden files of panels and scenarios that no longer exist)`;

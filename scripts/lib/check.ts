@@ -25,7 +25,7 @@ import { traceFromRecording } from '../../src/runtime/decode.ts';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
 import { recordingKey } from '../../src/runtime/shipped-format.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
-import type { Trace } from '../../src/runtime/trace.ts';
+import type { Trace } from '../../src/trace/trace.ts';
 import {
   compareGolden,
   diffSummaries,
@@ -34,11 +34,13 @@ import {
   parseJson,
   serializeGolden,
 } from './golden.ts';
+import { checkPredictions } from './predictions.ts';
 import {
+  brokenLessonProblems,
+  type CompileProblem,
   formatProblem,
   lessonDisplayDir,
   lessonPythonFiles,
-  loaderProblem,
   type Problem,
   pythonFiles,
 } from './report.ts';
@@ -149,17 +151,20 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     },
   };
 
-  // Load Pyodide up front (once), unless no lesson gets as far as running.
-  if (loaded.some((l) => l.result.ok)) await ctx.recorder();
+  // Load Pyodide up front (once): it compiles the Python of broken lessons too.
+  if (loaded.some((l) => Object.keys(l.files).some((f) => f.endsWith('.py')))) await ctx.recorder();
 
   for (const entry of loaded) {
     print('');
     print(`${entry.folder}  (${entry.dir})`);
     if (!entry.result.ok) {
-      const n = entry.result.errors.length;
+      const rec = await ctx.recorder();
+      const problems = brokenLessonProblems(entry, entry.result.errors, (rel, code) =>
+        compileError(rec.pyodide, rel, code),
+      );
+      const n = problems.length;
       print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
-      for (const e of entry.result.errors)
-        print(formatProblem(loaderProblem(e, entry.folder, entry.dir)));
+      for (const p of problems) print(formatProblem(p));
       result.failed++;
       continue;
     }
@@ -375,6 +380,13 @@ async function checkRun(
     });
   }
 
+  const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, at);
+  if (predicted.problems.length > 0) {
+    print(`  FAIL  ${name}: a prediction has no answer`);
+    for (const p of predicted.problems) print(formatProblem(p));
+    return false;
+  }
+
   const summary = summarizeTrace(trace);
   const goldenRel = goldenFile(panel.id, scenario.id);
   const goldenAbs = path.join(entry.abs, goldenRel);
@@ -409,6 +421,7 @@ async function checkRun(
   const problem = compareGolden(existing, summary);
   if (problem === null) {
     print(`  ok    ${name}: ${stats}`);
+    for (const line of predicted.lines) print(`        ${line}`);
     return true;
   }
   return fail(
@@ -478,17 +491,10 @@ def check(path, code):
     return None
 `;
 
-interface CompileError {
-  type: string;
-  message: string;
-  line: number | null;
-  column: number | null;
-}
-
 const compilers = new WeakMap<PyodideAPI, (path: string, code: string) => string | undefined>();
 
 /** Compile one file the way the recorder does; the syntax error, if any. */
-function compileError(py: PyodideAPI, file: string, code: string): CompileError | null {
+function compileError(py: PyodideAPI, file: string, code: string): CompileProblem | null {
   let check = compilers.get(py);
   if (!check) {
     const ns = py.toPy({});
@@ -499,5 +505,5 @@ function compileError(py: PyodideAPI, file: string, code: string): CompileError 
     compilers.set(py, check);
   }
   const answer = check(file, code);
-  return typeof answer === 'string' ? (JSON.parse(answer) as CompileError) : null;
+  return typeof answer === 'string' ? (JSON.parse(answer) as CompileProblem) : null;
 }

@@ -93,3 +93,47 @@ export function lessonPythonFiles(lesson: Lesson): { path: string; code: string;
   for (const p of lesson.panels) add(p.entry.path, p.entry.code, p.entry.path);
   return out;
 }
+
+/** A syntax error found by compiling one file (what `compile()` raised). */
+export interface CompileProblem {
+  type: string;
+  message: string;
+  line: number | null;
+  column: number | null;
+}
+
+/**
+ * Every problem of a lesson that did not load: first the syntax error of each Python file
+ * of the folder that does not compile (as a syntax error, at its file, line and column),
+ * then the loader's errors. A loader error about a file that does not compile (an anchor
+ * or function the broken syntax hides) says so, so the author fixes the cause first.
+ * `compile(rel, code)` compiles one lesson-relative file.
+ */
+export function brokenLessonProblems(
+  entry: { folder: string; dir: string; files: Record<string, string> },
+  errors: readonly LessonError[],
+  compile: (rel: string, code: string) => CompileProblem | null,
+): Problem[] {
+  const syntax: Problem[] = [];
+  const broken: string[] = [];
+  for (const rel of Object.keys(entry.files).sort()) {
+    if (!rel.endsWith('.py')) continue;
+    const bad = compile(rel, entry.files[rel]);
+    if (!bad) continue;
+    broken.push(`${entry.dir}/${rel}`);
+    syntax.push({
+      file: `${entry.dir}/${rel}`,
+      line: bad.line,
+      column: bad.column,
+      message: `${bad.type}: ${bad.message}`,
+    });
+  }
+  const rest = errors.map((e) => {
+    const p = loaderProblem(e, entry.folder, entry.dir);
+    const cause = broken.find((file) => p.message.includes(file));
+    return cause
+      ? { ...p, message: `${p.message} (${cause} does not compile: fix its syntax error first)` }
+      : p;
+  });
+  return [...syntax, ...rest];
+}

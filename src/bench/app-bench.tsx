@@ -15,12 +15,12 @@ import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
 import type { Breakpoint } from '../replay/engine';
 import { getRuntime } from '../runtime';
 import type { RecordRequest } from '../runtime/protocol';
-import type { Trace } from '../runtime/trace';
 import { useApp } from '../store/app';
 import { useCatalog } from '../store/catalog';
 import { panelsStore, panelView } from '../store/lessons';
 import { hitsFor } from '../store/selectors';
-import { Panel } from '../ui/Panel';
+import type { Trace } from '../trace/trace';
+import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
 import {
   type LatencySamples,

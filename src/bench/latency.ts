@@ -5,8 +5,8 @@
  * per breakpoint list as in the store), then `positionView` for the new position.
  */
 import { type Breakpoint, type Command, jump, step } from '../replay/engine';
-import type { Trace } from '../runtime/trace';
 import { hitsFor, positionView } from '../store/selectors';
+import type { Trace } from '../trace/trace';
 
 /** The operations measured, in report order. `outerFrame` selects the outermost frame. */
 export const OPS = ['step', 'stepOver', 'stepBack', 'continue', 'jump', 'outerFrame'] as const;

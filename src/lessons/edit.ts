@@ -2,8 +2,10 @@
  * Edits of a lesson manifest made by author mode: add, duplicate, rename and
  * delete scenarios. Pure functions over the manifest text; each returns the
  * new manifest text plus the files to create or delete, so the draft holds
- * exactly what an instructor would have written by hand.
+ * exactly what an instructor would have written by hand. The manifest keeps its
+ * formatting: only the parts an edit changes differ (see json-patch.ts).
  */
+import { patchJson } from './json-patch.ts';
 
 /** The result of a manifest edit. */
 export interface ManifestEdit {
@@ -27,10 +29,6 @@ function parse(text: string): Json {
   const m = JSON.parse(text) as Json;
   if (!m || typeof m !== 'object') throw new Error('lesson.json is not an object');
   return m;
-}
-
-function print(m: Json): string {
-  return `${JSON.stringify(m, null, 2)}\n`;
 }
 
 function catalogue(m: Json): Record<string, ScenarioJson> {
@@ -67,7 +65,7 @@ export function addScenario(text: string, panelId: string, id: string): Manifest
   const panel = panels(m).find((p) => p.id === panelId);
   if (!panel) throw new Error(`no panel "${panelId}"`);
   panel.scenarios.push(id);
-  return { manifest: print(m), write: { [script]: scenarioTemplate(id) }, remove: [] };
+  return { manifest: patchJson(text, m), write: { [script]: scenarioTemplate(id) }, remove: [] };
 }
 
 /** Copy a scenario (labels and script) under a new id, next to it in the panel. */
@@ -96,7 +94,7 @@ export function duplicateScenario(
   if (!panel) throw new Error(`no panel "${panelId}"`);
   const at = panel.scenarios.indexOf(fromId);
   panel.scenarios.splice(at < 0 ? panel.scenarios.length : at + 1, 0, id);
-  return { manifest: print(m), write, remove: [] };
+  return { manifest: patchJson(text, m), write, remove: [] };
 }
 
 /** Rename a scenario everywhere it is used; its script follows the new id. */
@@ -121,7 +119,7 @@ export function renameScenario(
   // Rebuild the catalogue so the renamed entry keeps its place.
   m.scenarios = Object.fromEntries(Object.entries(cat).map(([k, v]) => [k === fromId ? id : k, v]));
   for (const p of panels(m)) p.scenarios = p.scenarios.map((x) => (x === fromId ? id : x));
-  return { manifest: print(m), write, remove };
+  return { manifest: patchJson(text, m), write, remove };
 }
 
 /** Delete a scenario from a panel; from the catalogue too when no panel uses it any more. */
@@ -138,7 +136,7 @@ export function deleteScenario(text: string, panelId: string, id: string): Manif
     m.scenarios = rest;
     if (s?.script && !Object.values(rest).some((o) => o.script === s.script)) remove.push(s.script);
   }
-  return { manifest: print(m), write: {}, remove };
+  return { manifest: patchJson(text, m), write: {}, remove };
 }
 
 /** Set a scenario's labels. */
@@ -151,5 +149,5 @@ export function labelScenario(
   const s = catalogue(m)[id];
   if (!s) throw new Error(`no scenario "${id}"`);
   s.label = label;
-  return { manifest: print(m), write: {}, remove: [] };
+  return { manifest: patchJson(text, m), write: {}, remove: [] };
 }

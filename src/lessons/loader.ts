@@ -14,7 +14,9 @@ import {
   positionOf,
   type TextPosition,
 } from './json.ts';
+import { resolvePredictions } from './predictions.ts';
 import { splitProse } from './prose.ts';
+import { type ManifestParts, partsOf, salvageParts } from './salvage.ts';
 import {
   LANGS,
   type Lang,
@@ -121,17 +123,30 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
         manifestError(issue.path, issue.message);
       }
     }
-    checkProseFilesExist(base, has, errors);
-    return { ok: false, errors };
   }
 
-  const manifest = checked.data;
-  const sources = resolveSources(manifest, files, base, manifestError);
-  const setup = readRequired(files, manifest.setup, base, ['setup'], manifestError, 'setup script');
-  const scenarios = resolveScenarios(manifest, files, base, manifestError);
-  const panels = resolvePanels(manifest, files, base, sources, scenarios, manifestError);
-  const prose = resolveProse(manifest, files, base, errors);
+  // Resolve whatever fits the schema even when the manifest as a whole does not, so one
+  // run of the check reports every error of the lesson.
+  const parts = checked.success ? partsOf(checked.data) : salvageParts(parsed.value);
+  const sources = resolveSources(parts, files, base, manifestError);
+  const setup =
+    parts.setup === undefined
+      ? undefined
+      : readRequired(files, parts.setup, base, ['setup'], manifestError, 'setup script');
+  const scenarios = resolveScenarios(parts, checked.data, files, base, manifestError);
+  const panels = resolvePanels(parts, checked.data, files, base, sources, scenarios, manifestError);
+  const prose = resolveProse(parts, files, base, errors);
+  const predictions = resolvePredictions(
+    isRecord(parsed.value) ? parsed.value.predictions : undefined,
+    panels,
+    parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id])),
+    sources,
+    base,
+    manifestError,
+  );
 
+  if (!checked.success) return { ok: false, errors };
+  const manifest = checked.data;
   if (errors.length > 0 || !setup || !prose) return { ok: false, errors };
   return {
     ok: true,
@@ -147,6 +162,7 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
       setup,
       scenarios: [...scenarios.values()],
       panels,
+      predictions,
       prose,
     },
   };
@@ -192,7 +208,7 @@ function readRequired(
 }
 
 function resolveSources(
-  manifest: LessonManifest,
+  parts: ManifestParts,
   files: Record<string, string>,
   base: string,
   report: ReportField,
@@ -200,37 +216,44 @@ function resolveSources(
   const out: LessonSource[] = [];
   const seenPaths = new Set<string>();
   const seenModules = new Set<string>();
-  manifest.sources.forEach((src, i) => {
-    if (seenPaths.has(src.path))
+  parts.sources.forEach((src, i) => {
+    if (src.path !== undefined && seenPaths.has(src.path))
       report(['sources', i, 'path'], `duplicate source path ${JSON.stringify(src.path)}`);
-    if (seenModules.has(src.module))
+    if (src.module !== undefined && seenModules.has(src.module))
       report(['sources', i, 'module'], `duplicate module name ${JSON.stringify(src.module)}`);
+    if (src.path === undefined) return;
     seenPaths.add(src.path);
-    seenModules.add(src.module);
+    if (src.module !== undefined) seenModules.add(src.module);
     const rel = sourceFile(src.path);
     if (!Object.hasOwn(files, rel)) {
       report(['sources', i, 'path'], `source file not found: ${base}/${rel}`);
       return;
     }
-    out.push({ path: src.path, module: src.module, code: files[rel] });
+    out.push({ path: src.path, module: src.module ?? '', code: files[rel] });
   });
   return out;
 }
 
+/**
+ * The catalogue with every script read. Labels and descriptions come from the manifest
+ * when it passed the schema; a salvaged catalogue only serves to check references.
+ */
 function resolveScenarios(
-  manifest: LessonManifest,
+  parts: ManifestParts,
+  manifest: LessonManifest | undefined,
   files: Record<string, string>,
   base: string,
   report: ReportField,
 ): Map<string, LessonScenario> {
   const out = new Map<string, LessonScenario>();
-  for (const [id, def] of Object.entries(manifest.scenarios)) {
-    const scenario: LessonScenario = { id, label: def.label };
-    if (def.description) scenario.description = def.description;
-    if (def.script !== undefined) {
+  for (const [id, scriptPath] of parts.scenarios) {
+    const def = manifest?.scenarios[id];
+    const scenario: LessonScenario = { id, label: def?.label ?? { zh: id, en: id } };
+    if (def?.description) scenario.description = def.description;
+    if (scriptPath !== undefined) {
       const script = readRequired(
         files,
-        def.script,
+        scriptPath,
         base,
         ['scenarios', id, 'script'],
         report,
@@ -244,7 +267,8 @@ function resolveScenarios(
 }
 
 function resolvePanels(
-  manifest: LessonManifest,
+  parts: ManifestParts,
+  manifest: LessonManifest | undefined,
   files: Record<string, string>,
   base: string,
   sources: LessonSource[],
@@ -253,23 +277,27 @@ function resolvePanels(
 ): ResolvedPanel[] {
   const out: ResolvedPanel[] = [];
   const seenIds = new Set<string>();
-  const sourcePaths = manifest.sources.map((s) => s.path);
+  const { sourcePaths } = parts;
 
-  manifest.panels.forEach((panel, p) => {
+  parts.panels.forEach((panel, p) => {
     const field = (...rest: PropertyKey[]): JsonPath => ['panels', p, ...rest];
-    let complete = true;
-    if (seenIds.has(panel.id)) {
+    let complete = panel.id !== undefined;
+    if (panel.id !== undefined && seenIds.has(panel.id)) {
       report(field('id'), `duplicate panel id ${JSON.stringify(panel.id)}`);
       complete = false;
     }
-    seenIds.add(panel.id);
+    if (panel.id !== undefined) seenIds.add(panel.id);
 
-    const entry = readRequired(files, panel.entry, base, field('entry'), report, 'entry script');
+    const entry =
+      panel.entry === undefined
+        ? undefined
+        : readRequired(files, panel.entry, base, field('entry'), report, 'entry script');
     if (!entry) complete = false;
 
     const offered: LessonScenario[] = [];
     const seenScenarios = new Set<string>();
     panel.scenarios.forEach((id, s) => {
+      if (id === undefined) return;
       const scenario = scenarios.get(id);
       if (seenScenarios.has(id)) {
         report(field('scenarios', s), `scenario ${JSON.stringify(id)} is listed twice`);
@@ -287,6 +315,7 @@ function resolvePanels(
       seenScenarios.add(id);
     });
 
+    if (panel.source === undefined || panel.function === undefined) return;
     if (!sourcePaths.includes(panel.source)) {
       report(
         field('source'),
@@ -310,7 +339,11 @@ function resolvePanels(
     const steps: ResolvedStep[] = [];
     const span = `${panel.function} (${sourceName}, lines ${functionRange.start}-${functionRange.end})`;
     panel.steps.forEach((step, k) => {
-      const lines = resolveStepLines(source.code, functionRange, step);
+      if (step.start === undefined || step.end === undefined) return;
+      const lines = resolveStepLines(source.code, functionRange, {
+        start: step.start,
+        end: step.end,
+      });
       if (lines.start === null) {
         report(
           field('steps', k, 'start'),
@@ -325,15 +358,18 @@ function resolvePanels(
         );
         return;
       }
-      steps.push({
-        start: lines.start,
-        end: lines.end,
-        text: step.text,
-        anchors: { start: step.start, end: step.end },
-      });
+      const text = manifest?.panels[p].steps[k].text;
+      if (text) {
+        steps.push({
+          start: lines.start,
+          end: lines.end,
+          text,
+          anchors: { start: step.start, end: step.end },
+        });
+      }
     });
 
-    if (complete && entry && steps.length === panel.steps.length) {
+    if (complete && entry && panel.id && steps.length === panel.steps.length) {
       out.push({
         id: panel.id,
         function: panel.function,
@@ -348,23 +384,13 @@ function resolvePanels(
   return out;
 }
 
-function checkProseFilesExist(base: string, has: (rel: string) => boolean, errors: LessonError[]) {
-  for (const lang of LANGS) {
-    if (!has(proseFile(lang)))
-      errors.push({
-        file: `${base}/${proseFile(lang)}`,
-        message: `file not found: the ${lang} article is required`,
-      });
-  }
-}
-
 function resolveProse(
-  manifest: LessonManifest,
+  parts: ManifestParts,
   files: Record<string, string>,
   base: string,
   errors: LessonError[],
 ): Record<Lang, ProseSegment[]> | undefined {
-  const panelIds = manifest.panels.map((p) => p.id);
+  const panelIds = parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id]));
   const out: Partial<Record<Lang, ProseSegment[]>> = {};
   for (const lang of LANGS) {
     const rel = proseFile(lang);
@@ -400,8 +426,8 @@ function resolveProse(
         firstLine.set(marker.panelId, marker.line);
       }
     }
-    panelIds.forEach((id, p) => {
-      if (!firstLine.has(id)) {
+    parts.panels.forEach(({ id }, p) => {
+      if (id !== undefined && !firstLine.has(id)) {
         errors.push({
           file,
           field: `panels[${p}]`,

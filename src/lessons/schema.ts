@@ -6,6 +6,7 @@
  * article in each language. See docs/lesson-format.md for the full reference.
  */
 import { z } from 'zod';
+import { STDLIB_MODULES } from './stdlib-modules.ts';
 
 /** The languages every lesson text is written in; zh is the primary audience. */
 export const LANGS = ['zh', 'en'] as const;
@@ -18,38 +19,28 @@ const SCENARIO_ID = /^[a-z0-9_]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
+ * Module names the interpreter, Pyodide and the recorder themselves use, besides the
+ * standard library (tests/pyodide/stdlib-modules.test.ts checks against `sys.modules`).
+ */
+export const PYODIDE_MODULES: readonly string[] = [
+  '__main__',
+  '_pyodide',
+  '_pyodide_core',
+  'js',
+  'micropip',
+  'pyodide',
+  'pyodide_js',
+  'wpt_recorder',
+];
+
+/**
  * Module names a lesson must not take: registering a lesson module under one of these
- * would shadow the standard library (or Pyodide) for the lesson and for the recorder.
+ * would shadow the standard library (every name in `sys.stdlib_module_names` of the
+ * Pyodide in use) or Pyodide for the lesson and for the recorder.
  */
 export const RESERVED_MODULES: ReadonlySet<string> = new Set([
-  'abc',
-  'builtins',
-  'codecs',
-  'collections',
-  'copy',
-  'dataclasses',
-  'enum',
-  'functools',
-  'importlib',
-  'inspect',
-  'io',
-  'itertools',
-  'js',
-  'json',
-  'linecache',
-  'math',
-  'micropip',
-  'os',
-  'pyodide',
-  'random',
-  're',
-  'string',
-  'sys',
-  'time',
-  'traceback',
-  'types',
-  'typing',
-  'weakref',
+  ...STDLIB_MODULES,
+  ...PYODIDE_MODULES,
 ]);
 
 /** A path inside the lesson folder: relative, forward slashes, no `..`, no empty parts. */
@@ -91,7 +82,8 @@ export const SourceRefSchema = z.strictObject({
         'module must be a plain Python identifier such as "runtime" (no dots: there are no packages)',
     })
     .refine((m) => !RESERVED_MODULES.has(m), {
-      error: 'module must not shadow a standard-library or Pyodide module',
+      error: (issue) =>
+        `module ${JSON.stringify(issue.input)} would shadow the ${STDLIB_MODULES.includes(issue.input as string) ? 'standard-library' : 'Pyodide'} module of that name; choose another name`,
     }),
 });
 
@@ -156,6 +148,62 @@ export const PanelSchema = z.strictObject({
 /** A panel as written in the manifest. */
 export type PanelDef = z.infer<typeof PanelSchema>;
 
+/**
+ * What a prediction asks about the recorded run; the answer is always computed from the
+ * trace, never written in the lesson, so it stays true when the code changes.
+ */
+export const PredictionAskSchema = z.discriminatedUnion('kind', [
+  /** How many times is this line of the focus function reached? (A number.) */
+  z.strictObject({
+    kind: z.literal('hits'),
+    /** Anchor text of the line, searched inside the focus function like a step's `start`. */
+    line: z.string().min(1, { error: 'an anchor text must not be empty' }),
+  }),
+  /** Is this line of the focus function reached at all? (Yes or no.) */
+  z.strictObject({
+    kind: z.literal('reached'),
+    line: z.string().min(1, { error: 'an anchor text must not be empty' }),
+  }),
+  /** Which of these lines does the run print? (Any number of them.) */
+  z.strictObject({
+    kind: z.literal('output'),
+    choices: z
+      .array(z.string().min(1, { error: 'a choice must not be empty' }))
+      .min(2, { error: 'an output question needs at least two choices' }),
+  }),
+  /**
+   * What is the final value of this name in the focus function (its last call, at its
+   * last step)? Free text compared with the value's repr, or one of `choices`.
+   */
+  z.strictObject({
+    kind: z.literal('value'),
+    name: z.string().regex(PY_IDENTIFIER, { error: 'name must be a Python identifier' }),
+    choices: z
+      .array(z.string().min(1, { error: 'a choice must not be empty' }))
+      .min(2, { error: 'a value question with choices needs at least two' })
+      .optional(),
+  }),
+]);
+
+/** The question part of a prediction, as written in the manifest. */
+export type PredictionAsk = z.infer<typeof PredictionAskSchema>;
+
+/** A question the reader answers before the panel replays a scenario. */
+export const PredictionSchema = z.strictObject({
+  /** Unique within the lesson. The panel it is about shows it, above its toolbar. */
+  id: z.string().regex(PANEL_ID, { error: 'a prediction id must match [a-z0-9_]+' }),
+  /** The panel it is about. */
+  panel: z.string().regex(PANEL_ID, { error: 'a panel id must match [a-z0-9_]+' }),
+  /** The scenario it is about; one the panel offers. */
+  scenario: z.string().regex(SCENARIO_ID, { error: 'a scenario id must match [a-z0-9_]+' }),
+  ask: PredictionAskSchema,
+  /** The question as the reader sees it, in every language. */
+  question: LocalizedTextSchema,
+});
+
+/** A prediction as written in the manifest. */
+export type PredictionDef = z.infer<typeof PredictionSchema>;
+
 /** The whole `lesson.json` manifest. Unknown fields are rejected, so typos fail loudly. */
 export const LessonManifestSchema = z.strictObject({
   /** Must equal the folder name. */
@@ -175,6 +223,8 @@ export const LessonManifestSchema = z.strictObject({
     ScenarioDefSchema,
   ),
   panels: z.array(PanelSchema).min(1, { error: 'a lesson needs at least one panel' }),
+  /** Questions the reader answers before replaying (see {@link PredictionSchema}). */
+  predictions: z.array(PredictionSchema).optional(),
 });
 
 /** The parsed and schema-checked `lesson.json`, before files and anchors are resolved. */
@@ -232,6 +282,21 @@ export interface ResolvedPanel {
   scenarios: LessonScenario[];
 }
 
+/** What a prediction asks, with its anchor resolved to a line of the panel's source. */
+export type ResolvedAsk =
+  | { kind: 'hits' | 'reached'; line: number; anchor: string }
+  | { kind: 'output'; choices: string[] }
+  | { kind: 'value'; name: string; choices?: string[] };
+
+/** A prediction whose panel, scenario and anchor were checked. */
+export interface ResolvedPrediction {
+  id: string;
+  panel: string;
+  scenario: string;
+  ask: ResolvedAsk;
+  question: LocalizedText;
+}
+
 /** A piece of a lesson article: Markdown text, or the place where a panel goes. */
 export type ProseSegment = { kind: 'markdown'; text: string } | { kind: 'panel'; panelId: string };
 
@@ -252,6 +317,8 @@ export interface Lesson {
   /** The whole catalogue, in manifest order. */
   scenarios: LessonScenario[];
   panels: ResolvedPanel[];
+  /** The lesson's prediction questions, in manifest order. */
+  predictions: ResolvedPrediction[];
   /** The article in each language, split at panel markers. */
   prose: Record<Lang, ProseSegment[]>;
 }

@@ -7,7 +7,7 @@
  * Every command is a function `(trace, position, stops) -> position`, so the
  * whole debugger can be tested exhaustively on plain data.
  */
-import { EventKind } from '../runtime/trace';
+import { EventKind } from '../trace/trace';
 
 /** The slice of a trace the engine reads (satisfied by `Trace`). */
 export interface ReplayTrace {
@@ -40,17 +40,21 @@ export interface Breakpoint {
 /** Where a run can be, derived from a position. */
 export type ReplayStatus = 'ready' | 'paused' | 'finished';
 
-/** The commands a panel offers. */
-export type Command =
-  | 'run'
-  | 'debug'
-  | 'continue'
-  | 'stepOver'
-  | 'stepInto'
-  | 'stepOut'
-  | 'stepBack'
-  | 'reverseContinue'
-  | 'restart';
+/** Every navigation command the engine knows, in toolbar order. */
+export const COMMANDS = [
+  'run',
+  'debug',
+  'continue',
+  'stepOver',
+  'stepInto',
+  'stepOut',
+  'stepBack',
+  'reverseContinue',
+  'restart',
+] as const;
+
+/** One of {@link COMMANDS}. */
+export type Command = (typeof COMMANDS)[number];
 
 /** Before the first event. */
 export const START = -1;

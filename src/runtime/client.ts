@@ -10,10 +10,11 @@
  * - A worker that crashes is replaced automatically; a Python that cannot
  *   load reports why and can be retried.
  */
+import type { Trace } from '../trace/trace';
+import { emptyTrace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { LoadProgress } from './progress';
 import { type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
-import { emptyTrace, type Trace } from './trace';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =

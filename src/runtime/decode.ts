@@ -3,8 +3,9 @@
  * step shared by the worker client, the Node recorder and shipped traces, so that a
  * shipped trace and a live one go through exactly the same code.
  */
+
+import { Trace, type TraceMeta } from '../trace/trace';
 import { TraceMetaSchema } from './protocol';
-import { Trace, type TraceMeta } from './trace';
 
 /** Decode a recording; throws if its JSON half or its columns are malformed. */
 export function traceFromRecording(meta: string, buffer: ArrayBuffer): Trace {

@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
+import type { Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { RecordRequest } from './protocol';
-import type { Trace } from './trace';
 import { type RawTrace, recordWith } from './worker-core';
 
 /** A loaded Pyodide with the recorder importable. */

@@ -18,7 +18,7 @@ dozen megabytes and step anywhere without decoding anything:
 * output is one string; each event stores how much of it existed at that point.
 
 ``record(request_json)`` returns ``(meta_json, columns_bytes)``.  The JSON layout
-is documented in docs/trace-format.md and mirrored in src/runtime/trace.ts.
+is documented in docs/trace-format.md and mirrored in src/trace/trace.ts.
 """
 
 import array
@@ -36,7 +36,7 @@ from operator import is_, is_not, or_
 
 FORMAT_VERSION = 1
 
-# Event kinds (must match EventKind in src/runtime/trace.ts).
+# Event kinds (must match EventKind in src/trace/trace.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.
 K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND = 0, 1, 2, 3, 4
 

@@ -9,10 +9,11 @@
  * match (an edited file, a draft, a condition or logpoint, a damaged or missing file)
  * is recorded live.
  */
+
+import type { Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { RecordRequest } from './protocol';
 import { decodeShippedTrace, type RecordingEnvironment, recordingKey } from './shipped-format';
-import type { Trace } from './trace';
 
 /** Something that records live (the runtime client). */
 export interface LiveRecorder {

@@ -3,7 +3,7 @@
  * stable across runs and readable in a diff: how the run ended, which lesson
  * lines were reached how often, and the output.
  */
-import { EventKind, type Trace } from './trace';
+import { EventKind, type Trace } from '../trace/trace';
 
 /** The golden summary of one recorded scenario. */
 export interface TraceSummary {

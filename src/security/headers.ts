@@ -1,7 +1,8 @@
 /**
  * HTTP response headers shared by every server that hands out the app: Vite's dev server
- * (`server.headers`), `vite preview` (`preview.headers`) and the test/bench server in
- * `scripts/serve-dist.ts`. One module, so the three cannot drift apart.
+ * and `vite preview` (a middleware in vite.config.ts), the test/bench server in
+ * `scripts/serve-dist.ts`, and the deployment files the build writes (`_headers`, the
+ * nginx snippet: src/security/deploy-files.ts). One module, so they cannot drift apart.
  *
  * This file must stay dependency-free and loadable by Node directly (no Vite, no DOM).
  */
@@ -76,7 +77,10 @@ const productionDirectives: CspDirectives = [
   ['base-uri', ["'none'"]],
   /** The playground never submits an HTML form anywhere. */
   ['form-action', ["'none'"]],
-  /** Nobody may frame the app (clickjacking); only works as a header, not in `<meta>`. */
+  /**
+   * Who may frame the page (clickjacking): nobody by default; the embed view gets the build's
+   * setting instead (see {@link FramingSettings}). Only works as a header, not in `<meta>`.
+   */
   ['frame-ancestors', ["'none'"]],
 ];
 
@@ -96,15 +100,112 @@ export const devCsp: string = serializeCsp(
   }),
 );
 
+/** Who may put pages of the app in a frame: CSP `frame-ancestors` sources, per page. */
+export interface FramingSettings {
+  /** For the full app (`/`). Default `'none'`: nobody (clickjacking). */
+  app: readonly string[];
+  /** For the embed view (`/embed`). Default `*`: any site may embed one panel. */
+  embed: readonly string[];
+}
+
+/** The default: any site may frame the embed view, no site may frame the full app. */
+export const DEFAULT_FRAMING: FramingSettings = Object.freeze({
+  app: Object.freeze(["'none'"]),
+  embed: Object.freeze(['*']),
+});
+
+/** One `frame-ancestors` source: a keyword, `*`, or an origin (its host may start with `*.`). */
+const FRAME_SOURCE = /^(?:'none'|'self'|\*|https?:\/\/(?:\*\.)?[a-z0-9.-]+(?::\d+)?|https?:)$/i;
+
 /**
- * All headers to send with every response of the given server, as a plain object (the shape
- * Vite's `server.headers` / `preview.headers` and `node:http`'s `setHeader` want).
- * `preview` is also what `scripts/serve-dist.ts` and any production host should send.
+ * The framing settings from the build environment: `APP_FRAME_ANCESTORS` and
+ * `EMBED_FRAME_ANCESTORS`, each a space-separated list of CSP sources (`'none'`, `'self'`,
+ * `*`, `https://course.example.org`, `https://*.example.org`). Throws on a source CSP
+ * would not understand, naming the variable, so a typo fails the build instead of
+ * silently blocking (or allowing) every site.
  */
-export function headersFor(mode: HeaderMode): Record<string, string> {
-  return {
-    ...isolationHeaders,
-    ...hardeningHeaders,
-    'Content-Security-Policy': mode === 'dev' ? devCsp : productionCsp,
+export function framingFromEnv(env: Record<string, string | undefined>): FramingSettings {
+  const read = (name: string, fallback: readonly string[]) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const sources = raw.split(/\s+/);
+    const bad = sources.find((s) => !FRAME_SOURCE.test(s));
+    if (bad !== undefined)
+      throw new Error(
+        `${name}: ${JSON.stringify(bad)} is not a frame-ancestors source; use 'none', 'self', * or origins such as https://course.example.org`,
+      );
+    if (sources.includes("'none'") && sources.length > 1)
+      throw new Error(`${name}: 'none' cannot be combined with other sources`);
+    return sources;
   };
+  return {
+    app: read('APP_FRAME_ANCESTORS', DEFAULT_FRAMING.app),
+    embed: read('EMBED_FRAME_ANCESTORS', DEFAULT_FRAMING.embed),
+  };
+}
+
+/**
+ * What a URL path serves, which decides its headers:
+ * - `app`: the full app's page; `embed`: the embed view's page (framed by other sites);
+ * - `host-script`: the optional resizing script other sites load with a `<script>` tag;
+ * - `file`: everything else (bundles, workers, Pyodide's files): loaded by our own pages.
+ */
+export type PathKind = 'app' | 'embed' | 'host-script' | 'file';
+
+/** URL paths of the embed view's page (the host-independent and the file name). */
+export const EMBED_PATHS = ['/embed', '/embed.html'] as const;
+/** URL paths of the full app's page. */
+export const APP_PATHS = ['/', '/index.html'] as const;
+/** URL path of the optional script a host page includes to resize its iframes. */
+export const HOST_SCRIPT_PATH = '/embed-host.js';
+
+/** The kind of a URL path (see {@link PathKind}). */
+export function pathKind(pathname: string): PathKind {
+  if ((EMBED_PATHS as readonly string[]).includes(pathname)) return 'embed';
+  if (pathname === HOST_SCRIPT_PATH) return 'host-script';
+  // Extensionless paths are pages: servers answer them with the app (SPA fallback).
+  if ((APP_PATHS as readonly string[]).includes(pathname) || !/\.[^/]*$/.test(pathname))
+    return 'app';
+  return 'file';
+}
+
+function cspWith(mode: HeaderMode, frameAncestors: readonly string[]): string {
+  return serializeCsp(
+    productionDirectives.map(([name, sources]) => {
+      if (name === 'frame-ancestors') return [name, frameAncestors] as const;
+      if (mode === 'dev' && name === 'script-src')
+        return [name, [...sources, "'unsafe-inline'"]] as const;
+      if (mode === 'dev' && name === 'connect-src') return [name, [...sources, 'ws:']] as const;
+      return [name, sources] as const;
+    }),
+  );
+}
+
+/**
+ * The headers a response for `pathname` carries, for any server (dev, preview, the test
+ * server, and the deployment files derived from it). Every path is cross-origin isolated
+ * (COOP + COEP). Pages get the CSP with their own `frame-ancestors`; the full app also
+ * `X-Frame-Options: DENY` when nobody may frame it. The embed page and the host script
+ * send `Cross-Origin-Resource-Policy: cross-origin`, so that a cross-origin-isolated host
+ * page (COEP `require-corp`) may load them; everything else is `same-origin`.
+ */
+export function headersForPath(
+  mode: HeaderMode,
+  pathname: string,
+  framing: FramingSettings = DEFAULT_FRAMING,
+): Record<string, string> {
+  const kind = pathKind(pathname);
+  const headers: Record<string, string> = { ...isolationHeaders, ...hardeningHeaders };
+  const frameAncestors = kind === 'embed' ? framing.embed : framing.app;
+  headers['Content-Security-Policy'] = cspWith(mode, frameAncestors);
+  if (kind === 'app' && frameAncestors.length === 1 && frameAncestors[0] === "'none'")
+    headers['X-Frame-Options'] = 'DENY';
+  if (kind === 'embed' || kind === 'host-script')
+    headers['Cross-Origin-Resource-Policy'] = 'cross-origin';
+  return headers;
+}
+
+/** The headers of a file (not a page) under the default framing: see {@link headersForPath}. */
+export function headersFor(mode: HeaderMode): Record<string, string> {
+  return headersForPath(mode, '/assets/x.js');
 }

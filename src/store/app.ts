@@ -2,8 +2,8 @@
  * App-wide state: the UI language and the Python runtime's status.
  */
 import { create } from 'zustand';
+import { type Lang, pickLang } from '../i18n';
 import { getRuntime, type RuntimePhase, runtimePhase, subscribeRuntime } from '../runtime';
-import { initialLang, type Lang } from '../ui/i18n';
 
 const LANG_KEY = 'wpt.lang';
 
@@ -28,7 +28,11 @@ function savedLang(): string | null {
 export const useApp = create<AppStore>()((set) => {
   subscribeRuntime((phase) => set({ runtime: phase }));
   return {
-    lang: initialLang(location.search, savedLang(), navigator.languages ?? [navigator.language]),
+    lang: pickLang(
+      new URLSearchParams(location.search).get('lang'),
+      savedLang(),
+      navigator.languages ?? [navigator.language],
+    ),
     runtime: runtimePhase(),
     setLang(lang) {
       try {

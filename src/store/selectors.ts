@@ -3,7 +3,7 @@
  * Nothing here is stored: the store keeps positions and breakpoints only.
  */
 import { type Breakpoint, type HitIndex, indexHits, statusOf } from '../replay/engine';
-import { EventKind, type Trace, type ValueNode } from '../runtime/trace';
+import { EventKind, type Trace } from '../trace/trace';
 import type { PanelState } from './panels';
 
 const hitCache = new WeakMap<Trace, { breakpoints: readonly Breakpoint[]; hits: HitIndex }>();
@@ -118,11 +118,6 @@ export function positionView(
   };
 }
 
-/** Render a value node's children for expansion. */
-export function childrenOf(trace: Trace, value: number): ValueNode[3] {
-  return trace.value(value)[3];
-}
-
 /** Logpoint messages written before `position`, with the output offset they belong at. */
 export function logMessages(
   trace: Trace,
@@ -140,4 +135,31 @@ export function logMessages(
     }
   }
   return out.sort((a, b) => a.event - b.event);
+}
+
+/** A piece of the output pane: program output, or a logpoint message in its place. */
+export interface OutputSegment {
+  text: string;
+  log: boolean;
+}
+
+/** The output written before `position`, with logpoint messages where they were logged. */
+export function outputSegments(
+  trace: Trace,
+  position: number,
+  hits: HitIndex,
+  breakpoints: readonly Breakpoint[],
+): OutputSegment[] {
+  if (position < 0) return [];
+  const text = trace.outputAt(position);
+  const parts: OutputSegment[] = [];
+  let at = 0;
+  for (const m of logMessages(trace, position, hits, breakpoints)) {
+    const cut = Math.min(m.offset, text.length);
+    if (cut > at) parts.push({ text: text.slice(at, cut), log: false });
+    at = Math.max(at, cut);
+    parts.push({ text: `${m.text}\n`, log: true });
+  }
+  if (at < text.length) parts.push({ text: text.slice(at), log: false });
+  return parts;
 }

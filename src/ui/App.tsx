@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
+import { type Lang, t } from '../i18n';
 import { useApp } from '../store/app';
 import { effectiveLesson, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { AuthorBar } from './author/AuthorBar';
 import { ErrorBoundary } from './ErrorBoundary';
-import { type Lang, t } from './i18n';
 import { LessonView } from './LessonView';
 import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';

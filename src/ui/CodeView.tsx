@@ -1,14 +1,9 @@
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import { useEffect, useRef } from 'react';
+import { type Lang, t } from '../i18n';
+import type { CodeMarker, GutterMark } from '../store/panelView';
 import type { LineEdit } from './author/lineShift';
 import { useMonaco } from './useMonaco';
-
-/** How a breakpoint is drawn in the gutter. */
-export interface GutterBreakpoint {
-  line: number;
-  enabled: boolean;
-  kind: 'plain' | 'condition' | 'log';
-}
 
 /** Props of {@link CodeView}. */
 export interface CodeViewProps {
@@ -16,14 +11,17 @@ export interface CodeViewProps {
   code: string;
   /** The file line number of the first shown line. */
   firstLine: number;
-  breakpoints: GutterBreakpoint[];
+  breakpoints: GutterMark[];
   /** File line number of the current position, if it is in this view. */
   currentLine: number | null;
   /** Lines highlighted as a group (the active step note). */
   highlight?: { start: number; end: number } | null;
+  /** Called when a line number is clicked (file numbering). */
   onToggleBreakpoint(line: number): void;
-  /** Called when F9 is pressed with the cursor on a line. */
+  /** The accessible name of the code region. */
   ariaLabel: string;
+  /** The UI language (for the line buttons' names). */
+  lang: Lang;
   /** Reports the line the keyboard cursor is on (file numbering). */
   onCursorLine?(line: number): void;
   /** Editable (author mode) instead of read-only. */
@@ -32,7 +30,7 @@ export interface CodeViewProps {
   /** The line-level edits of each change (file numbering), so breakpoints can follow. */
   onEdits?(edits: LineEdit[]): void;
   /** Error markers (author mode): file line numbers. */
-  markers?: { line: number; column?: number; message: string }[];
+  markers?: CodeMarker[];
 }
 
 const LINE_HEIGHT = 19;
@@ -53,6 +51,7 @@ function PlainView({
   currentLine,
   onToggleBreakpoint,
   ariaLabel,
+  lang,
 }: CodeViewProps) {
   const lines = code.split('\n');
   const bps = new Map(breakpoints.map((b) => [b.line, b]));
@@ -67,7 +66,7 @@ function PlainView({
               type="button"
               className={`plain-ln${bp ? ' has-bp' : ''}`}
               onClick={() => onToggleBreakpoint(n)}
-              aria-label={`breakpoint line ${n}`}
+              aria-label={t(lang, 'breakpointAtLine', { n })}
               tabIndex={-1}
             >
               {n}
@@ -210,7 +209,9 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
         options: {
           glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}`,
-          glyphMarginHoverMessage: { value: `breakpoint line ${b.line}` },
+          glyphMarginHoverMessage: {
+            value: t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
+          },
         },
       });
     }

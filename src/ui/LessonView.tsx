@@ -1,10 +1,10 @@
 import { useEffect, useMemo } from 'react';
+import type { Lang } from '../i18n';
 import type { Lesson } from '../lessons/schema';
 import { panelView } from '../store/lessons';
 import { ErrorBoundary } from './ErrorBoundary';
-import type { Lang } from './i18n';
 import { Markdown } from './Markdown';
-import { Panel } from './Panel';
+import { Panel } from './panel/Panel';
 
 /** A lesson as an article: prose with the panels in place. */
 export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {

@@ -1,8 +1,9 @@
 /**
  * What the page says about Python: pure, from the runtime's phase (unit-tested).
  */
+
+import { type Lang, t } from '../i18n';
 import type { RuntimePhase } from '../runtime';
-import { type Lang, t } from './i18n';
 
 const MB = 1024 * 1024;
 

@@ -200,9 +200,46 @@ describe('lessons:check', () => {
     mkdirSync(path.join(goldenDir, 'golden', 'gone'));
     writeFileSync(path.join(goldenDir, 'golden', 'gone', 'old.json'), '{}\n');
 
+    // 6. Several problems in one lesson: a syntax error that also hides the focus function,
+    // an unknown field and a standard-library module name. All are reported, syntax first.
+    const manyDir = copy('bad-many');
+    const manyFile = path.join(manyDir, source);
+    const manyCode = read(manyFile).replace(`def ${panel.function}(`, `df ${panel.function}(`);
+    writeFileSync(manyFile, manyCode);
+    const manyManifest = read(path.join(manyDir, 'lesson.json'))
+      .replace(`"id": "${panel.id}",`, `"id": "${panel.id}", "colour": "blue",`)
+      .replace(`"module": "${base.sources[0].module}"`, '"module": "graphlib"');
+    writeFileSync(path.join(manyDir, 'lesson.json'), manyManifest);
+
     const run = await cli('lessons-check.ts', ['--root', root]);
     expectExit(run, 1);
     const out = run.stdout;
+
+    const manyLines = out.split('\n');
+    const indexOf = (prefix: string) => {
+      const i = manyLines.findIndex((l) => l.startsWith(prefix));
+      if (i < 0) throw new Error(`no output line starts with ${prefix}\n--- output\n${out}`);
+      return i;
+    };
+    const manySyntax = indexOf(
+      `${manyDir}/${source}:${lineOf(manyCode, `df ${panel.function}(`)}:`,
+    );
+    expect(manyLines[manySyntax]).toMatch(/: SyntaxError: /);
+    const manyUnknown = indexOf(
+      `${manyDir}/lesson.json:${positionOf(manyManifest, '"colour"')}: panels[0].colour: unknown field`,
+    );
+    const manyModule = indexOf(`${manyDir}/lesson.json:${lineOf(manyManifest, '"graphlib"')}:`);
+    expect(manyLines[manyModule]).toContain('module "graphlib" would shadow the standard-library');
+    const manyFunction = indexOf(
+      `${manyDir}/lesson.json:${lineOf(manyManifest, `"function": "${panel.function}"`)}:`,
+    );
+    expect(manyLines[manyFunction]).toContain(
+      `function "${panel.function}" not found in ${manyDir}/${source}`,
+    );
+    expect(manyLines[manyFunction]).toContain('does not compile: fix its syntax error first');
+    expect(manySyntax).toBeLessThan(Math.min(manyUnknown, manyModule, manyFunction));
+    expect(out).toContain('bad-many  (');
+    expect(out).toMatch(/FAIL {2}load: 4 errors; its scenarios were not run/);
 
     expect(
       lineStartingWith(out, `${jsonDir}/lesson.json:${positionOf(jsonText, '"title"')}: `),
@@ -245,7 +282,7 @@ describe('lessons:check', () => {
 
     // Every lesson was checked: the broken loads, and every run of the two that loaded.
     const runs = base.panels.reduce((n, p) => n + p.scenarios.length, 0);
-    const failed = 3 + raisingRuns.length + 1;
+    const failed = 4 + raisingRuns.length + 1;
     const passed = 2 + (runs - raisingRuns.length) + (runs - 1);
     expect(finalCounts(out)).toEqual([passed, failed]);
   });

@@ -4,7 +4,7 @@ import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
 import type { Lesson } from '../../src/lessons/schema';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RunFile } from '../../src/runtime/protocol';
-import type { Trace } from '../../src/runtime/trace';
+import type { Trace } from '../../src/trace/trace';
 
 /** Load a real lesson from `lessons/<id>` or fail the test with its errors. */
 export async function lesson(id: string): Promise<Lesson> {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits } from '../../src/runtime/summary';
-import { EventKind } from '../../src/runtime/trace';
+import { EventKind } from '../../src/trace/trace';
 import { script } from './helpers';
 
 let rec: NodeRecorder;

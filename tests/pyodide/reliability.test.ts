@@ -18,8 +18,8 @@ import type { Lesson } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { Budget, RunFile } from '../../src/runtime/protocol';
-import { EventKind, type Trace } from '../../src/runtime/trace';
 import { positionView } from '../../src/store/selectors';
+import { EventKind, type Trace } from '../../src/trace/trace';
 import { lesson, script } from './helpers';
 
 let rec: NodeRecorder;

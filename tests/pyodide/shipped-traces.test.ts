@@ -19,7 +19,7 @@ import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-re
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { createTraceSource } from '../../src/runtime/shipped';
 import { recordingKey } from '../../src/runtime/shipped-format';
-import type { Trace } from '../../src/runtime/trace';
+import type { Trace } from '../../src/trace/trace';
 import { lesson } from './helpers';
 
 /** Everything a panel can show at event `i`: position, output, every frame's variables. */

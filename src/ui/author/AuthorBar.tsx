@@ -1,9 +1,9 @@
 import { createTwoFilesPatch } from 'diff';
 import { useRef, useState } from 'react';
+import { type Lang, t } from '../../i18n';
 import type { Lesson } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
-import type { Lang } from '../i18n';
 import {
   download,
   draftFromImport,
@@ -12,36 +12,6 @@ import {
   readPicked,
   zipLesson,
 } from './transfer';
-
-const L = {
-  title: { zh: '作者模式', en: 'Author mode' },
-  intro: {
-    zh: '准备代码、场景脚本、调用入口和课程源码都可以编辑；每次输入都会自动保存在本机，并立即重新录制。',
-    en: 'Setup, scenario scripts, entries and the lesson source are editable; every keystroke is saved on this device and re-recorded at once.',
-  },
-  clean: { zh: '没有改动。', en: 'No changes.' },
-  changed: {
-    zh: '已改动 {n} 个文件（已自动保存）',
-    en: '{n} changed file(s) (saved automatically)',
-  },
-  exportChanged: { zh: '导出改动的文件 (.zip)', en: 'Export changed files (.zip)' },
-  exportAll: { zh: '导出整个课程文件夹 (.zip)', en: 'Export the lesson folder (.zip)' },
-  importZip: { zh: '导入 .zip 或文件…', en: 'Import .zip or files…' },
-  importFolder: { zh: '导入文件夹…', en: 'Import folder…' },
-  discard: { zh: '放弃草稿…', en: 'Discard draft…' },
-  confirmDiscard: { zh: '确认放弃这些改动', en: 'Discard these changes' },
-  cancel: { zh: '取消', en: 'Cancel' },
-  working: {
-    zh: '正在录制每个场景以生成 golden 摘要…',
-    en: 'Recording every scenario for the golden summaries…',
-  },
-  exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file(s).' },
-  alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
-} as const;
-
-function fill(text: string, n: number) {
-  return text.replace('{n}', String(n));
-}
 
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
 export function AuthorBar({
@@ -78,13 +48,13 @@ export function AuthorBar({
   const exportChanged = async () => {
     if (!lesson || !draft) return;
     setBusy(true);
-    setMessage(L.working[lang]);
+    setMessage(t(lang, 'exportWorking'));
     try {
       const plan = await planExport(lesson, draft);
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files));
       const names = Object.keys(plan.files).sort();
       setMessage(
-        `${fill(L.exported[lang], names.length)} ${names.join(', ')}${plan.deleted.length ? ` — ${L.alsoDelete[lang]} ${plan.deleted.join(', ')}` : ''}`,
+        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}`,
       );
     } catch (err) {
       setMessage(String(err));
@@ -96,14 +66,14 @@ export function AuthorBar({
   const exportAll = async () => {
     if (!lesson) return;
     setBusy(true);
-    setMessage(L.working[lang]);
+    setMessage(t(lang, 'exportWorking'));
     try {
       const files = effectiveFiles(lessonId, draft);
       const plan = await planExport(lesson, draft ?? {});
       for (const [p, text] of Object.entries(plan.files))
         if (p.startsWith('golden/')) files[p] = text;
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
-      setMessage(fill(L.exported[lang], Object.keys(files).length));
+      setMessage(t(lang, 'exported', { n: Object.keys(files).length }));
     } finally {
       setBusy(false);
     }
@@ -122,17 +92,17 @@ export function AuthorBar({
       url.searchParams.delete('s');
       history.pushState(null, '', url);
       dispatchEvent(new PopStateEvent('popstate'));
-      setMessage(`${imported.id}: ${Object.keys(draftFiles).length} file(s)`);
+      setMessage(t(lang, 'imported', { id: imported.id, n: Object.keys(draftFiles).length }));
     } catch (err) {
       setMessage(err instanceof Error ? err.message : String(err));
     }
   };
 
   return (
-    <section className="author-bar" data-testid="author-bar" aria-label={L.title[lang]}>
-      <p className="author-intro">{L.intro[lang]}</p>
+    <section className="author-bar" data-testid="author-bar" aria-label={t(lang, 'authorMode')}>
+      <p className="author-intro">{t(lang, 'authorIntro')}</p>
       <p data-testid="draft-status" data-changed={changed.length}>
-        {changed.length ? fill(L.changed[lang], changed.length) : L.clean[lang]}
+        {changed.length ? t(lang, 'draftChanged', { n: changed.length }) : t(lang, 'draftClean')}
         {changed.length ? <span className="draft-files"> {changed.join(', ')}</span> : null}
       </p>
       <div className="author-actions">
@@ -142,7 +112,7 @@ export function AuthorBar({
           onClick={exportChanged}
           data-testid="export-changed"
         >
-          {L.exportChanged[lang]}
+          {t(lang, 'exportChanged')}
         </button>
         <button
           type="button"
@@ -150,10 +120,10 @@ export function AuthorBar({
           onClick={exportAll}
           data-testid="export-all"
         >
-          {L.exportAll[lang]}
+          {t(lang, 'exportAll')}
         </button>
         <button type="button" onClick={() => zipInput.current?.click()} data-testid="import-files">
-          {L.importZip[lang]}
+          {t(lang, 'importZip')}
         </button>
         <input
           ref={zipInput}
@@ -165,7 +135,7 @@ export function AuthorBar({
           onChange={(e) => onImport(e.target.files)}
         />
         <button type="button" onClick={() => dirInput.current?.click()}>
-          {L.importFolder[lang]}
+          {t(lang, 'importFolder')}
         </button>
         <input
           ref={dirInput}
@@ -175,7 +145,7 @@ export function AuthorBar({
           onChange={(e) => onImport(e.target.files)}
         />
         <button type="button" disabled={!changed.length} onClick={showDiff} data-testid="discard">
-          {L.discard[lang]}
+          {t(lang, 'discardDraft')}
         </button>
       </div>
       {message ? (
@@ -205,10 +175,10 @@ export function AuthorBar({
               setDiff(null);
             }}
           >
-            {L.confirmDiscard[lang]}
+            {t(lang, 'confirmDiscard')}
           </button>{' '}
           <button type="button" onClick={() => setDiff(null)}>
-            {L.cancel[lang]}
+            {t(lang, 'cancel')}
           </button>
         </div>
       ) : null}

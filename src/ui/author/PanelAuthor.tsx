@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { type Lang, t } from '../../i18n';
 import {
   addScenario,
   deleteScenario,
@@ -8,22 +9,10 @@ import {
   renameScenario,
 } from '../../lessons/edit';
 import type { Lesson, ResolvedPanel } from '../../lessons/schema';
-import type { RunError } from '../../runtime/trace';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import type { RunError } from '../../trace/trace';
 import { CodeView } from '../CodeView';
-import type { Lang } from '../i18n';
-
-const L = {
-  files: { zh: '可编辑的文件', en: 'Editable files' },
-  scenarioId: { zh: '新场景 id', en: 'new scenario id' },
-  add: { zh: '新增场景', en: 'Add scenario' },
-  duplicate: { zh: '复制当前场景', en: 'Duplicate current' },
-  rename: { zh: '重命名当前场景', en: 'Rename current' },
-  remove: { zh: '删除当前场景', en: 'Delete current' },
-  labelZh: { zh: '中文标签', en: 'label (zh)' },
-  labelEn: { zh: '英文标签', en: 'label (en)' },
-} as const;
 
 /** The lesson-relative path of a Python file name used in a run. */
 export function lessonPathOf(lesson: Lesson, pythonPath: string): string {
@@ -93,8 +82,8 @@ export function PanelAuthor(props: {
         <input
           value={newId}
           onChange={(e) => setNewId(e.target.value.trim())}
-          placeholder={L.scenarioId[lang]}
-          aria-label={L.scenarioId[lang]}
+          placeholder={t(lang, 'newScenarioId')}
+          aria-label={t(lang, 'newScenarioId')}
           data-testid="scenario-id"
         />
         <button
@@ -102,7 +91,7 @@ export function PanelAuthor(props: {
           data-testid="scenario-add"
           onClick={() => apply((m) => addScenario(m, panel.id, newId), newId)}
         >
-          {L.add[lang]}
+          {t(lang, 'addScenario')}
         </button>
         <button
           type="button"
@@ -111,28 +100,28 @@ export function PanelAuthor(props: {
             apply((m) => duplicateScenario(m, panel.id, scenario, newId, files), newId)
           }
         >
-          {L.duplicate[lang]}
+          {t(lang, 'duplicateScenario')}
         </button>
         <button
           type="button"
           data-testid="scenario-rename"
           onClick={() => apply((m) => renameScenario(m, scenario, newId, files), newId)}
         >
-          {L.rename[lang]}
+          {t(lang, 'renameScenario')}
         </button>
         <button
           type="button"
           data-testid="scenario-delete"
           onClick={() => apply((m) => deleteScenario(m, panel.id, scenario))}
         >
-          {L.remove[lang]}
+          {t(lang, 'deleteScenario')}
         </button>
         {current ? (
           <>
             <input
               key={`zh-${current.id}`}
               defaultValue={current.label.zh}
-              aria-label={L.labelZh[lang]}
+              aria-label={t(lang, 'labelZh')}
               data-testid="scenario-label-zh"
               onBlur={(e) =>
                 apply((m) =>
@@ -143,7 +132,7 @@ export function PanelAuthor(props: {
             <input
               key={`en-${current.id}`}
               defaultValue={current.label.en}
-              aria-label={L.labelEn[lang]}
+              aria-label={t(lang, 'labelEn')}
               data-testid="scenario-label-en"
               onBlur={(e) =>
                 apply((m) =>
@@ -159,18 +148,18 @@ export function PanelAuthor(props: {
           {problem}
         </p>
       ) : null}
-      <div className="author-tabs" role="tablist" aria-label={L.files[lang]}>
-        {tabs.map((t) => (
+      <div className="author-tabs" role="tablist" aria-label={t(lang, 'editableFiles')}>
+        {tabs.map((name) => (
           <button
-            key={t}
+            key={name}
             type="button"
             role="tab"
-            aria-selected={t === active}
+            aria-selected={name === active}
             data-testid="author-tab"
-            data-file={t}
-            onClick={() => setTab(t)}
+            data-file={name}
+            onClick={() => setTab(name)}
           >
-            {t}
+            {name}
           </button>
         ))}
       </div>
@@ -184,6 +173,7 @@ export function PanelAuthor(props: {
           onToggleBreakpoint={() => {}}
           onChange={(text) => editFile(lesson.id, rel, text, shippedFiles(lesson.id)[rel])}
           ariaLabel={active}
+          lang={lang}
           markers={markers}
         />
       </div>

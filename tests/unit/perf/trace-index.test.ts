@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RELAYOUT_MIN_BYTES, Trace } from '../../../src/runtime/trace.ts';
+import { RELAYOUT_MIN_BYTES, Trace } from '../../../src/trace/trace.ts';
 import { specFromOps, traceSpecArb } from '../replay/arbitraries.ts';
 import {
   buildTrace,

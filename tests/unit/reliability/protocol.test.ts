@@ -13,7 +13,7 @@ import {
   ToWorkerSchema,
   TraceMetaSchema,
 } from '../../../src/runtime/protocol';
-import { Trace, type TraceMeta } from '../../../src/runtime/trace';
+import { Trace, type TraceMeta } from '../../../src/trace/trace';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures';
 
 const request = {

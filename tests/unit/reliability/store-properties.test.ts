@@ -19,9 +19,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Breakpoint, type Command, START, step } from '../../../src/replay/engine';
+import { type Breakpoint, COMMANDS, type Command, START, step } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { EventKind, emptyTrace, type Trace } from '../../../src/runtime/trace';
 import { createPanelsStore, type PanelState, probesOf } from '../../../src/store/panels';
 import {
   currentTrace,
@@ -30,8 +29,8 @@ import {
   positionView,
   uiStateOf,
 } from '../../../src/store/selectors';
+import { EventKind, emptyTrace, type Trace } from '../../../src/trace/trace';
 import {
-  COMMANDS,
   FILES,
   type ProbeChoice,
   probeChoicesArb,

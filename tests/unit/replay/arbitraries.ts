@@ -6,8 +6,8 @@
  * breakpoints and the probe results a recorder would have produced for them.
  */
 import fc from 'fast-check';
-import type { Breakpoint, Command } from '../../../src/replay/engine.ts';
-import type { ProbeResult } from '../../../src/runtime/trace.ts';
+import { type Breakpoint, COMMANDS, type Command } from '../../../src/replay/engine.ts';
+import type { ProbeResult } from '../../../src/trace/trace.ts';
 import type { FixtureEvent, FixtureFrame, FixtureSpec } from './fixtures.ts';
 
 export const FILES = ['a.py', 'b.py'] as const;
@@ -206,18 +206,6 @@ export type Action =
   | { type: 'command'; command: Command }
   | { type: 'jump'; target: number }
   | { type: 'toggle'; index: number };
-
-export const COMMANDS: readonly Command[] = [
-  'run',
-  'debug',
-  'continue',
-  'stepOver',
-  'stepInto',
-  'stepOut',
-  'stepBack',
-  'reverseContinue',
-  'restart',
-];
 
 export const actionArb: fc.Arbitrary<Action> = fc.oneof(
   {

@@ -18,7 +18,7 @@ import {
   Trace,
   type TraceMeta,
   type ValueNode,
-} from '../../../src/runtime/trace.ts';
+} from '../../../src/trace/trace.ts';
 
 export type KindName = 'call' | 'line' | 'return' | 'exception' | 'unwind';
 

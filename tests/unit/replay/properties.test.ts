@@ -2,17 +2,17 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type Breakpoint,
+  COMMANDS,
   type HitIndex,
   indexHits,
   jump,
   START,
   step,
 } from '../../../src/replay/engine.ts';
-import { EventKind, type Trace } from '../../../src/runtime/trace.ts';
+import { EventKind, type Trace } from '../../../src/trace/trace.ts';
 import {
   actionArb,
   breakpointsArb,
-  COMMANDS,
   probeChoicesArb,
   probesFor,
   traceSpecArb,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuntimeClient } from '../../../src/runtime/client';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { emptyTrace } from '../../../src/runtime/trace';
+import { emptyTrace } from '../../../src/trace/trace';
 
 /** A stand-in Worker: records what the client posts, lets the test answer. */
 class FakeWorker {

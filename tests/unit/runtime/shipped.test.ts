@@ -8,7 +8,7 @@ import {
   type RecordingEnvironment,
   recordingKey,
 } from '../../../src/runtime/shipped-format';
-import { emptyTrace, type Trace } from '../../../src/runtime/trace';
+import { emptyTrace, type Trace } from '../../../src/trace/trace';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures';
 
 const env: RecordingEnvironment = { pyodide: '314.0.7', recorder: hashText('recorder v1') };

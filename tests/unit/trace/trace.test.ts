@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EventKind, Trace } from '../../../src/runtime/trace.ts';
+import { EventKind, Trace } from '../../../src/trace/trace.ts';
 import {
   COLUMN_LAYOUT,
   emptyTrace,

@@ -1,18 +1,5 @@
-import type { Breakpoint, HitIndex } from '../replay/engine';
-import type { Lang } from './i18n';
-
-const L = {
-  title: { zh: '断点', en: 'Breakpoints' },
-  none: {
-    zh: '还没有断点：点击行号即可添加。',
-    en: 'No breakpoints yet: click a line number to add one.',
-  },
-  condition: { zh: '条件', en: 'condition' },
-  hitCount: { zh: '第 N 次命中', en: 'stop on hit #' },
-  log: { zh: '日志消息', en: 'log message' },
-  remove: { zh: '删除', en: 'remove' },
-  hits: { zh: '命中', en: 'hits' },
-} as const;
+import { type Lang, t } from '../../i18n';
+import type { Breakpoint, HitIndex } from '../../replay/engine';
 
 /**
  * The breakpoint list: enable/disable, condition (a Python expression
@@ -29,9 +16,9 @@ export function BreakpointList(props: {
   return (
     <details className="bp-list" data-testid="breakpoint-list" open={breakpoints.length > 0}>
       <summary>
-        {L.title[lang]} ({breakpoints.length})
+        {t(lang, 'breakpointsTitle')} ({breakpoints.length})
       </summary>
-      {breakpoints.length === 0 ? <p className="empty">{L.none[lang]}</p> : null}
+      {breakpoints.length === 0 ? <p className="empty">{t(lang, 'noBreakpoints')}</p> : null}
       <ul>
         {breakpoints.map((b) => (
           <li
@@ -53,12 +40,12 @@ export function BreakpointList(props: {
               </code>
             </label>
             <span className="bp-hits" data-testid="bp-hits">
-              {L.hits[lang]}: {hits?.byBreakpoint.get(b.id)?.length ?? 0}
+              {t(lang, 'bpHits')}: {hits?.byBreakpoint.get(b.id)?.length ?? 0}
             </span>
             <input
               className="bp-condition"
-              placeholder={L.condition[lang]}
-              aria-label={L.condition[lang]}
+              placeholder={t(lang, 'bpCondition')}
+              aria-label={t(lang, 'bpCondition')}
               defaultValue={b.condition ?? ''}
               data-testid="bp-condition"
               onBlur={(e) => onUpdate(b.id, { condition: e.target.value.trim() || undefined })}
@@ -70,8 +57,8 @@ export function BreakpointList(props: {
               className="bp-hitcount"
               type="number"
               min={1}
-              placeholder={L.hitCount[lang]}
-              aria-label={L.hitCount[lang]}
+              placeholder={t(lang, 'bpHitCount')}
+              aria-label={t(lang, 'bpHitCount')}
               defaultValue={b.hitCount ?? ''}
               data-testid="bp-hitcount"
               onBlur={(e) => {
@@ -84,8 +71,8 @@ export function BreakpointList(props: {
             />
             <input
               className="bp-log"
-              placeholder={L.log[lang]}
-              aria-label={L.log[lang]}
+              placeholder={t(lang, 'bpLog')}
+              aria-label={t(lang, 'bpLog')}
               defaultValue={b.log ?? ''}
               data-testid="bp-log"
               onBlur={(e) =>
@@ -96,7 +83,7 @@ export function BreakpointList(props: {
               }}
             />
             <button type="button" onClick={() => onRemove(b.id)} data-testid="bp-remove">
-              {L.remove[lang]}
+              {t(lang, 'bpRemove')}
             </button>
           </li>
         ))}

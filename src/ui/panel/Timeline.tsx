@@ -1,5 +1,5 @@
-import type { Trace } from '../runtime/trace';
-import { type Lang, t } from './i18n';
+import { type Lang, t } from '../../i18n';
+import type { Trace } from '../../trace/trace';
 
 const MAX_MARKS = 400;
 

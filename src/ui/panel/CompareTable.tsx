@@ -1,18 +1,8 @@
-import type { LessonScenario } from '../lessons/schema';
-import type { Breakpoint } from '../replay/engine';
-import type { TraceSlot } from '../store/panels';
-import { hitsFor } from '../store/selectors';
-import type { Lang } from './i18n';
-
-const L = {
-  title: { zh: '各场景的命中次数', en: 'Hits in every scenario' },
-  hint: {
-    zh: '每个场景都已在后台录制：一眼看出哪些输入会走到哪一行。',
-    en: 'Every scenario is recorded in the background: see at a glance which inputs reach which line.',
-  },
-  line: { zh: '断点', en: 'Breakpoint' },
-  pending: { zh: '录制中…', en: 'recording…' },
-} as const;
+import { type Lang, t } from '../../i18n';
+import type { LessonScenario } from '../../lessons/schema';
+import type { Breakpoint } from '../../replay/engine';
+import type { TraceSlot } from '../../store/panels';
+import { hitsFor } from '../../store/selectors';
 
 /**
  * For the current breakpoints, how often each is hit in every scenario of the
@@ -32,13 +22,14 @@ export function CompareTable(props: {
   return (
     <figure className="compare" data-testid="compare">
       <figcaption>
-        <strong>{L.title[lang]}</strong> <span className="hint">{L.hint[lang]}</span>
+        <strong>{t(lang, 'compareTitle')}</strong>{' '}
+        <span className="hint">{t(lang, 'compareHint')}</span>
       </figcaption>
       <div className="compare-scroll">
         <table>
           <thead>
             <tr>
-              <th scope="col">{L.line[lang]}</th>
+              <th scope="col">{t(lang, 'compareBreakpoint')}</th>
               {scenarios.map((s) => (
                 <th key={s.id} scope="col" className={s.id === current ? 'is-current' : undefined}>
                   <button type="button" onClick={() => onPick(s.id)} title={s.description?.[lang]}>
@@ -55,7 +46,9 @@ export function CompareTable(props: {
                   <code>
                     {b.file.split('/').pop()}:{b.line}
                   </code>
-                  {b.condition ? <span className="hint"> if {b.condition}</span> : null}
+                  {b.condition ? (
+                    <span className="hint"> {t(lang, 'compareIf', { cond: b.condition })}</span>
+                  ) : null}
                 </th>
                 {scenarios.map((s) => {
                   const trace = traces[s.id]?.trace;

@@ -1,4 +1,4 @@
-import { type Lang, t } from './i18n';
+import { type Lang, t } from '../../i18n';
 
 /** The teaching setup and call entry, read-only, collapsed by default. */
 export function SetupView({

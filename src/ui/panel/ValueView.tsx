@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Trace } from '../runtime/trace';
+import { type Lang, t } from '../../i18n';
+import type { Trace } from '../../trace/trace';
 
 /** Colour per object id, so two names holding one object share a marker. */
 function idHue(id: number): number {
@@ -7,7 +8,7 @@ function idHue(id: number): number {
 }
 
 /** A small badge `#id` marking object identity. */
-export function IdentityBadge({ id }: { id: number }) {
+export function IdentityBadge({ id, lang }: { id: number; lang: Lang }) {
   if (!id) return null;
   return (
     <span
@@ -15,7 +16,7 @@ export function IdentityBadge({ id }: { id: number }) {
       data-testid="obj-id"
       data-obj-id={id}
       style={{ borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` }}
-      title={`object #${id}`}
+      title={t(lang, 'objectId', { id })}
     >
       #{id}
     </span>
@@ -23,15 +24,7 @@ export function IdentityBadge({ id }: { id: number }) {
 }
 
 /** One value, expandable when it has children. */
-export function ValueView({
-  trace,
-  value,
-  depth = 0,
-}: {
-  trace: Trace;
-  value: number;
-  depth?: number;
-}) {
+export function ValueView({ trace, value, lang }: { trace: Trace; value: number; lang: Lang }) {
   const [open, setOpen] = useState(false);
   const node = trace.value(value);
   if (!node) return <span className="val">?</span>;
@@ -45,7 +38,7 @@ export function ValueView({
           className="val-toggle"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          aria-label={open ? 'collapse' : 'expand'}
+          aria-label={t(lang, open ? 'collapseValue' : 'expandValue', { what: type })}
         >
           {open ? '▾' : '▸'}
         </button>
@@ -53,18 +46,18 @@ export function ValueView({
       <code className="val" title={type}>
         {text}
       </code>
-      <IdentityBadge id={id} />
+      <IdentityBadge id={id} lang={lang} />
       {open && expandable ? (
         <ul className="val-children">
           {children.map(([label, child], k) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: children are positional
             <li key={k}>
               <span className="val-key">{label}</span>
-              <ValueView trace={trace} value={child} depth={depth + 1} />
+              <ValueView trace={trace} value={child} lang={lang} />
             </li>
           ))}
           {total > children.length ? (
-            <li className="val-more">… {total - children.length}</li>
+            <li className="val-more">{t(lang, 'moreItems', { n: total - children.length })}</li>
           ) : null}
         </ul>
       ) : null}

@@ -1,11 +1,11 @@
-import type { Lang, Localized } from './i18n';
-import { t } from './i18n';
+import { type Lang, t } from '../../i18n';
+import type { LocalizedText } from '../../lessons/schema';
 
 /** A resolved step note: its text and the file lines it covers. */
 export interface StepNote {
   start: number;
   end: number;
-  text: Localized;
+  text: LocalizedText;
 }
 
 /**

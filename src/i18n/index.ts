@@ -1,0 +1,54 @@
+/**
+ * The one string table for all UI text, in every language (lesson text lives in the
+ * lessons; this is only the chrome around it).
+ *
+ * The table is split by area under ./strings/ so that parallel work touches different
+ * files; `STRING_TABLES` joins them. To add a string: add a key with `zh` and `en` to the
+ * area's file (or a new file listed in `STRING_TABLES`) and call `t(lang, 'key')`.
+ * tests/unit/i18n/strings.test.ts checks that no key is defined twice, that every key
+ * has both languages, that zh text is Chinese and that both use the same `{placeholders}`.
+ */
+import type { LocalizedText } from '../lessons/schema';
+import type { Lang } from './lang';
+import { appStrings } from './strings/app';
+import { authorStrings } from './strings/author';
+import { breakpointStrings } from './strings/breakpoints';
+import { commandStrings } from './strings/commands';
+import { panelStrings } from './strings/panel';
+import { pythonStrings } from './strings/python';
+
+export { LANG_NAMES, type Lang, pickLang } from './lang';
+
+/** The area tables, by area name (for the key-uniqueness test). */
+export const STRING_TABLES = {
+  app: appStrings,
+  panel: panelStrings,
+  commands: commandStrings,
+  breakpoints: breakpointStrings,
+  author: authorStrings,
+  python: pythonStrings,
+} as const;
+
+const strings = {
+  ...appStrings,
+  ...panelStrings,
+  ...commandStrings,
+  ...breakpointStrings,
+  ...authorStrings,
+  ...pythonStrings,
+} satisfies Record<string, LocalizedText>;
+
+/** A key of the UI string table. */
+export type StringKey = keyof typeof strings;
+
+/** Every key of the table with its texts (for tests and tools). */
+export const STRINGS: Readonly<Record<StringKey, LocalizedText>> = strings;
+
+/** Look up a UI string, filling every `{name}` placeholder from `vars`. */
+export function t(lang: Lang, key: StringKey, vars?: Record<string, string | number>): string {
+  const text = strings[key][lang];
+  if (!vars) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in vars ? String(vars[name]) : whole,
+  );
+}

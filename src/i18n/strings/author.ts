@@ -1,0 +1,36 @@
+/** UI strings of author mode: the lesson-level bar and the tools under each panel. */
+import type { LocalizedText } from '../../lessons/schema';
+
+export const authorStrings = {
+  authorIntro: {
+    zh: '准备代码、场景脚本、调用入口和课程源码都可以编辑；每次输入都会自动保存在本机，并立即重新录制。',
+    en: 'Setup, scenario scripts, entries and the lesson source are editable; every keystroke is saved on this device and re-recorded at once.',
+  },
+  draftClean: { zh: '没有改动。', en: 'No changes.' },
+  draftChanged: {
+    zh: '已改动 {n} 个文件（已自动保存）',
+    en: '{n} changed file(s) (saved automatically)',
+  },
+  exportChanged: { zh: '导出改动的文件 (.zip)', en: 'Export changed files (.zip)' },
+  exportAll: { zh: '导出整个课程文件夹 (.zip)', en: 'Export the lesson folder (.zip)' },
+  importZip: { zh: '导入 .zip 或文件…', en: 'Import .zip or files…' },
+  importFolder: { zh: '导入文件夹…', en: 'Import folder…' },
+  discardDraft: { zh: '放弃草稿…', en: 'Discard draft…' },
+  confirmDiscard: { zh: '确认放弃这些改动', en: 'Discard these changes' },
+  cancel: { zh: '取消', en: 'Cancel' },
+  exportWorking: {
+    zh: '正在录制每个场景以生成 golden 摘要…',
+    en: 'Recording every scenario for the golden summaries…',
+  },
+  exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file(s).' },
+  alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
+  imported: { zh: '{id}：{n} 个文件', en: '{id}: {n} file(s)' },
+  editableFiles: { zh: '可编辑的文件', en: 'Editable files' },
+  newScenarioId: { zh: '新场景 id', en: 'new scenario id' },
+  addScenario: { zh: '新增场景', en: 'Add scenario' },
+  duplicateScenario: { zh: '复制当前场景', en: 'Duplicate current' },
+  renameScenario: { zh: '重命名当前场景', en: 'Rename current' },
+  deleteScenario: { zh: '删除当前场景', en: 'Delete current' },
+  labelZh: { zh: '中文标签', en: 'label (zh)' },
+  labelEn: { zh: '英文标签', en: 'label (en)' },
+} satisfies Record<string, LocalizedText>;

@@ -1,0 +1,58 @@
+/** UI strings of a panel: status, toolbar, panes, notes, timeline, values, output. */
+import type { LocalizedText } from '../../lessons/schema';
+
+export const panelStrings = {
+  notRun: { zh: '未运行', en: 'not run' },
+  recording: { zh: '正在录制…', en: 'recording…' },
+  paused: { zh: '已暂停', en: 'paused' },
+  finished: { zh: '已结束', en: 'finished' },
+  failed: { zh: '出错', en: 'error' },
+  stopped: { zh: '已被中止', en: 'stopped' },
+  line: { zh: '第 {n} 行', en: 'line {n}' },
+  step: { zh: '第 {n} 步', en: 'step {n}' },
+  scenario: { zh: '场景', en: 'Scenario' },
+  toolbar: { zh: '调试器', en: 'Debugger' },
+  variables: { zh: '变量', en: 'Variables' },
+  callStack: { zh: '调用栈', en: 'Call stack' },
+  output: { zh: '输出', en: 'Output' },
+  noOutput: { zh: '（还没有输出）', en: '(no output yet)' },
+  noVariables: { zh: '（没有变量）', en: '(no variables)' },
+  notStarted: { zh: '点击“调试”或“单步进入”开始。', en: 'Press Debug or Step Into to start.' },
+  readOnlyNote: {
+    zh: '代码只读，在你的浏览器里运行，不会向任何服务器发送数据。',
+    en: 'The code is read-only and runs in your browser; nothing is sent to a server.',
+  },
+  setupTitle: { zh: '教学用的准备代码与调用入口', en: 'Teaching setup and call entry' },
+  setupNote: {
+    zh: '这部分作为单独的文件运行。断点设在上方的课程源码里；单步进入回调时，回放会跟进到这里。',
+    en: 'This runs as a separate file. Breakpoints go in the lesson source above; stepping into a callback follows it here.',
+  },
+  stepsTitle: { zh: '步骤', en: 'Steps' },
+  breakpointsHint: {
+    zh: '点击行号设置断点。',
+    en: 'Click a line number to set a breakpoint.',
+  },
+  breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint line {n}' },
+  returnValue: { zh: '返回值', en: 'return value' },
+  raised: { zh: '抛出', en: 'raised' },
+  nowIn: { zh: '当前位于', en: 'now in' },
+  stoppedBecause: { zh: '运行被中止：{why}', en: 'The run was stopped: {why}' },
+  partialTrace: {
+    zh: '已保留到中止前的轨迹，可以继续回放。',
+    en: 'The trace up to the stop is kept and can be replayed.',
+  },
+  timeline: { zh: '时间线', en: 'Timeline' },
+  goToStep: { zh: '跳到第几步', en: 'Go to step' },
+  expandValue: { zh: '展开 {what}', en: 'expand {what}' },
+  collapseValue: { zh: '收起 {what}', en: 'collapse {what}' },
+  objectId: { zh: '对象 #{id}', en: 'object #{id}' },
+  moreItems: { zh: '… 还有 {n} 项', en: '… {n} more' },
+  outputCut: {
+    zh: '输出在 {n} 个字符处被截断。',
+    en: 'Output was cut at {n} characters.',
+  },
+  valuesCut: {
+    zh: '只记录了前 {n} 个不同的值。',
+    en: 'Only the first {n} distinct values were recorded.',
+  },
+} satisfies Record<string, LocalizedText>;

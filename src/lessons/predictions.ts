@@ -1,0 +1,88 @@
+/**
+ * Loading a lesson's predictions: each names a panel and a scenario that panel offers,
+ * and a `hits`/`reached` question's anchor must resolve to a line of the panel's focus
+ * function (the same rule as a step's `start`). Pure, like the rest of the loader.
+ */
+import { resolveAnchor } from './anchors.ts';
+import type { JsonPath } from './json.ts';
+import {
+  type LessonSource,
+  PredictionSchema,
+  type ResolvedAsk,
+  type ResolvedPanel,
+  type ResolvedPrediction,
+} from './schema.ts';
+
+/**
+ * Resolve the `predictions` of a manifest (any JSON value: a rejected manifest's entries
+ * are checked one by one). `panels` are the panels that resolved; `panelIds` every panel
+ * id the manifest names, so a prediction on a panel with other errors is not reported
+ * as naming an unknown panel.
+ */
+export function resolvePredictions(
+  raw: unknown,
+  panels: readonly ResolvedPanel[],
+  panelIds: readonly string[],
+  sources: readonly LessonSource[],
+  base: string,
+  report: (path: JsonPath, message: string) => void,
+): ResolvedPrediction[] {
+  if (!Array.isArray(raw)) return [];
+  const out: ResolvedPrediction[] = [];
+  const seen = new Set<string>();
+  raw.forEach((item, i) => {
+    const parsed = PredictionSchema.safeParse(item);
+    if (!parsed.success) return; // the schema reported it
+    const p = parsed.data;
+    const field = (...rest: PropertyKey[]): JsonPath => ['predictions', i, ...rest];
+    if (seen.has(p.id)) {
+      report(field('id'), `duplicate prediction id ${JSON.stringify(p.id)}`);
+      return;
+    }
+    seen.add(p.id);
+    if (!panelIds.includes(p.panel)) {
+      report(
+        field('panel'),
+        `unknown panel ${JSON.stringify(p.panel)}; the lesson's panels are: ${panelIds.join(', ')}`,
+      );
+      return;
+    }
+    const panel = panels.find((x) => x.id === p.panel);
+    if (!panel) return; // the panel has errors of its own
+    if (!panel.scenarios.some((s) => s.id === p.scenario)) {
+      report(
+        field('scenario'),
+        `panel ${JSON.stringify(p.panel)} does not offer scenario ${JSON.stringify(p.scenario)} (it offers: ${panel.scenarios.map((s) => s.id).join(', ')})`,
+      );
+      return;
+    }
+    let ask: ResolvedAsk;
+    if (p.ask.kind === 'hits' || p.ask.kind === 'reached') {
+      const source = sources.find((s) => s.path === panel.source);
+      const line = source ? resolveAnchor(source.code, panel.functionRange, p.ask.line) : null;
+      if (line === null) {
+        const { start, end } = panel.functionRange;
+        report(
+          field('ask', 'line'),
+          `anchor text ${JSON.stringify(p.ask.line)} not found in ${panel.function} (${base}/src/${panel.source}, lines ${start}-${end})`,
+        );
+        return;
+      }
+      ask = { kind: p.ask.kind, line, anchor: p.ask.line };
+    } else if (p.ask.kind === 'output') {
+      if (new Set(p.ask.choices).size !== p.ask.choices.length) {
+        report(field('ask', 'choices'), 'the choices must differ from each other');
+        return;
+      }
+      ask = { kind: 'output', choices: p.ask.choices };
+    } else {
+      ask = {
+        kind: 'value',
+        name: p.ask.name,
+        ...(p.ask.choices ? { choices: p.ask.choices } : {}),
+      };
+    }
+    out.push({ id: p.id, panel: p.panel, scenario: p.scenario, ask, question: p.question });
+  });
+  return out;
+}

@@ -1,0 +1,146 @@
+/**
+ * Predict, then run: the answer to a lesson's prediction question, computed from the
+ * recorded run (never written in the lesson), the events that show where it comes from,
+ * and whether a reader's reply is right. Pure.
+ */
+import type { ResolvedAsk } from '../lessons/schema';
+import { EventKind, type Trace } from '../trace/trace';
+
+/** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */
+export interface RunFacts {
+  /** The events at which `file:line` is reached (line events), in order. */
+  lineEvents(file: string, line: number): number[];
+  /** Everything the run printed. */
+  output: string;
+  /** The first event at which the first `end` characters of the output have been printed. */
+  eventAfterOutput(end: number): number;
+  /**
+   * The value (its repr) `name` holds in the last call of `fn` (defined in `file`) at that
+   * call's last event, and that event; null when the function never ran or never bound it.
+   */
+  finalValue(fn: string, file: string, name: string): { text: string; event: number } | null;
+}
+
+/** The answer to one prediction, with the events (in order) that show where it comes from. */
+export type PredictionAnswer =
+  | { kind: 'hits'; count: number; events: number[] }
+  | { kind: 'reached'; reached: boolean; events: number[] }
+  | { kind: 'output'; printed: string[]; events: number[] }
+  | { kind: 'value'; text: string | null; events: number[] };
+
+/** What the reader answered. */
+export type PredictionReply =
+  | { kind: 'hits'; count: number }
+  | { kind: 'reached'; reached: boolean }
+  | { kind: 'output'; printed: string[] }
+  | { kind: 'value'; text: string };
+
+/** The panel a prediction is about: its focus function and the source defining it. */
+export interface PredictionPanel {
+  function: string;
+  source: string;
+}
+
+/** Answer `ask` about the run `facts` of `panel`. */
+export function answerPrediction(
+  ask: ResolvedAsk,
+  panel: PredictionPanel,
+  facts: RunFacts,
+): PredictionAnswer {
+  switch (ask.kind) {
+    case 'hits': {
+      const events = facts.lineEvents(panel.source, ask.line);
+      return { kind: 'hits', count: events.length, events };
+    }
+    case 'reached': {
+      const events = facts.lineEvents(panel.source, ask.line).slice(0, 1);
+      return { kind: 'reached', reached: events.length > 0, events };
+    }
+    case 'output': {
+      const printed: string[] = [];
+      const events: number[] = [];
+      // Where each output line ends, to find the event that printed it.
+      let offset = 0;
+      const ends = new Map<string, number>();
+      for (const line of facts.output.split('\n')) {
+        offset += line.length + 1;
+        const key = line.trimEnd();
+        if (!ends.has(key)) ends.set(key, Math.min(offset, facts.output.length));
+      }
+      for (const choice of ask.choices) {
+        const end = ends.get(choice.trimEnd());
+        if (end === undefined) continue;
+        printed.push(choice);
+        events.push(facts.eventAfterOutput(end));
+      }
+      return { kind: 'output', printed, events: [...new Set(events)].sort((a, b) => a - b) };
+    }
+    case 'value': {
+      const found = facts.finalValue(panel.function, panel.source, ask.name);
+      return { kind: 'value', text: found?.text ?? null, events: found ? [found.event] : [] };
+    }
+  }
+}
+
+/** A value's text for comparison: no outer spaces, one quote style for strings. */
+function normalValue(text: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  return /^(['"]).*\1$/s.test(t) ? `'${t.slice(1, -1)}'` : t;
+}
+
+/** Whether `reply` matches `answer`. An output reply must name exactly the printed choices. */
+export function isCorrect(answer: PredictionAnswer, reply: PredictionReply): boolean {
+  if (answer.kind !== reply.kind) return false;
+  switch (answer.kind) {
+    case 'hits':
+      return answer.count === (reply as { count: number }).count;
+    case 'reached':
+      return answer.reached === (reply as { reached: boolean }).reached;
+    case 'output': {
+      const mine = new Set((reply as { printed: string[] }).printed);
+      return mine.size === answer.printed.length && answer.printed.every((c) => mine.has(c));
+    }
+    case 'value':
+      return (
+        answer.text !== null &&
+        normalValue(answer.text) === normalValue((reply as { text: string }).text)
+      );
+  }
+}
+
+/** The choices of a value question that equal the answer (a valid question has exactly one). */
+export function matchingChoices(answer: PredictionAnswer, choices: readonly string[]): string[] {
+  if (answer.kind !== 'value' || answer.text === null) return [];
+  const want = normalValue(answer.text);
+  return choices.filter((c) => normalValue(c) === want);
+}
+
+/** Read the {@link RunFacts} of a recorded trace. */
+export function factsFromTrace(trace: Trace): RunFacts {
+  return {
+    output: trace.meta.output,
+    lineEvents(file, line) {
+      const out: number[] = [];
+      for (let e = 0; e < trace.length; e++) {
+        if (trace.kind[e] === EventKind.Line && trace.line[e] === line && trace.fileOf(e) === file)
+          out.push(e);
+      }
+      return out;
+    },
+    eventAfterOutput(end) {
+      for (let e = 0; e < trace.length; e++) if (trace.out[e] >= end) return e;
+      return trace.length - 1;
+    },
+    finalValue(fn, file, name) {
+      const { frames, files } = trace.meta;
+      for (let f = frames.length - 1; f >= 0; f--) {
+        if (frames[f][0] !== fn || files[frames[f][1]] !== file) continue;
+        const event = trace.lastEventAt(f, trace.length - 1);
+        if (event < 0) return null;
+        const binding = trace.variablesAt(f, event).find((v) => v.name === name);
+        return binding ? { text: trace.value(binding.value)[1], event } : null;
+      }
+      return null;
+    },
+  };
+}

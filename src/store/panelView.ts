@@ -1,0 +1,260 @@
+/**
+ * The panel view selector: everything a panel shows, computed by pure functions from the
+ * store's state and the lesson. The panel's components only render this; every rule
+ * about which file, lines, highlights, notes and buttons appear lives (and is
+ * unit-tested, tests/unit/store/panel-view.test.ts) here.
+ *
+ * To show something new in a panel: add a field to `PanelViewModel`, compute it in
+ * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
+ */
+import { type Lang, t } from '../i18n';
+import type { LineRange, ResolvedPanel } from '../lessons/schema';
+import type { HitIndex } from '../replay/engine';
+import type { RunError, Trace } from '../trace/trace';
+import { type CommandContext, type CommandId, enabledCommands } from './commands';
+import type { PanelState } from './panels';
+import {
+  currentTrace,
+  hitsFor,
+  type PanelUiState,
+  type PositionView,
+  positionView,
+  uiStateOf,
+} from './selectors';
+
+/** What the selector reads besides the panel's store state. */
+export interface PanelViewInput {
+  panel: ResolvedPanel;
+  /** Every Python file of the lesson by file name (what execution can enter). */
+  files: Readonly<Record<string, string>>;
+  /** The panel's store state. */
+  state: PanelState;
+  pythonReady: boolean;
+  /** Author mode: the whole source file is shown, editable. */
+  author: boolean;
+  /** In author mode, the draft text of the panel's source as typed (even if it does not load). */
+  draftSource?: string;
+  /** The step note the reader clicked, if any. */
+  activeNote: number | null;
+  /** The line the editor's cursor is on (file numbering). */
+  cursorLine: number | null;
+}
+
+/** How a breakpoint is drawn in the gutter. */
+export interface GutterMark {
+  line: number;
+  enabled: boolean;
+  kind: 'plain' | 'condition' | 'log';
+}
+
+/** An error shown in the code at its line. */
+export interface CodeMarker {
+  line: number;
+  column?: number;
+  message: string;
+}
+
+/** What the code view shows. */
+export interface CodeDisplay {
+  /** The Python file name shown. */
+  file: string;
+  /** The file line number of the first shown line. */
+  firstLine: number;
+  /** The text shown: the focus function, a whole file, or the draft. */
+  text: string;
+  editable: boolean;
+  /** File line of the current position, if it is in the shown file. */
+  currentLine: number | null;
+  /** Lines highlighted as a group (the current or clicked step note). */
+  highlight: LineRange | null;
+  gutter: GutterMark[];
+  markers: CodeMarker[];
+  /** Execution is outside the focus function: where it is. */
+  nowIn: { file: string; function: string } | null;
+}
+
+/** The run's error, when the panel shows it as an alert. */
+export interface RunErrorDisplay {
+  error: RunError;
+  /** A budget or interrupt stopped the run (rather than an exception). */
+  stopped: boolean;
+  /** The trace up to the stop can be replayed. */
+  partial: boolean;
+}
+
+/** Everything a panel shows for its current state. */
+export interface PanelViewModel {
+  state: PanelUiState;
+  trace: Trace | null;
+  /** The position's view (also when finished: the last event); null before the start. */
+  pos: PositionView | null;
+  paused: boolean;
+  hits: HitIndex | null;
+  /** The status badge's facts; `statusText` words them. */
+  status: { line: number | null; step: number | null; total: number; recording: boolean };
+  code: CodeDisplay;
+  /** Step notes: the one holding the current line (-1 if none) and the highlighted one. */
+  notes: { current: number; highlighted: number | null };
+  /** Lines of the panel's source with a breakpoint, sorted (the `data-breakpoints` contract). */
+  sourceBreakpoints: number[];
+  /** The selected call-stack frame (index into `pos.stack`). */
+  selectedFrame: number;
+  runError: RunErrorDisplay | null;
+  /** What decides which commands are enabled (the key handler reads it too). */
+  commandContext: CommandContext;
+  /** Whether each command (toolbar button, key) is enabled. */
+  commands: Record<CommandId, boolean>;
+}
+
+/** The lines of the panel that are shown when execution is not elsewhere. */
+function focusRange(panel: ResolvedPanel, files: PanelViewInput['files'], author: boolean) {
+  if (author) return { file: panel.source, start: 1, end: lineCount(files[panel.source] ?? '') };
+  return { file: panel.source, ...panel.functionRange };
+}
+
+function lineCount(text: string): number {
+  return text.split('\n').length;
+}
+
+const sliceCache = new Map<string, { text: string; slice: string }>();
+
+/** Lines `start..end` of `text`, memoised (the same slice is asked for at every step). */
+export function sliceLines(text: string, start: number, end: number): string {
+  const key = `${start}:${end}:${text.length}`;
+  const hit = sliceCache.get(key);
+  if (hit && hit.text === text) return hit.slice;
+  const slice = text
+    .split('\n')
+    .slice(start - 1, end)
+    .join('\n');
+  if (sliceCache.size > 64) sliceCache.clear();
+  sliceCache.set(key, { text, slice });
+  return slice;
+}
+
+/** Which file and lines are shown: the focus, or the whole file execution is in. */
+export function shownRange(
+  panel: ResolvedPanel,
+  files: PanelViewInput['files'],
+  author: boolean,
+  pos: PositionView | null,
+  paused: boolean,
+): { file: string; start: number; end: number } {
+  const focus = focusRange(panel, files, author);
+  if (!pos || !paused) return focus;
+  if (pos.file === panel.source && pos.line >= focus.start && pos.line <= focus.end) return focus;
+  const text = files[pos.file];
+  return text === undefined ? focus : { file: pos.file, start: 1, end: lineCount(text) };
+}
+
+function gutterOf(state: PanelState, file: string): GutterMark[] {
+  return state.breakpoints
+    .filter((b) => b.file === file)
+    .map((b) => ({
+      line: b.line,
+      enabled: b.enabled,
+      kind: b.log !== undefined ? 'log' : b.condition || b.hitCount ? 'condition' : 'plain',
+    }));
+}
+
+function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay | null {
+  const error = trace?.meta.error ?? null;
+  if (!trace || !error) return null;
+  const stopped = trace.meta.outcome === 'stopped';
+  const shown =
+    state === 'error' ||
+    trace.length === 0 ||
+    (state === 'finished' && trace.meta.outcome !== 'completed');
+  return shown ? { error, stopped, partial: stopped && trace.length > 0 } : null;
+}
+
+/** Everything the panel shows, from its state and its lesson. Pure. */
+export function selectPanelView(input: PanelViewInput): PanelViewModel {
+  const { panel, files, state: p, author } = input;
+  const trace = currentTrace(p);
+  const state = uiStateOf(p, input.pythonReady);
+  const pos = trace ? positionView(trace, p.position, p.frameIndex) : null;
+  const paused = state === 'paused' && pos !== null;
+  const hits = trace ? hitsFor(trace, p.breakpoints) : null;
+
+  const shown = shownRange(panel, files, author, pos, paused);
+  const draft = author && shown.file === panel.source ? input.draftSource : undefined;
+  const currentLine = paused && pos.file === shown.file ? pos.line : null;
+  const inSource = shown.file === panel.source;
+  const current =
+    currentLine !== null && inSource
+      ? panel.steps.findIndex((s) => currentLine >= s.start && currentLine <= s.end)
+      : -1;
+  const highlighted = input.activeNote ?? (current >= 0 ? current : null);
+  const error = trace?.meta.error ?? null;
+  const commandContext: CommandContext = {
+    state,
+    canStep: input.pythonReady || trace !== null,
+    cursorLine: input.cursorLine,
+  };
+  const outsideFocus =
+    paused &&
+    (pos.file !== panel.source ||
+      pos.line < panel.functionRange.start ||
+      pos.line > panel.functionRange.end);
+
+  return {
+    state,
+    trace,
+    pos,
+    paused,
+    hits,
+    status: {
+      line: paused ? pos.line : null,
+      step: paused ? p.position : null,
+      total: trace?.length ?? 0,
+      recording: p.pending !== null,
+    },
+    code: {
+      file: shown.file,
+      firstLine: draft !== undefined ? 1 : shown.start,
+      text: draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end),
+      editable: draft !== undefined,
+      currentLine,
+      highlight: highlighted !== null && inSource ? (panel.steps[highlighted] ?? null) : null,
+      gutter: gutterOf(p, shown.file),
+      markers:
+        error?.file === shown.file && error.line
+          ? [
+              {
+                line: error.line,
+                column: error.column ?? undefined,
+                message: `${error.type}: ${error.message}`,
+              },
+            ]
+          : [],
+      nowIn: outsideFocus ? { file: shown.file, function: pos.function } : null,
+    },
+    notes: { current, highlighted },
+    sourceBreakpoints: p.breakpoints
+      .filter((b) => b.file === panel.source)
+      .map((b) => b.line)
+      .sort((a, b) => a - b),
+    selectedFrame: pos ? Math.min(p.frameIndex, pos.stack.length - 1) : 0,
+    runError: runErrorOf(trace, state),
+    commandContext,
+    commands: enabledCommands(commandContext),
+  };
+}
+
+/** The status badge's text. */
+export function statusText(lang: Lang, view: PanelViewModel): string {
+  const { trace } = view;
+  switch (view.state) {
+    case 'loading':
+      return view.status.recording ? t(lang, 'recording') : t(lang, 'loadingPython');
+    case 'ready':
+      return t(lang, 'notRun');
+    case 'paused':
+      return `${t(lang, 'paused')} · ${t(lang, 'line', { n: view.status.line ?? '?' })} · ${t(lang, 'step', { n: (view.status.step ?? 0) + 1 })}/${view.status.total}`;
+    case 'finished':
+      return t(lang, 'finished');
+    default:
+      return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
+  }
+}

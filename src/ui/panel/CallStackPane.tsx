@@ -1,0 +1,30 @@
+import { t } from '../../i18n';
+import type { PaneProps } from './panes';
+
+/** The call stack at the current step; a click selects the frame the variables show. */
+export function CallStackPane({ view, actions, lang }: PaneProps) {
+  return (
+    <section className="pane" data-testid="callstack" aria-label={t(lang, 'callStack')}>
+      <h4>{t(lang, 'callStack')}</h4>
+      <ol className="frames">
+        {(view.pos?.stack ?? []).map((f, i) => (
+          <li key={f.frameId}>
+            <button
+              type="button"
+              data-testid="frame"
+              data-function={f.function}
+              className={`frame${i === view.selectedFrame ? ' is-selected' : ''}`}
+              aria-pressed={i === view.selectedFrame}
+              onClick={() => actions.selectFrame(i)}
+            >
+              <code>{f.function}</code>{' '}
+              <span className="frame-loc">
+                {f.file}:{f.line}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { type Lang, t } from '../../i18n';
+import type { ResolvedPanel } from '../../lessons/schema';
+import type { PanelActions, PanelState } from '../../store/panels';
+import type { PanelViewModel } from '../../store/panelView';
+import type { LineEdit } from '../author/lineShift';
+import { CodeView } from '../CodeView';
+import { Timeline } from './Timeline';
+
+/** The code (focus function, or the file execution is in) and the timeline under it. */
+export function CodeColumn(props: {
+  panel: ResolvedPanel;
+  view: PanelViewModel;
+  state: PanelState;
+  actions: PanelActions;
+  lang: Lang;
+  onCursorLine(line: number): void;
+  /** Author mode: the source was edited (text, and the line edits for breakpoints). */
+  onEdit(text: string): void;
+  onEdits(edits: LineEdit[]): void;
+}) {
+  const { panel, view, state, actions, lang } = props;
+  const { code, trace, hits } = view;
+  return (
+    <div className="code-col">
+      {code.nowIn ? (
+        <div className="now-in" data-testid="now-in">
+          {t(lang, 'nowIn')} <code>{code.nowIn.file}</code> · <code>{code.nowIn.function}</code>
+        </div>
+      ) : null}
+      <CodeView
+        code={code.text}
+        firstLine={code.firstLine}
+        editable={code.editable}
+        onChange={props.onEdit}
+        onEdits={props.onEdits}
+        markers={code.markers}
+        breakpoints={code.gutter}
+        currentLine={code.currentLine}
+        highlight={code.highlight}
+        onToggleBreakpoint={(line) => actions.toggleBreakpoint(code.file, line)}
+        onCursorLine={props.onCursorLine}
+        ariaLabel={`${panel.source} · ${panel.function}`}
+        lang={lang}
+      />
+      {trace && hits ? (
+        <Timeline
+          trace={trace}
+          position={state.position}
+          stops={hits.stops}
+          onJump={actions.jumpTo}
+          lang={lang}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useStore } from 'zustand';
+import { t } from '../../i18n';
+import { useApp } from '../../store/app';
+import { effectiveFiles, shippedFiles } from '../../store/catalog';
+import type { CommandId } from '../../store/commands';
+import { useDrafts } from '../../store/drafts';
+import { type PanelView, panelsStore } from '../../store/lessons';
+import { bindPanel } from '../../store/panels';
+import { selectPanelView } from '../../store/panelView';
+import { shiftLineAll } from '../author/lineShift';
+import { PanelAuthor } from '../author/PanelAuthor';
+import { ErrorBoundary } from '../ErrorBoundary';
+import { BreakpointList } from './BreakpointList';
+import { CodeColumn } from './CodeColumn';
+import { CompareTable } from './CompareTable';
+import { panelKeyHandler } from './keyboard';
+import { PanelHeader } from './PanelHeader';
+import { PANES } from './panes';
+import { RunErrorAlert } from './RunErrorAlert';
+import { SetupView } from './SetupView';
+import { StepNotes } from './StepNotes';
+import { Toolbar } from './Toolbar';
+
+/**
+ * One interactive panel. It registers the panel in the store, asks the panel view
+ * selector (src/store/panelView.ts) what to show, and lays out the parts that render it.
+ * Local UI state here is only what no other part needs: the editor's cursor line and the
+ * step note the reader clicked.
+ */
+export function Panel({ view: entry }: { view: PanelView }) {
+  const lang = useApp((s) => s.lang);
+  const pythonReady = useApp((s) => s.runtime.state === 'ready');
+  const { key, panel, files, lesson } = entry;
+  const p = useStore(panelsStore, (s) => s.panels[key]);
+  const actions = useMemo(() => bindPanel(panelsStore, key), [key]);
+  const [cursorLine, setCursorLine] = useState<number | null>(null);
+  const [activeNote, setActiveNote] = useState<number | null>(null);
+  const author = useDrafts((s) => s.author);
+  const draft = useDrafts((s) => s.drafts[lesson.id]);
+  const editFile = useDrafts((s) => s.editFile);
+  const sourceRel = `src/${panel.source}`;
+
+  useEffect(() => {
+    panelsStore.getState().initPanel(
+      key,
+      panel.scenarios.map((s) => s.id),
+      entry.initial,
+    );
+  }, [key, panel.scenarios, entry.initial]);
+
+  const view = useMemo(
+    () =>
+      p
+        ? selectPanelView({
+            panel,
+            files,
+            state: p,
+            pythonReady,
+            author,
+            draftSource: author ? effectiveFiles(lesson.id, draft)[sourceRel] : undefined,
+            activeNote,
+            cursorLine,
+          })
+        : null,
+    [p, panel, files, pythonReady, author, lesson.id, draft, sourceRel, activeNote, cursorLine],
+  );
+
+  const runCommand = useCallback(
+    (id: CommandId) => {
+      if (id === 'toggleBreakpoint') {
+        if (cursorLine !== null && view) actions.toggleBreakpoint(view.code.file, cursorLine);
+      } else actions.command(id);
+    },
+    [actions, cursorLine, view],
+  );
+
+  if (!p || !view) return null;
+  const titleId = `${key}-title`;
+
+  return (
+    <section
+      className="panel"
+      data-testid="panel"
+      data-function={panel.function}
+      data-panel={panel.id}
+      data-breakpoints={view.sourceBreakpoints.join(',')}
+      onKeyDown={panelKeyHandler(view.commandContext, runCommand)}
+      aria-labelledby={titleId}
+    >
+      <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
+      <Toolbar
+        panel={panel}
+        scenario={p.scenario}
+        view={view}
+        lang={lang}
+        onScenario={actions.setScenario}
+        onCommand={runCommand}
+      />
+      {view.runError ? <RunErrorAlert shown={view.runError} lang={lang} /> : null}
+
+      <div className="panel-main">
+        <CodeColumn
+          panel={panel}
+          view={view}
+          state={p}
+          actions={actions}
+          lang={lang}
+          onCursorLine={setCursorLine}
+          onEdit={(text) =>
+            editFile(lesson.id, sourceRel, text, shippedFiles(lesson.id)[sourceRel])
+          }
+          onEdits={(edits) =>
+            actions.moveBreakpoints(panel.source, (line) => shiftLineAll(line, edits))
+          }
+        />
+        <StepNotes
+          steps={panel.steps}
+          lang={lang}
+          current={view.notes.current}
+          active={activeNote}
+          onSelect={(i) => setActiveNote(activeNote === i ? null : i)}
+        />
+      </div>
+
+      <div className="panes">
+        {PANES.map(({ id, Component }) => (
+          <ErrorBoundary key={id} what={id}>
+            <Component view={view} state={p} panel={panel} actions={actions} lang={lang} />
+          </ErrorBoundary>
+        ))}
+      </div>
+
+      <BreakpointList
+        breakpoints={p.breakpoints}
+        hits={view.hits}
+        lang={lang}
+        onUpdate={actions.updateBreakpoint}
+        onRemove={actions.removeBreakpoint}
+      />
+
+      {author ? (
+        <PanelAuthor
+          lesson={lesson}
+          panel={panel}
+          scenario={p.scenario}
+          error={view.trace?.meta.error ?? null}
+          lang={lang}
+          onScenario={actions.setScenario}
+        />
+      ) : null}
+
+      <CompareTable
+        breakpoints={p.breakpoints}
+        scenarios={panel.scenarios}
+        traces={p.traces}
+        current={p.scenario}
+        lang={lang}
+        onPick={actions.setScenario}
+      />
+
+      <SetupView files={entry.setupFiles} lang={lang} />
+      <p className="panel-note">{t(lang, 'readOnlyNote')}</p>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { t } from '../../i18n';
+import type { PaneProps } from './panes';
+import { ValueView } from './ValueView';
+
+/** The variables of the selected frame, with the return value or exception of the step. */
+export function VariablesPane({ view, lang }: PaneProps) {
+  const { pos, trace } = view;
+  return (
+    <section className="pane" data-testid="variables" aria-label={t(lang, 'variables')}>
+      <h4>{t(lang, 'variables')}</h4>
+      {pos && trace ? (
+        <ul className="var-list">
+          {pos.result ? (
+            <li className={`var result-${pos.result.kind}`} data-testid="result">
+              <span className="var-name">
+                {pos.result.kind === 'return' ? t(lang, 'returnValue') : t(lang, 'raised')}
+              </span>
+              <ValueView trace={trace} value={pos.result.value} lang={lang} />
+            </li>
+          ) : null}
+          {pos.variables.length === 0 ? <li className="empty">{t(lang, 'noVariables')}</li> : null}
+          {pos.variables.map((v) => (
+            <li
+              key={v.name}
+              className={`var${v.changed ? ' is-changed' : ''}`}
+              data-testid="var"
+              data-name={v.name}
+              data-changed={v.changed ? 'true' : undefined}
+              data-obj-id={trace.value(v.value)?.[2] || undefined}
+            >
+              <span className="var-name">{v.name}</span>
+              <ValueView trace={trace} value={v.value} lang={lang} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="empty">{t(lang, 'notStarted')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import { diffLines } from 'diff';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addScenario,
+  deleteScenario,
+  duplicateScenario,
+  labelScenario,
+  renameScenario,
+} from '../../../src/lessons/edit';
+import { patchJson } from '../../../src/lessons/json-patch';
+
+const manifest = readFileSync(
+  new URL('../../../lessons/s04-hooks/lesson.json', import.meta.url),
+  'utf8',
+);
+
+/** The lines a change removes and adds, in order, as `-line` / `+line`. */
+function changedLines(before: string, after: string): string[] {
+  return diffLines(before, after).flatMap((part) =>
+    part.added || part.removed
+      ? part.value
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((l) => `${part.added ? '+' : '-'}${l}`)
+      : [],
+  );
+}
+
+describe('format-preserving manifest edits', () => {
+  it('leaves the text byte for byte when nothing changes', () => {
+    expect(patchJson(manifest, JSON.parse(manifest))).toBe(manifest);
+  });
+
+  it('adding a scenario adds its catalogue entry and changes only the panel list line', () => {
+    const edit = addScenario(manifest, 'run_hooks', 'allow_string');
+    const changed = changedLines(manifest, edit.manifest);
+    const oldList = manifest.split('\n').find((l) => l.includes('"scenarios": ["pass"'))!;
+    // The panel's list line changes; the new entry is added after the last one (a line
+    // diff shows the shared closing brace as the first added line); nothing else differs.
+    expect(changed.filter((l) => l.startsWith('-'))).toEqual([`-${oldList}`]);
+    expect(changed.filter((l) => l.startsWith('+'))).toEqual([
+      '+    },',
+      '+    "allow_string": {',
+      '+      "label": { "zh": "allow_string", "en": "allow_string" },',
+      '+      "script": "scenarios/allow_string.py"',
+      `+${oldList.replace(/\]/, ', "allow_string"]')}`,
+    ]);
+    expect(JSON.parse(edit.manifest).scenarios.allow_string.script).toBe(
+      'scenarios/allow_string.py',
+    );
+    // Round trip: deleting it again gives back the original bytes.
+    expect(deleteScenario(edit.manifest, 'run_hooks', 'allow_string').manifest).toBe(manifest);
+  });
+
+  it('relabelling changes one line; renaming keeps the entry where it is', () => {
+    const label = labelScenario(manifest, 'block', { zh: '维护', en: 'Maintenance' });
+    expect(changedLines(manifest, label.manifest)).toEqual([
+      '-      "label": { "zh": "维护拦截", "en": "Maintenance block" },',
+      '+      "label": { "zh": "维护", "en": "Maintenance" },',
+    ]);
+    const renamed = renameScenario(manifest, 'block', 'maintenance', {});
+    const changed = changedLines(manifest, renamed.manifest);
+    expect(changed).toContain('-    "block": {');
+    expect(changed).toContain('+    "maintenance": {');
+    // The catalogue key and the panel lists that mention it; nothing else.
+    expect(changed.every((l) => l.includes('block') || l.includes('maintenance'))).toBe(true);
+    expect(renameScenario(renamed.manifest, 'maintenance', 'block', {}).manifest).toBe(manifest);
+  });
+
+  it('duplicating puts the copy next to the original in the panel list', () => {
+    const dup = duplicateScenario(manifest, 'run_hooks', 'block', 'block2', {});
+    const m = JSON.parse(dup.manifest);
+    expect(m.panels[0].scenarios.indexOf('block2')).toBe(
+      m.panels[0].scenarios.indexOf('block') + 1,
+    );
+    expect(changedLines(manifest, dup.manifest).filter((l) => l.startsWith('-'))).toHaveLength(1);
+  });
+
+  it('always yields the new value, whatever the edit (property)', () => {
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        fc.constantFrom(null, true, 0, 1.5, 'x', '中文'),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), tie('value'), { maxKeys: 4 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, json, fc.boolean(), (a, b, compact) => {
+        const text = compact ? JSON.stringify(a) : JSON.stringify(a, null, 2);
+        const out = patchJson(text, b);
+        expect(JSON.parse(out)).toEqual(b);
+        expect(patchJson(text, a)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

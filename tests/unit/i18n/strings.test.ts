@@ -1,0 +1,53 @@
+/**
+ * The one UI string table: every key in both languages, defined once, with the same
+ * placeholders; Chinese text is Chinese; `t` fills every placeholder.
+ */
+import { describe, expect, it } from 'vitest';
+import { pickLang, STRING_TABLES, STRINGS, type StringKey, t } from '../../../src/i18n';
+import { LANGS } from '../../../src/lessons/schema';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const HAN = /\p{Script=Han}/u;
+
+describe('the UI string table', () => {
+  const keys = Object.keys(STRINGS) as StringKey[];
+
+  it('defines each key in exactly one area table', () => {
+    const seen = new Map<string, string>();
+    for (const [area, table] of Object.entries(STRING_TABLES)) {
+      for (const key of Object.keys(table)) {
+        expect(seen.get(key), `${key} is in ${seen.get(key)} and ${area}`).toBeUndefined();
+        seen.set(key, area);
+      }
+    }
+    expect([...seen.keys()].sort()).toEqual([...keys].sort());
+  });
+
+  it.each(keys)('%s has non-empty text in every language', (key) => {
+    for (const lang of LANGS) expect(STRINGS[key][lang]?.trim()).toBeTruthy();
+    expect(Object.keys(STRINGS[key]).sort()).toEqual([...LANGS].sort());
+  });
+
+  it.each(keys)('%s uses the same placeholders in zh and en', (key) => {
+    expect(placeholders(STRINGS[key].zh)).toEqual(placeholders(STRINGS[key].en));
+  });
+
+  it.each(keys)('%s is written in Chinese in zh', (key) => {
+    expect(STRINGS[key].zh).toMatch(HAN);
+  });
+
+  it('fills every occurrence of a placeholder and leaves unknown ones', () => {
+    expect(t('en', 'line', { n: 7 })).toBe('line 7');
+    expect(t('zh', 'line', { n: 7 })).toBe('第 7 行');
+    expect(t('en', 'imported', { id: 'x' })).toBe('x: {n} file(s)');
+  });
+});
+
+describe('pickLang', () => {
+  it('takes the URL, then the saved choice, then the browser', () => {
+    expect(pickLang('en', 'zh', ['zh-CN'])).toBe('en');
+    expect(pickLang(null, 'zh', ['en-US'])).toBe('zh');
+    expect(pickLang('fr', null, ['zh-TW', 'en'])).toBe('zh');
+    expect(pickLang(null, 'xx', ['de'])).toBe('en');
+  });
+});

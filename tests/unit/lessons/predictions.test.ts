@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { editManifest, errorsOf, lessonFiles, lineOf, load } from './helpers.ts';
+
+const ID = 's04-hooks';
+
+describe('prediction questions in a lesson', () => {
+  it('load with their anchors resolved to lines of the focus function', async () => {
+    const files = await lessonFiles(ID);
+    const result = load(ID, files);
+    if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    const { predictions } = result.lesson;
+    expect(predictions.length).toBeGreaterThanOrEqual(3);
+    const hits = predictions.find((p) => p.ask.kind === 'hits')!;
+    const code = files['src/s04/core/runtime.py'];
+    if (hits.ask.kind !== 'hits') throw new Error('unreachable');
+    expect(hits.ask.line).toBe(lineOf(code, hits.ask.anchor));
+    for (const p of predictions) {
+      expect(p.question.zh.trim()).not.toBe('');
+      expect(p.question.en.trim()).not.toBe('');
+    }
+  });
+
+  it('are rejected when they name a panel, scenario or anchor that does not exist', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].panel = 'nowhere';
+      m.predictions[1].scenario = 'refused'; // in the catalogue, but run_hooks does not offer it
+      m.predictions[2].id = m.predictions[3].id;
+      m.predictions.push({
+        id: 'stale',
+        panel: 'run_hooks',
+        scenario: 'pass',
+        ask: { kind: 'hits', line: 'for hook in hooks' },
+        question: { zh: '几次？', en: 'How many?' },
+      });
+    });
+    const errors = errorsOf(load(ID, files));
+    const byField = new Map(errors.map((e) => [e.field, e]));
+    expect(byField.get('predictions[0].panel')?.message).toMatch(/unknown panel "nowhere"/);
+    expect(byField.get('predictions[1].scenario')?.message).toMatch(
+      /panel "run_hooks" does not offer scenario "refused"/,
+    );
+    expect(byField.get('predictions[3].id')?.message).toMatch(/duplicate prediction id/);
+    const stale = byField.get('predictions[4].ask.line');
+    expect(stale?.message).toMatch(/anchor text "for hook in hooks" not found in run_hooks/);
+    expect(stale?.line).toBe(lineOf(files['lesson.json'], '"line": "for hook in hooks"'));
+    expect(errors).toHaveLength(4);
+  });
+
+  it('must be one of the four kinds, with what that kind needs', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].ask = { kind: 'guess', line: 'x' };
+      m.predictions[1].ask = { kind: 'output', choices: ['only one'] };
+      m.predictions[2].ask = { kind: 'value', name: 'not a name' };
+      delete m.predictions[3].question.en;
+    });
+    const fields = errorsOf(load(ID, files)).map((e) => e.field);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'predictions[0].ask.kind',
+        'predictions[1].ask.choices',
+        'predictions[2].ask.name',
+        'predictions[3].question.en',
+      ]),
+    );
+  });
+});

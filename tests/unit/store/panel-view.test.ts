@@ -1,0 +1,212 @@
+/**
+ * The panel view selector: which file and lines a panel shows, the current line, the
+ * step-note highlight, gutter marks, the error alert, the status text and the buttons'
+ * enabled state, for every kind of position, on the nested-call fixture.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { Breakpoint } from '../../../src/replay/engine';
+import type { PanelState } from '../../../src/store/panels';
+import {
+  type PanelViewInput,
+  selectPanelView,
+  sliceLines,
+  statusText,
+} from '../../../src/store/panelView';
+import type { Trace } from '../../../src/trace/trace';
+import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
+
+const LIB = [
+  'def g(x):',
+  '    y = x * 2',
+  '    return y',
+  '',
+  'def f(n):',
+  '    total = 0',
+  '    for i in range(n):',
+  '        total += g(i)',
+  '    return total',
+  '',
+  'def boom():',
+  "    raise ValueError('bad')",
+].join('\n');
+const MAIN = [
+  'from lib import f, boom',
+  'print(f(2))',
+  'try:',
+  '    boom()',
+  'except ValueError as e:',
+  "    print('caught')",
+].join('\n');
+const FILES = { 'lib.py': LIB, 'main.py': MAIN };
+
+const PANEL: ResolvedPanel = {
+  id: 'f',
+  function: 'f',
+  source: 'lib.py',
+  entry: { path: 'entry.py', code: 'f(2)' },
+  functionRange: { start: 5, end: 9 },
+  steps: [
+    { start: 6, end: 7, text: { zh: '准备', en: 'set up' }, anchors: { start: 'a', end: 'b' } },
+    { start: 8, end: 9, text: { zh: '累加', en: 'add up' }, anchors: { start: 'c', end: 'd' } },
+  ],
+  scenarios: [{ id: 's1', label: { zh: '一', en: 'one' } }],
+};
+
+function state(trace: Trace | null, position: number, extra: Partial<PanelState> = {}) {
+  return {
+    scenario: 's1',
+    scenarios: ['s1'],
+    breakpoints: [],
+    traces: trace ? { s1: { key: 'k', trace } } : {},
+    position,
+    frameIndex: 0,
+    pending: null,
+    ...extra,
+  } satisfies PanelState;
+}
+
+function view(p: PanelState, over: Partial<PanelViewInput> = {}) {
+  return selectPanelView({
+    panel: PANEL,
+    files: FILES,
+    state: p,
+    pythonReady: true,
+    author: false,
+    activeNote: null,
+    cursorLine: null,
+    ...over,
+  });
+}
+
+describe('selectPanelView', () => {
+  const trace = nestedCallTrace();
+
+  it('before the start shows the focus function, no current line, Continue disabled', () => {
+    const v = view(state(trace, -1));
+    expect(v.state).toBe('ready');
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: null });
+    expect(v.code.text).toBe(sliceLines(LIB, 5, 9));
+    expect(v.code.text.split('\n')[0]).toBe('def f(n):');
+    expect(v.code.nowIn).toBeNull();
+    expect(v.commands).toMatchObject({ debug: true, continue: false, stepInto: true });
+    expect(statusText('en', v)).toBe('not run');
+  });
+
+  it('paused inside the focus function marks the line and the step note holding it', () => {
+    const v = view(state(trace, 3)); // f, line 6
+    expect(v.state).toBe('paused');
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: 6 });
+    expect(v.notes).toEqual({ current: 0, highlighted: 0 });
+    expect(v.code.highlight).toEqual(PANEL.steps[0]);
+    expect(v.status).toMatchObject({ line: 6, step: 3, total: trace.length });
+    expect(v.commands.continue).toBe(true);
+    expect(statusText('en', v)).toBe(`paused · line 6 · step 4/${trace.length}`);
+    expect(statusText('zh', v)).toBe(`已暂停 · 第 6 行 · 第 4 步/${trace.length}`);
+  });
+
+  it('a clicked note overrides the current one', () => {
+    const v = view(state(trace, 3), { activeNote: 1 });
+    expect(v.notes).toEqual({ current: 0, highlighted: 1 });
+    expect(v.code.highlight).toEqual(PANEL.steps[1]);
+  });
+
+  it('paused in a callee outside the function shows its whole file and says where', () => {
+    const v = view(state(trace, 7)); // g, lib.py line 2
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 1, currentLine: 2 });
+    expect(v.code.text).toBe(LIB);
+    expect(v.code.nowIn).toEqual({ file: 'lib.py', function: 'g' });
+    expect(v.notes.current).toBe(-1);
+    expect(v.code.highlight).toBeNull();
+  });
+
+  it('paused in another file shows that file, with no note highlight', () => {
+    const v = view(state(trace, 1)); // <module>, main.py line 2
+    expect(v.code).toMatchObject({ file: 'main.py', firstLine: 1, currentLine: 2 });
+    expect(v.code.text).toBe(MAIN);
+    expect(v.code.nowIn).toEqual({ file: 'main.py', function: '<module>' });
+    expect(v.code.highlight).toBeNull();
+  });
+
+  it('a selected outer frame shows that frame’s line', () => {
+    const v = view(state(trace, 7, { frameIndex: 1 })); // g called from f line 8
+    expect(v.selectedFrame).toBe(1);
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: 8 });
+    expect(v.notes.current).toBe(1);
+    expect(view(state(trace, 7, { frameIndex: 9 })).selectedFrame).toBe(v.pos!.stack.length - 1);
+  });
+
+  it('finished: no current line, back to the focus function', () => {
+    const v = view(state(trace, trace.length));
+    expect(v.state).toBe('finished');
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: null });
+    expect(v.runError).toBeNull();
+    expect(statusText('zh', v)).toBe('已结束');
+  });
+
+  it('gutter and source breakpoints come from the shown file only', () => {
+    const bps: Breakpoint[] = [
+      { id: 'a', file: 'lib.py', line: 8, enabled: true },
+      { id: 'b', file: 'lib.py', line: 6, enabled: false, condition: 'n > 1' },
+      { id: 'c', file: 'main.py', line: 2, enabled: true, log: 'x' },
+    ];
+    const v = view(state(trace, 3, { breakpoints: bps }));
+    expect(v.sourceBreakpoints).toEqual([6, 8]);
+    expect(v.code.gutter).toEqual([
+      { line: 8, enabled: true, kind: 'plain' },
+      { line: 6, enabled: false, kind: 'condition' },
+    ]);
+    expect(view(state(trace, 1, { breakpoints: bps })).code.gutter).toEqual([
+      { line: 2, enabled: true, kind: 'log' },
+    ]);
+  });
+
+  it('author mode shows the whole source as the draft text, editable', () => {
+    const v = view(state(trace, -1), { author: true, draftSource: 'def f(n):\n    pass' });
+    expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 1, editable: true });
+    expect(v.code.text).toBe('def f(n):\n    pass');
+    const inMain = view(state(trace, 1), { author: true, draftSource: 'x' });
+    expect(inMain.code).toMatchObject({ file: 'main.py', editable: false, text: MAIN });
+  });
+
+  it('a failed run shows its error alert and its marker in the file', () => {
+    const error = {
+      type: 'NameError',
+      message: "name 'q' is not defined",
+      file: 'lib.py',
+      line: 6,
+    };
+    const failed = buildTrace({ ...nestedCallSpec(), outcome: 'error', error });
+    const v = view(state(failed, failed.length));
+    expect(v.state).toBe('error');
+    expect(v.runError).toEqual({ error, stopped: false, partial: false });
+    expect(v.code.markers).toEqual([
+      { line: 6, column: undefined, message: "NameError: name 'q' is not defined" },
+    ]);
+    expect(statusText('en', v)).toBe('error');
+    // While paused inside it, the alert waits for the end.
+    expect(view(state(failed, 3)).runError).toBeNull();
+  });
+
+  it('a stopped run says so and keeps its partial trace', () => {
+    const error = { type: 'BudgetExceeded', message: 'too many events', reason: 'events' };
+    const stopped = buildTrace({ ...nestedCallSpec(), outcome: 'stopped', error });
+    const v = view(state(stopped, stopped.length));
+    expect(v.runError).toEqual({ error, stopped: true, partial: true });
+    expect(statusText('en', v)).toBe('stopped');
+  });
+
+  it('without Python and without a trace, nothing can be pressed', () => {
+    const v = view(state(null, -1), { pythonReady: false });
+    expect(v.state).toBe('loading');
+    expect(Object.values(v.commands).some(Boolean)).toBe(false);
+    expect(statusText('en', v)).toBe('Python is loading…');
+    const waiting = view(state(null, -1, { pending: { command: 'debug' } }));
+    expect(statusText('en', waiting)).toBe('recording…');
+  });
+
+  it('the cursor line enables toggling a breakpoint from the keyboard', () => {
+    expect(view(state(trace, -1)).commands.toggleBreakpoint).toBe(false);
+    expect(view(state(trace, -1), { cursorLine: 6 }).commands.toggleBreakpoint).toBe(true);
+  });
+});
