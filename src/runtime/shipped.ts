@@ -13,7 +13,12 @@
 import type { Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { RecordRequest } from './protocol';
-import { decodeShippedTrace, type RecordingEnvironment, recordingKey } from './shipped-format';
+import {
+  decodeShippedTrace,
+  type RawRecording,
+  type RecordingEnvironment,
+  recordingKey,
+} from './shipped-format';
 
 /** Something that records live (the runtime client). */
 export interface LiveRecorder {
@@ -32,11 +37,23 @@ export interface TraceSourceOptions {
   fetchBytes?: (url: string) => Promise<ArrayBuffer>;
 }
 
+/** A shipped file, decoded. */
+interface Loaded {
+  trace: Trace;
+  file: RawRecording;
+}
+
 /** Traces for the panels: shipped when possible, live otherwise. */
 export interface TraceSource {
   record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
   /** Whether this request has a shipped trace (so it needs no Python). */
   isShipped(request: RecordRequest): boolean;
+  /**
+   * Why a trace is a stand-in, or null: when Python cannot load, a run with conditions or
+   * logpoints gets the scenario's shipped trace (recorded without them, so plain
+   * breakpoints still replay) instead of an error, with Python's reason here.
+   */
+  standInReason(trace: Trace): string | null;
   /** How many traces came from shipped files and how many were recorded live. */
   readonly counts: { shipped: number; live: number };
 }
@@ -50,22 +67,24 @@ async function defaultFetch(url: string): Promise<ArrayBuffer> {
 /** Create a trace source (see the module comment). */
 export function createTraceSource(options: TraceSourceOptions): TraceSource {
   const fetchBytes = options.fetchBytes ?? defaultFetch;
-  const loaded = new Map<string, Promise<Trace | null>>();
+  const loaded = new Map<string, Promise<Loaded | null>>();
   const counts = { shipped: 0, live: 0 };
+  const standIns = new WeakMap<Trace, string>();
 
   function keyOf(request: RecordRequest): string | null {
     const key = recordingKey(request, options.environment);
     return key && Object.hasOwn(options.shipped, key) ? key : null;
   }
 
-  function load(key: string): Promise<Trace | null> {
+  function load(key: string): Promise<Loaded | null> {
     let pending = loaded.get(key);
     if (!pending) {
       pending = fetchBytes(options.shipped[key])
         .then((bytes) => {
           const file = decodeShippedTrace(bytes);
           // A file for another key (a stale copy in some cache) is never used.
-          return file.key === key ? traceFromRecording(file.meta, file.buffer) : null;
+          if (file.key !== key) return null;
+          return { trace: traceFromRecording(file.meta, file.buffer), file };
         })
         .catch(() => null);
       loaded.set(key, pending);
@@ -81,16 +100,29 @@ export function createTraceSource(options: TraceSourceOptions): TraceSource {
     async record(request, opts) {
       const key = keyOf(request);
       if (key) {
-        const trace = await load(key);
-        if (trace) {
+        const found = await load(key);
+        if (found) {
           counts.shipped++;
-          return trace;
+          return found.trace;
         }
       }
       counts.live++;
-      return options.live().record(request, opts);
+      const trace = await options.live().record(request, opts);
+      const error = trace.meta.error;
+      if (error?.type === 'PythonUnavailable' && request.probes?.length) {
+        const plain = keyOf({ ...request, probes: [] });
+        const shipped = plain ? await load(plain) : null;
+        if (shipped) {
+          // Its own object: the shipped trace itself stays a plain, fresh recording.
+          const standIn = traceFromRecording(shipped.file.meta, shipped.file.buffer);
+          standIns.set(standIn, error.message);
+          return standIn;
+        }
+      }
+      return trace;
     },
     isShipped: (request) => keyOf(request) !== null,
+    standInReason: (trace) => standIns.get(trace) ?? null,
     counts,
   };
 }

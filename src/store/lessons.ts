@@ -50,6 +50,7 @@ function findPanel(key: PanelKey): { lesson: Lesson; panel: ResolvedPanel } | nu
 /** The panel store, recording through the page's Python worker. */
 export const panelsStore = createPanelsStore({
   record: (request, options) => traceSource.record(request, options),
+  isStandIn: (trace) => traceSource.standInReason(trace) !== null,
   focusOf(key) {
     const found = findPanel(key);
     return found ? { file: found.panel.source, fn: found.panel.function } : null;

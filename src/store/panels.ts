@@ -39,6 +39,11 @@ export interface PanelDeps {
   record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
   /** The run request for a panel and scenario (from the lesson, or a draft). */
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
+  /**
+   * Whether a trace stands in for one that could not be recorded (Python unavailable):
+   * shown, but recorded again once Python is ready.
+   */
+  isStandIn?(trace: Trace): boolean;
   /** The panel's focus function, where stepping from "not run" begins. */
   focusOf?(key: PanelKey): { file: string; fn: string } | null;
 }
@@ -147,7 +152,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         // shorter than the old one: keep the position inside it.
         // A run that never reached Python says nothing about the code: keep it
         // on screen, but under a key that makes the next request record again.
-        const transient = trace.meta.error?.type === 'PythonUnavailable';
+        const transient =
+          trace.meta.error?.type === 'PythonUnavailable' || Boolean(deps.isStandIn?.(trace));
         patch(key, (r) => ({
           traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
           ...(r.scenario === scenario && r.position > trace.length

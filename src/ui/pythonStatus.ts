@@ -36,3 +36,24 @@ export function pythonDownloadShare(phase: RuntimePhase): number | null {
     ? Math.min(1, phase.progress.loaded / phase.progress.total)
     : null;
 }
+
+/**
+ * The note next to a breakpoint whose condition or logpoint needs Python, while Python
+ * is not ready: what it is waiting for (with the download's progress), or why it
+ * cannot run. Null when nothing needs saying.
+ */
+export function pythonNeedNote(
+  phase: RuntimePhase,
+  breakpoint: { condition?: string; log?: string },
+  lang: Lang,
+): string | null {
+  const feature = breakpoint.condition
+    ? t(lang, 'featureCondition')
+    : breakpoint.log !== undefined
+      ? t(lang, 'featureLogpoint')
+      : null;
+  if (feature === null || phase.state === 'ready') return null;
+  if (phase.state === 'failed')
+    return t(lang, 'needsPythonFailed', { feature, reason: phase.message });
+  return t(lang, 'needsPython', { feature, status: pythonStatusText(phase, lang) });
+}

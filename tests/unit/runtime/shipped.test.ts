@@ -188,4 +188,22 @@ describe('the trace source', () => {
     expect(live.asked).toHaveLength(1);
     expect(b.fetched).toEqual([]);
   });
+
+  it('replays the shipped trace, marked as a stand-in, when a condition cannot reach Python', async () => {
+    const b = build(request());
+    const unavailable = {
+      async record(): Promise<Trace> {
+        return emptyTrace('error', { type: 'PythonUnavailable', message: 'wasm refused' });
+      },
+    };
+    const source = createTraceSource({ environment: env, ...b, live: () => unavailable });
+    const probes = [{ id: 'b1', path: 'lesson.py', line: 2, condition: 'x > 1' }];
+    const trace = await source.record({ ...request(), probes });
+    expect(trace.length).toBe(nestedCallSpec().events.length);
+    expect(source.standInReason(trace)).toBe('wasm refused');
+    // The same file without a condition is no stand-in.
+    const plain = await source.record(request());
+    expect(plain).not.toBe(trace);
+    expect(source.standInReason(plain)).toBeNull();
+  });
 });
