@@ -38,13 +38,19 @@ class AssetError extends Error {}
 async function checkAssets(indexURL: string): Promise<void> {
   await Promise.all(
     ASSETS.map(async (name) => {
+      const url = new URL(name, indexURL);
       let response: Response;
       try {
-        response = await fetch(new URL(name, indexURL), { method: 'HEAD' });
+        response = await fetch(url, { method: 'HEAD' });
       } catch {
-        // No answer at all (offline: the service worker answers GETs only). Nothing to
-        // learn here; loadPyodide's own requests will succeed or say why not.
-        return;
+        // No answer to HEAD: offline, the service worker answers GETs only. Ask with GET
+        // (from its cache, then dropped); refused as well means the file is unreachable.
+        try {
+          response = await fetch(url);
+          await response.body?.cancel();
+        } catch (err) {
+          throw new AssetError(`${name} could not be fetched (${(err as Error).message})`);
+        }
       }
       if (!response.ok) throw new AssetError(`${name} is missing (HTTP ${response.status})`);
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {

@@ -54,6 +54,9 @@ export function pythonNeedNote(
       : null;
   if (feature === null || phase.state === 'ready') return null;
   if (phase.state === 'failed')
-    return t(lang, 'needsPythonFailed', { feature, reason: phase.message });
+    return t(lang, 'needsPythonFailed', {
+      feature,
+      reason: phase.message.replace(/[.。]\s*$/, ''),
+    });
   return t(lang, 'needsPython', { feature, status: pythonStatusText(phase, lang) });
 }

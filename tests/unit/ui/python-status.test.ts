@@ -11,7 +11,10 @@ const downloading: RuntimePhase = {
   state: 'loading',
   progress: { stage: 'download', loaded: 3 * MB, total: 12 * MB },
 };
-const failed: RuntimePhase = { state: 'failed', message: 'pyodide.asm.wasm is missing (HTTP 404)' };
+const failed: RuntimePhase = {
+  state: 'failed',
+  message: 'pyodide.asm.wasm is missing (HTTP 404).',
+};
 const ready: RuntimePhase = { state: 'ready', python: '3.14.2', interruptible: true, loadMs: 1 };
 
 describe('what the page says about Python', () => {
@@ -36,7 +39,7 @@ describe('what the page says about Python', () => {
 
   it('says why Python failed, and a restart', () => {
     expect(pythonStatusText(failed, 'en')).toBe(
-      'Python could not start: pyodide.asm.wasm is missing (HTTP 404)',
+      'Python could not start: pyodide.asm.wasm is missing (HTTP 404).',
     );
     expect(pythonStatusText({ state: 'loading', restartedAfter: 'crash' }, 'en')).toMatch(
       /restarting/,
