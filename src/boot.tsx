@@ -6,23 +6,28 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { warmUpWhenIdle, whenPythonSettles } from './runtime';
-import { setUpOffline } from './runtime/offline';
-import { startStateSync } from './store/lessons';
+import { startApp } from './store/app';
+import { loadCatalog } from './store/catalog';
+import { loadDrafts } from './store/drafts';
+import { startWarmUp } from './store/offline';
+import { startPanelSync } from './store/panelStore';
+import { currentAddress, startUrlSync } from './store/urlSync';
 import { App } from './ui/App';
 import { loadMonaco } from './ui/useMonaco';
 import './ui/styles.css';
 
 /** Render the app into #root and schedule what comes after. */
 export function boot(): void {
-  startStateSync();
+  // Each store starts here, in this order; importing a module under src/ starts nothing.
+  startUrlSync();
+  loadDrafts(currentAddress().author);
+  loadCatalog();
+  startApp();
+  startPanelSync();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-  warmUpWhenIdle();
-  const settled = whenPythonSettles();
-  settled.then(() => loadMonaco());
-  setUpOffline(settled);
+  startWarmUp(() => void loadMonaco());
 }

@@ -4,7 +4,8 @@
  * `lessons:check` records every (panel, scenario) once and leaves each recording in a
  * cache keyed by {@link recordingKey} (the exact files, the Pyodide version and the
  * recorder's source); the build's shipped-traces plugin reads the same cache and records
- * only what is missing or stale, through the same {@link NodeRecorder}. A recording is
+ * only what is missing or stale, the same way: in the sandboxed child process
+ * (src/runtime/sandbox/runner.ts), since lesson code is untrusted. A recording is
  * found only under the key of exactly what produced it, so a changed file, Pyodide or
  * recorder can never bring back an old trace.
  */
@@ -14,12 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
 import { buildRunFiles, loadLesson } from '../../src/lessons/loader.ts';
 import type { Lesson } from '../../src/lessons/schema.ts';
-import {
-  createNodeRecorder,
-  type NodeRecorder,
-  recorderPath,
-} from '../../src/runtime/node-recorder.ts';
+import { readRecorderSources, recorderInstall } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
+import {
+  createSandboxedRecorder,
+  type SandboxedRecorder,
+} from '../../src/runtime/sandbox/runner.ts';
 import {
   decodeShippedTrace,
   encodeShippedTrace,
@@ -44,7 +45,9 @@ export function recordingEnvironment(): Promise<RecordingEnvironment> {
     const pkg = JSON.parse(
       await readFile(path.join(repoRoot, 'node_modules/pyodide/package.json'), 'utf8'),
     ) as { version: string };
-    return { pyodide: pkg.version, recorder: hashText(await readFile(recorderPath, 'utf8')) };
+    // Every file of the recorder package, by name: any change to any of them is a new key.
+    const sources = Object.entries(readRecorderSources()).sort(([a], [b]) => (a < b ? -1 : 1));
+    return { pyodide: pkg.version, recorder: hashText(JSON.stringify(sources)) };
   })();
   return environment;
 }
@@ -99,16 +102,32 @@ export interface LessonRecording {
  */
 export async function recordLessons(
   root: string,
-  options: { print?: (line: string) => void; recorder?: () => Promise<NodeRecorder> } = {},
+  options: { print?: (line: string) => void; recorder?: () => Promise<RawRecorder> } = {},
 ): Promise<LessonRecording[]> {
   const env = await recordingEnvironment();
-  let recorder: NodeRecorder | undefined;
+  let sandbox: SandboxedRecorder | undefined;
   const getRecorder =
     options.recorder ??
     (async () => {
-      recorder ??= await createNodeRecorder();
-      return recorder;
+      sandbox ??= await createSandboxedRecorder({ install: recorderInstall() });
+      return sandbox;
     });
+  try {
+    return await recordAll(root, env, getRecorder, options.print);
+  } finally {
+    sandbox?.close();
+  }
+}
+
+/** What records for {@link recordLessons}: the sandboxed recorder, or a test's stand-in. */
+export type RawRecorder = Pick<SandboxedRecorder, 'recordWithRaw'>;
+
+async function recordAll(
+  root: string,
+  env: RecordingEnvironment,
+  getRecorder: () => Promise<RawRecorder>,
+  print: ((line: string) => void) | undefined,
+): Promise<LessonRecording[]> {
   const out: LessonRecording[] = [];
   const folders = (await readdir(root, { withFileTypes: true }))
     .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
@@ -117,7 +136,7 @@ export async function recordLessons(
   for (const folder of folders) {
     const loaded = loadLesson(folder, await readLessonFolder(path.join(root, folder)));
     if (!loaded.ok) {
-      options.print?.(`shipped traces: lesson ${folder} does not load; it will record live`);
+      print?.(`shipped traces: lesson ${folder} does not load; it will record live`);
       continue;
     }
     const lesson = loaded.lesson;
@@ -129,7 +148,8 @@ export async function recordLessons(
         let raw = await readCachedRecording(key);
         const cached = raw !== null;
         if (!raw) {
-          raw = (await getRecorder()).recordRaw(request);
+          raw = (await (await getRecorder()).recordWithRaw(request)).raw;
+          if (!raw) continue; // killed by the watchdog: nothing to ship, the page records live
           await writeCachedRecording(key, raw);
         }
         out.push({

@@ -11,7 +11,7 @@
  *   keeps its COOP/COEP/CSP headers and stays cross-origin isolated offline.
  * - Only the production build has it: the dev server never registers one, and the
  *   bench's second pass (`--mode bench`) leaves it alone.
- * The page registers it (src/runtime/offline.ts) once Python has loaded or failed.
+ * The page registers it (src/store/offline.ts) once Python has loaded or failed.
  */
 import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';

@@ -14,6 +14,7 @@ import { appStrings } from './strings/app';
 import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
+import { instructorStrings } from './strings/instructor';
 import { panelStrings } from './strings/panel';
 import { pythonStrings } from './strings/python';
 
@@ -26,6 +27,7 @@ export const STRING_TABLES = {
   commands: commandStrings,
   breakpoints: breakpointStrings,
   author: authorStrings,
+  instructor: instructorStrings,
   python: pythonStrings,
 } as const;
 
@@ -35,6 +37,7 @@ const strings = {
   ...commandStrings,
   ...breakpointStrings,
   ...authorStrings,
+  ...instructorStrings,
   ...pythonStrings,
 } satisfies Record<string, LocalizedText>;
 

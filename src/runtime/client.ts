@@ -10,8 +10,7 @@
  * - A worker that crashes is replaced automatically; a Python that cannot
  *   load reports why and can be retried.
  */
-import type { Trace } from '../trace/trace';
-import { emptyTrace } from '../trace/trace';
+import { emptyTrace, Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { LoadProgress } from './progress';
 import { type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
@@ -128,9 +127,6 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   function crash(message: string) {
     const victim = inFlight;
     inFlight = null;
-    worker?.terminate();
-    worker = null;
-    restarts++;
     victim?.resolve(
       emptyTrace(
         'error',
@@ -138,6 +134,14 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         filesOf(victim.request),
       ),
     );
+    replace(message);
+  }
+
+  /** Terminate the worker and start a fresh one; queued runs go to it. */
+  function replace(message: string) {
+    worker?.terminate();
+    worker = null;
+    restarts++;
     start(message);
   }
 
@@ -179,8 +183,23 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         if (watchdog) clearTimeout(watchdog);
         watchdog = null;
         if (interruptCell) Atomics.store(interruptCell, 0, 0);
-        done.resolve(decode(msg.meta, msg.buffer, done.request));
-        pump();
+        const decoded = decode(msg.meta, msg.buffer);
+        if (decoded instanceof Trace) {
+          done.resolve(decoded);
+          pump();
+          return;
+        }
+        // The recorder itself is broken (a run patched what it relies on, or worse):
+        // no later run in this worker can be trusted, so replace it as after a crash.
+        const message = `the recorder sent an unreadable trace (${decoded})`;
+        done.resolve(
+          emptyTrace(
+            'error',
+            { type: 'InvalidTrace', message: `${message}. Python was restarted; run again.` },
+            filesOf(done.request),
+          ),
+        );
+        replace(message);
         return;
       }
       case 'crashed':
@@ -190,15 +209,12 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     }
   }
 
-  function decode(metaJson: string, buffer: ArrayBuffer, request: RecordRequest): Trace {
+  /** The trace, or why it cannot be read. */
+  function decode(metaJson: string, buffer: ArrayBuffer): Trace | string {
     try {
       return traceFromRecording(metaJson, buffer);
     } catch (err) {
-      return emptyTrace(
-        'error',
-        { type: 'InvalidTrace', message: `the recorder sent an unreadable trace: ${String(err)}` },
-        filesOf(request),
-      );
+      return String(err);
     }
   }
 

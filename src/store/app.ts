@@ -4,6 +4,10 @@
 import { create } from 'zustand';
 import { type Lang, pickLang } from '../i18n';
 import { getRuntime, type RuntimePhase, runtimePhase, subscribeRuntime } from '../runtime';
+import { currentAddress, navigate } from './urlSync';
+
+/** Python's phase, as the UI sees it (the UI does not import the runtime). */
+export type { RuntimePhase };
 
 const LANG_KEY = 'wpt.lang';
 
@@ -24,26 +28,33 @@ function savedLang(): string | null {
   }
 }
 
-/** The app store (one per page). */
-export const useApp = create<AppStore>()((set) => {
-  subscribeRuntime((phase) => set({ runtime: phase }));
-  return {
-    lang: pickLang(
-      new URLSearchParams(location.search).get('lang'),
-      savedLang(),
-      navigator.languages ?? [navigator.language],
-    ),
-    runtime: runtimePhase(),
-    setLang(lang) {
-      try {
-        localStorage.setItem(LANG_KEY, lang);
-      } catch {
-        // Private mode: the choice lasts for this page only.
-      }
-      set({ lang });
-    },
-    retryRuntime() {
-      getRuntime().restart();
-    },
-  };
-});
+/** The app store (one per page); filled and kept up to date by `startApp`. */
+export const useApp = create<AppStore>()((set) => ({
+  lang: 'en',
+  runtime: { state: 'idle' },
+  setLang(lang) {
+    try {
+      localStorage.setItem(LANG_KEY, lang);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    navigate({ lang });
+    set({ lang });
+  },
+  retryRuntime() {
+    getRuntime().restart();
+  },
+}));
+
+/** Pick the language and follow the runtime's status. Returns a function that stops. */
+export function startApp(): () => void {
+  const lang = pickLang(
+    currentAddress().lang,
+    savedLang(),
+    navigator.languages ?? [navigator.language],
+  );
+  navigate({ lang });
+  // Python's phase, without starting it: shipped traces replay without Python.
+  useApp.setState({ lang, runtime: runtimePhase() });
+  return subscribeRuntime((phase) => useApp.setState({ runtime: phase }));
+}

@@ -3,7 +3,7 @@
  */
 
 import { type Lang, t } from '../i18n';
-import type { RuntimePhase } from '../runtime';
+import type { RuntimePhase } from '../store/app';
 
 const MB = 1024 * 1024;
 

@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LessonRecording,
   lessonRequest,
+  type RawRecorder,
   readCachedRecording,
   recordingEnvironment,
   recordLessons,
 } from '../../scripts/lib/traces';
+import { traceFromRecording } from '../../src/runtime/decode';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { createTraceSource } from '../../src/runtime/shipped';
@@ -49,7 +51,14 @@ beforeAll(async () => {
   rec = await createNodeRecorder();
   cache = await mkdtemp(path.join(tmpdir(), 'wpt-traces-'));
   process.env.WPT_TRACE_CACHE = cache;
-  shipped = await recordLessons(path.resolve('lessons'), { recorder: async () => rec });
+  // In this process (the test's own recorder), not in the sandbox: the same recorder code.
+  const raw: RawRecorder = {
+    recordWithRaw: async (request) => {
+      const r = rec.recordRaw(request);
+      return { trace: traceFromRecording(r.meta, r.buffer), raw: r };
+    },
+  };
+  shipped = await recordLessons(path.resolve('lessons'), { recorder: async () => raw });
 });
 
 afterAll(async () => {

@@ -34,7 +34,7 @@ describe('format-preserving manifest edits', () => {
   });
 
   it('adding a scenario adds its catalogue entry and changes only the panel list line', () => {
-    const edit = addScenario(manifest, 'run_hooks', 'allow_string');
+    const edit = addScenario(manifest, 'run_hooks', 'new_case');
     const changed = changedLines(manifest, edit.manifest);
     const oldList = manifest.split('\n').find((l) => l.includes('"scenarios": ["pass"'))!;
     // The panel's list line changes; the new entry is added after the last one (a line
@@ -42,16 +42,14 @@ describe('format-preserving manifest edits', () => {
     expect(changed.filter((l) => l.startsWith('-'))).toEqual([`-${oldList}`]);
     expect(changed.filter((l) => l.startsWith('+'))).toEqual([
       '+    },',
-      '+    "allow_string": {',
-      '+      "label": { "zh": "allow_string", "en": "allow_string" },',
-      '+      "script": "scenarios/allow_string.py"',
-      `+${oldList.replace(/\]/, ', "allow_string"]')}`,
+      '+    "new_case": {',
+      '+      "label": { "zh": "new_case", "en": "new_case" },',
+      '+      "script": "scenarios/new_case.py"',
+      `+${oldList.replace(/\]/, ', "new_case"]')}`,
     ]);
-    expect(JSON.parse(edit.manifest).scenarios.allow_string.script).toBe(
-      'scenarios/allow_string.py',
-    );
+    expect(JSON.parse(edit.manifest).scenarios.new_case.script).toBe('scenarios/new_case.py');
     // Round trip: deleting it again gives back the original bytes.
-    expect(deleteScenario(edit.manifest, 'run_hooks', 'allow_string').manifest).toBe(manifest);
+    expect(deleteScenario(edit.manifest, 'run_hooks', 'new_case').manifest).toBe(manifest);
   });
 
   it('relabelling changes one line; renaming keeps the entry where it is', () => {

@@ -14,6 +14,7 @@ import {
   TraceMetaSchema,
 } from '../../../src/runtime/protocol';
 import { Trace, type TraceMeta } from '../../../src/trace/trace';
+import { FakeWorker } from '../helpers/fake-worker';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures';
 
 const request = {
@@ -248,26 +249,6 @@ describe('outside a cross-origin isolated page', () => {
 });
 
 describe('the runtime client against a worker that sends garbage', () => {
-  class FakeWorker {
-    static all: FakeWorker[] = [];
-    onmessage: ((e: MessageEvent) => void) | null = null;
-    onerror: ((e: ErrorEvent) => void) | null = null;
-    posted: { type: string; runId?: number }[] = [];
-    terminated = false;
-    constructor() {
-      FakeWorker.all.push(this);
-    }
-    postMessage(m: { type: string; runId?: number }) {
-      this.posted.push(m);
-    }
-    terminate() {
-      this.terminated = true;
-    }
-    emit(data: unknown) {
-      this.onmessage?.({ data } as MessageEvent);
-    }
-  }
-
   beforeEach(() => {
     FakeWorker.all = [];
     vi.useFakeTimers();
@@ -283,7 +264,7 @@ describe('the runtime client against a worker that sends garbage', () => {
         async (garbage) => {
           FakeWorker.all = [];
           const client = createRuntimeClient({
-            createWorker: () => new FakeWorker() as unknown as Worker,
+            createWorker: FakeWorker.create,
             indexURL: '/pyodide/',
           });
           const w = FakeWorker.all[0];
@@ -313,7 +294,7 @@ describe('the runtime client against a worker that sends garbage', () => {
     );
   });
 
-  it('turns a well-formed message with an unreadable trace into an error trace for that run only', async () => {
+  it('turns a well-formed message with an unreadable trace into an error trace, and replaces the worker', async () => {
     const client = createRuntimeClient({
       createWorker: () => new FakeWorker() as unknown as Worker,
       indexURL: '/pyodide/',
@@ -328,19 +309,27 @@ describe('the runtime client against a worker that sends garbage', () => {
       meta: '{"version": 1, "outcome": ',
       buffer: new ArrayBuffer(0),
     });
-    expect((await answer).meta.error?.type).toBe('InvalidTrace');
+    const first = (await answer).meta.error;
+    expect(first?.type).toBe('InvalidTrace');
+    expect(first?.message).toMatch(/Python was restarted; run again/);
+    // A recorder that sends garbage cannot be trusted with the next run (issue 11.2).
+    expect(w.terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(client.restarts).toBe(1);
+    const fresh = FakeWorker.all[1];
+    fresh.emit({ type: 'ready', python: '3.14', interruptible: false, loadMs: 1 });
     const { meta } = encodeTrace(nestedCallSpec());
     const second = client.record(request);
-    const runId2 = w.posted.filter((m) => m.type === 'record')[1]?.runId;
+    const runId2 = fresh.posted.find((m) => m.type === 'record')?.runId;
     // metadata that parses but does not match its blob
-    w.emit({
+    fresh.emit({
       type: 'recorded',
       runId: runId2,
       meta: JSON.stringify(meta),
       buffer: new ArrayBuffer(3),
     });
     expect((await second).meta.error?.type).toBe('InvalidTrace');
-    expect(FakeWorker.all).toHaveLength(1); // the worker itself is fine
+    expect(FakeWorker.all).toHaveLength(3);
   });
 });
 

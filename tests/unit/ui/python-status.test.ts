@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RuntimePhase } from '../../../src/runtime';
+import type { RuntimePhase } from '../../../src/store/app';
 import {
   pythonDownloadShare,
   pythonNeedNote,

@@ -4,14 +4,28 @@
  * build, and only once Python has loaded or failed: its first install downloads every
  * file again into its cache, which must not compete with the reader's first load.
  *
- * `?sw=off` in the address unregisters it and deletes its caches (docs/performance.md).
+ * `?sw=off` in the address unregisters it and deletes its caches (docs/architecture.md).
  */
+
+import { warmUpWhenIdle, whenPythonSettles } from '../runtime';
+import { currentSearch } from './urlSync';
+
+/**
+ * What comes after the first render, in order: Python once the page is idle, then (once
+ * Python has loaded or failed) `afterPython` (Monaco) and the service worker.
+ */
+export function startWarmUp(afterPython: () => void): void {
+  warmUpWhenIdle();
+  const settled = whenPythonSettles();
+  settled.then(afterPython);
+  setUpOffline(settled);
+}
 
 /** Register the service worker once `after` settles; or remove it for `?sw=off`. */
 export function setUpOffline(after: Promise<unknown>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const base = import.meta.env.BASE_URL;
-  if (new URLSearchParams(location.search).get('sw') === 'off') {
+  if (new URLSearchParams(currentSearch()).get('sw') === 'off') {
     void removeOffline();
     return;
   }
