@@ -25,16 +25,18 @@ const LAYERS = {
   lessons: ['lessons', 'i18n'],
   trace: ['trace'],
   replay: ['replay', 'trace', 'lessons'],
+  // What the reference diagram, value history and divergence show: pure, over the trace.
+  diagram: ['diagram', 'trace', 'replay'],
   i18n: ['i18n', 'lessons'],
   security: ['security'],
   // The Python runtime: the worker, its client and protocol, the Node recorder.
   runtime: ['runtime', 'trace', 'lessons'],
   // State: zustand stores, selectors, the URL; no React components.
-  store: ['store', 'replay', 'trace', 'lessons', 'runtime', 'i18n'],
+  store: ['store', 'replay', 'diagram', 'trace', 'lessons', 'runtime', 'i18n'],
   // React: reads the store, never the runtime directly.
-  ui: ['ui', 'store', 'replay', 'trace', 'lessons', 'i18n'],
+  ui: ['ui', 'store', 'replay', 'diagram', 'trace', 'lessons', 'i18n'],
   // Entry points and the bench pages wire everything.
-  bench: ['bench', 'ui', 'store', 'replay', 'trace', 'lessons', 'runtime', 'i18n'],
+  bench: ['bench', 'ui', 'store', 'replay', 'diagram', 'trace', 'lessons', 'runtime', 'i18n'],
   main: ['runtime', 'boot'],
   boot: ['store', 'ui'],
   // The embed view's entry (embed.html): one panel, same stores and components.

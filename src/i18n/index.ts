@@ -15,8 +15,10 @@ import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
+import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
 import { pythonStrings } from './strings/python';
+import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
 
@@ -28,6 +30,8 @@ export const STRING_TABLES = {
   breakpoints: breakpointStrings,
   author: authorStrings,
   instructor: instructorStrings,
+  sandbox: sandboxStrings,
+  objects: objectStrings,
   python: pythonStrings,
 } as const;
 
@@ -38,6 +42,8 @@ const strings = {
   ...breakpointStrings,
   ...authorStrings,
   ...instructorStrings,
+  ...sandboxStrings,
+  ...objectStrings,
   ...pythonStrings,
 } satisfies Record<string, LocalizedText>;
 

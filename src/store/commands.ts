@@ -13,7 +13,7 @@ import type { Command } from '../replay/engine';
 import type { PanelUiState } from './selectors';
 
 /** A panel command: an engine command, or a UI action with a key. */
-export type CommandId = Command | 'toggleBreakpoint';
+export type CommandId = Command | 'toggleBreakpoint' | 'lastChange';
 
 /** What decides whether a command is enabled (and which binding of a shared key applies). */
 export interface CommandContext {
@@ -23,6 +23,8 @@ export interface CommandContext {
   canStep: boolean;
   /** The line the editor's cursor is on (file numbering), if the editor has one. */
   cursorLine: number | null;
+  /** The step of the last change of the name whose history is shown, if any. */
+  lastChange: number | null;
 }
 
 /**
@@ -118,6 +120,14 @@ export const COMMAND_TABLE: readonly CommandDef[] = [
     keys: [{ keys: 'F9' }],
     enabled: (ctx) => ctx.cursorLine !== null,
   },
+  {
+    id: 'lastChange',
+    label: 'lastChange',
+    help: 'lastChangeHelp',
+    // A letter, not an F-key: laptops need Fn for those.
+    keys: [{ keys: 'Alt+Shift+L' }],
+    enabled: (ctx) => ctx.lastChange !== null,
+  },
 ];
 
 /** The commands that have a toolbar button, in order. */
@@ -157,14 +167,17 @@ export interface KeyPress {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey?: boolean;
+  /** The physical key (`KeyL`): with Alt held, `key` is another character on some layouts. */
+  code?: string;
 }
 
 function matches(binding: KeyBinding, e: KeyPress): boolean {
   const parts = binding.keys.split('+');
   const key = parts[parts.length - 1];
   const mods = new Set(parts.slice(0, -1));
+  const sameKey = /^[A-Z]$/.test(key) && e.code ? e.code === `Key${key}` : e.key === key;
   return (
-    e.key === key &&
+    sameKey &&
     e.shiftKey === mods.has('Shift') &&
     (e.ctrlKey || e.metaKey) === mods.has('Control') &&
     (e.altKey ?? false) === mods.has('Alt')

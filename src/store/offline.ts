@@ -8,7 +8,7 @@
  */
 
 import { warmUpWhenIdle, whenPythonSettles } from '../runtime';
-import { currentSearch } from './urlSync';
+import { currentAddress } from './urlSync';
 
 /**
  * What comes after the first render, in order: Python once the page is idle, then (once
@@ -25,7 +25,7 @@ export function startWarmUp(afterPython: () => void): void {
 export function setUpOffline(after: Promise<unknown>): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const base = import.meta.env.BASE_URL;
-  if (new URLSearchParams(currentSearch()).get('sw') === 'off') {
+  if (currentAddress().sw === 'off') {
     void removeOffline();
     return;
   }

@@ -3,7 +3,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Breakpoint, Command } from '../replay/engine';
-import type { PanelKey, PanelsStore } from './panels';
+import type { HistoryTarget, PanelKey, PanelsStore } from './panels';
 
 /** A panel store's actions bound to one panel (what the panel's components call). */
 export interface PanelActions {
@@ -15,6 +15,8 @@ export interface PanelActions {
   command(command: Command): void;
   jumpTo(position: number): void;
   selectFrame(frameIndex: number): void;
+  /** Show where a name's value came from (null: close the history). */
+  showHistory(target: HistoryTarget | null): void;
 }
 
 /** Bind a panel store's actions to one panel. */
@@ -29,5 +31,6 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     command: (command) => s().command(key, command),
     jumpTo: (position) => s().jumpTo(key, position),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
+    showHistory: (target) => s().showHistory(key, target),
   };
 }

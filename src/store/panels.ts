@@ -34,6 +34,14 @@ export interface PanelState {
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
   pending: { command: Command } | { jump: number } | null;
+  /** The name whose history ("where did this value come from?") the panel shows. */
+  historyTarget: HistoryTarget | null;
+}
+
+/** A name of one frame of the current scenario's trace (frame ids are per trace). */
+export interface HistoryTarget {
+  frameId: number;
+  name: string;
 }
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
@@ -41,11 +49,7 @@ export interface PanelDeps {
   record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
   /** The run request for a panel and scenario (from the lesson, or a draft). */
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
-  /**
-   * Whether a trace stands in for one that could not be recorded (Python unavailable):
-   * shown, but recorded again once Python is ready.
-   */
-  isStandIn?(trace: Trace): boolean;
+  /** A stand-in for a run Python could not record? */ isStandIn?(trace: Trace): boolean;
   /** The panel's focus function, where stepping from "not run" begins. */
   focusOf?(key: PanelKey): { file: string; fn: string } | null;
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
@@ -73,6 +77,8 @@ export interface PanelsStore {
   command(key: PanelKey, command: Command): void;
   jumpTo(key: PanelKey, position: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
+  /** Show the history of a name (null: close it). */
+  showHistory(key: PanelKey, target: HistoryTarget | null): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
   /** Reconcile, then record every scenario whose trace is missing or stale. */
@@ -124,10 +130,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!q || q.traces[scenario]?.key !== skey) return;
         // A new trace for the scenario on screen (the files changed) may be
         // shorter than the old one: keep the position inside it.
-        // A run that never reached Python says nothing about the code: keep it
-        // on screen, but under a key that makes the next request record again.
-        const transient =
-          trace.meta.error?.type === 'PythonUnavailable' || Boolean(deps.isStandIn?.(trace));
+        // A run that never reached Python (or its stand-in) says nothing about the code:
+        // keep it on screen, under a key that makes the next request record again.
+        const transient = deps.isStandIn?.(trace) || trace.meta.error?.type === 'PythonUnavailable';
         patch(key, (r) => ({
           traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
           ...(r.scenario === scenario && r.position > trace.length
@@ -201,6 +206,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
             initial?.position !== undefined && initial.position >= 0
               ? { jump: initial.position }
               : null,
+          historyTarget: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);
@@ -209,8 +215,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       setScenario(key, scenario) {
         const p = get().panels[key];
         if (!p || !deps.scenariosOf(key).includes(scenario)) return;
-        // Reset the replay, keep the breakpoints.
-        patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
+        // Reset the replay, keep the breakpoints. Frame ids belong to one trace.
+        patch(key, () => ({
+          scenario,
+          position: START,
+          frameIndex: 0,
+          pending: null,
+          historyTarget: scenario === p.scenario ? p.historyTarget : null,
+        }));
         ensure(key);
       },
 
@@ -289,6 +301,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       selectFrame(key, frameIndex) {
         patch(key, () => ({ frameIndex: Math.max(0, frameIndex) }));
+      },
+
+      showHistory(key, target) {
+        patch(key, () => ({ historyTarget: target }));
       },
 
       invalidate(key) {

@@ -17,7 +17,9 @@ export function CallStackPane({ view, actions, lang }: PaneProps) {
               aria-pressed={i === view.selectedFrame}
               onClick={() => actions.selectFrame(i)}
             >
-              <code>{f.function}</code>{' '}
+              <code className="frame-call" title={view.calls[i]}>
+                {view.calls[i] ?? f.function}
+              </code>{' '}
               <span className="frame-loc">
                 {f.file}:{f.line}
               </span>

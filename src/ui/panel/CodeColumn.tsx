@@ -5,6 +5,7 @@ import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';
 import { CodeView } from '../CodeView';
+import { LineLegend } from '../diagram/LineLegend';
 import { Timeline } from './Timeline';
 
 /** The code (focus function, or the file execution is in) and the timeline under it. */
@@ -37,12 +38,14 @@ export function CodeColumn(props: {
         markers={code.markers}
         breakpoints={code.gutter}
         currentLine={code.currentLine}
+        justRanLine={code.justRanLine}
         highlight={code.highlight}
         onToggleBreakpoint={(line) => actions.toggleBreakpoint(code.file, line)}
         onCursorLine={props.onCursorLine}
         ariaLabel={`${panel.source} · ${panel.function}`}
         lang={lang}
       />
+      {view.paused ? <LineLegend lang={lang} /> : null}
       {trace && hits ? (
         <Timeline
           trace={trace}

@@ -12,6 +12,7 @@ import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
 import { PanelAuthor } from '../author/PanelAuthor';
+import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
@@ -68,6 +69,9 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
         if (cursorLine !== null && view) actions.toggleBreakpoint(view.code.file, cursorLine);
+      } else if (id === 'lastChange') {
+        const step = view?.commandContext.lastChange;
+        if (step !== null && step !== undefined) actions.jumpTo(step);
       } else actions.command(id);
     },
     [actions, cursorLine, view],
@@ -171,6 +175,17 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         current={p.scenario}
         lang={lang}
         onPick={actions.setScenario}
+      />
+
+      <DivergenceView
+        scenarios={panel.scenarios}
+        traceOf={(s) => p.traces[s]?.trace ?? null}
+        current={p.scenario}
+        lang={lang}
+        onJump={(s, step) => {
+          actions.setScenario(s);
+          actions.jumpTo(step);
+        }}
       />
 
       <SetupView files={entry.setupFiles} lang={lang} />
