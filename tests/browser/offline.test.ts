@@ -20,7 +20,7 @@ describe('offline after the first visit', () => {
   it('reloads with the network off: the lesson steps and Python starts', async () => {
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', serviceWorkers: 'allow' });
     const { page, context } = app;
-    await page.locator(RUNTIME_READY).waitFor({ timeout: 120_000 });
+    await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
     // The worker is registered once Python has loaded; wait until it has cached everything.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
 
@@ -38,16 +38,16 @@ describe('offline after the first visit', () => {
     await p.locator('[data-testid=step-back]').click();
     await waitForStep(p, (s) => s === first);
 
-    await page.locator(RUNTIME_READY).waitFor({ timeout: 120_000 });
+    await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);
-  }, 360_000); // Python loads twice, on a machine that may be busy
+  }, 720_000); // Python loads twice, on a machine that may be busy (minutes at load 30)
 
   it('is removed, caches and all, by ?sw=off', async () => {
     app = await openApp({ path: '/?lang=en', serviceWorkers: 'allow' });
     const { page } = app;
-    await page.locator(RUNTIME_READY).waitFor({ timeout: 120_000 });
+    await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     expect(await page.evaluate(async () => (await caches.keys()).length)).toBeGreaterThan(0);
 
@@ -59,5 +59,5 @@ describe('offline after the first visit', () => {
       undefined,
       { timeout: 30_000 },
     );
-  }, 240_000);
+  }, 420_000);
 });
