@@ -1,6 +1,9 @@
+import { statSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { serviceWorker } from './scripts/lib/vite-service-worker.ts';
+import { shippedTraces } from './scripts/lib/vite-shipped-traces.ts';
 import { netlifyHeaders, nginxSnippet } from './src/security/deploy-files.ts';
 import {
   type FramingSettings,
@@ -20,6 +23,14 @@ const PYODIDE_ASSETS = [
   'python_stdlib.zip',
   'pyodide-lock.json',
 ].map((file) => `node_modules/pyodide/${file}`);
+
+/** Sizes of the two files whose download progress the page shows (src/runtime/progress.ts). */
+const PYODIDE_BYTES = Object.fromEntries(
+  ['pyodide.asm.wasm', 'python_stdlib.zip'].map((f) => [
+    f,
+    statSync(`node_modules/pyodide/${f}`).size,
+  ]),
+);
 
 /**
  * Extra pages for `npm run bench` only (scripts/bench.ts): the bare-Pyodide floor and the
@@ -72,7 +83,10 @@ export default defineConfig(({ mode }) => ({
     viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
     // APP_FRAME_ANCESTORS / EMBED_FRAME_ANCESTORS: see docs/deploy.md.
     securityHeaders(framingFromEnv(process.env), mode !== 'bench'),
+    shippedTraces(),
+    serviceWorker(),
   ],
+  define: { __PYODIDE_BYTES__: JSON.stringify(PYODIDE_BYTES) },
   // Pyodide 314 runs only in module workers.
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['pyodide'] },

@@ -6,13 +6,22 @@
  * plugins (static copies of Pyodide, React refresh). If the app gains `resolve.alias`es that
  * tests import through, add them here too.
  */
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+/** The build's generated table of shipped traces: empty outside a build (see src/runtime/source.ts). */
+const alias = {
+  'virtual:shipped-traces': fileURLToPath(
+    new URL('./src/runtime/shipped-none.ts', import.meta.url),
+  ),
+};
 
 export default defineConfig({
   test: {
     projects: [
       {
         // Pure TypeScript: replay engine, schemas, stores, lesson loader. Fast and parallel.
+        resolve: { alias },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
@@ -25,6 +34,7 @@ export default defineConfig({
       {
         // Real Pyodide in Node (`loadPyodide()` ~3 s per file): slow, and each instance
         // holds a few hundred MB, so one file at a time.
+        resolve: { alias },
         test: {
           name: 'pyodide',
           include: ['tests/pyodide/**/*.test.ts'],

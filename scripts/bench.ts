@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { launch } from './bench/browser.ts';
 import { analyzeBundle } from './bench/bundle.ts';
 import { type AppLoad, coldApp, coldFloor, type FloorLoad } from './bench/cold.ts';
+import { benchInstant } from './bench/instant.ts';
 import { measureInteractions } from './bench/interact.ts';
 import { type LabReport, runLab } from './bench/lab.ts';
 import {
@@ -44,7 +45,7 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const quick = flag('quick');
-const only = new Set((value('only') ?? 'bundle,cold,interact,lab').split(','));
+const only = new Set((value('only') ?? 'bundle,cold,instant,interact,lab').split(','));
 const APP_PATH = value('path') ?? '/?lang=en';
 
 const N = {
@@ -207,6 +208,24 @@ try {
     log(
       `cold loads: source ${median(app.map((a) => a.sourceVisibleMs)).toFixed(0)} ms, ready ${median(ready).toFixed(0)} ms, floor ${median(floor).toFixed(0)} ms`,
     );
+  }
+
+  // 3b. Instant lessons: shared links with and without Python, slow network, offline.
+  if (only.has('instant')) {
+    const instant = await benchInstant(
+      browser,
+      server.url,
+      APP_PATH,
+      {
+        fast: quick ? 3 : N.coldRounds,
+        slow: quick ? 1 : 3,
+        python: quick ? 1 : 2,
+        offline: quick ? 1 : 2,
+      },
+      log,
+    );
+    rows.push(...instant.rows);
+    raw.instant = instant.raw;
   }
 
   // 4. Interactions in the app.

@@ -8,15 +8,22 @@
  * Library:  `const { url, close } = await startDistServer({ root, port, extraRoutes })`
  * CLI:      `npx tsx scripts/serve-dist.ts [--root dist] [--port 4174]`  (env DIST_DIR also works)
  *
+ * Text, scripts and wasm are sent gzip-compressed when the client accepts it, as common
+ * static hosts do (compressed once per file and kept in memory).
+ *
  * Only `node:` built-ins, so it runs under tsx, Vitest, or anything that strips TS types.
  */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { DEFAULT_FRAMING, type FramingSettings, headersForPath } from '../src/security/headers.ts';
+
+const gzipAsync = promisify(gzip);
 
 /** Handles one extra path (exact pathname match) before any file lookup. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -100,6 +107,25 @@ function sendText(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+/**
+ * Extensions sent gzip-compressed to clients that accept it, as common static hosts do
+ * (the bench's throttled-network rows depend on it). `.zip` is compressed already.
+ */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.wasm']);
+COMPRESSIBLE.add('.wptrace').add('.ttf').add('.txt').add('.md').add('.py');
+
+/** Compressed bodies by path, kept while the file's size and time stay the same. */
+const gzipCache = new Map<string, { stamp: string; body: Promise<Buffer> }>();
+
+function gzipped(filePath: string, info: { size: number; mtimeMs: number }): Promise<Buffer> {
+  const stamp = `${info.size}:${info.mtimeMs}`;
+  const hit = gzipCache.get(filePath);
+  if (hit?.stamp === stamp) return hit.body;
+  const body = readFile(filePath).then((bytes) => gzipAsync(bytes));
+  gzipCache.set(filePath, { stamp, body });
+  return body;
+}
+
 async function sendFile(
   req: IncomingMessage,
   res: ServerResponse,
@@ -108,10 +134,21 @@ async function sendFile(
   const info = await stat(filePath);
   res.statusCode = 200;
   res.setHeader('Content-Type', mimeTypeFor(filePath));
-  res.setHeader('Content-Length', info.size);
   // index.html must always be revalidated; hashed assets could be cached, but tests and
   // benchmarks want every load to hit the server, so keep it simple and uniform.
   res.setHeader('Cache-Control', 'no-cache');
+  const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  if (COMPRESSIBLE.has(path.extname(filePath).toLowerCase())) {
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (accepts) {
+      const body = await gzipped(filePath, info);
+      res.setHeader('Content-Encoding', 'gzip');
+      res.setHeader('Content-Length', body.length);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+  }
+  res.setHeader('Content-Length', info.size);
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -1,19 +1,22 @@
 /**
- * The app itself: rendered once the Python worker has been started by
- * main.tsx, so that Pyodide's download begins before React and the lessons
- * are even parsed.
+ * The app itself, and the order in which the rest arrives: first the lesson and its
+ * shipped traces (a reader can replay at once), then Python when the page is idle,
+ * then Monaco and the offline cache once Python has loaded (or failed), so that
+ * neither competes with the first paint or with Python's download.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './store/app';
 import { loadCatalog } from './store/catalog';
 import { loadDrafts } from './store/drafts';
+import { startWarmUp } from './store/offline';
 import { startPanelSync } from './store/panelStore';
 import { currentAddress, startUrlSync } from './store/urlSync';
 import { App } from './ui/App';
+import { loadMonaco } from './ui/useMonaco';
 import './ui/styles.css';
 
-/** Render the app into #root. */
+/** Render the app into #root and schedule what comes after. */
 export function boot(): void {
   // Each store starts here, in this order; importing a module under src/ starts nothing.
   startUrlSync();
@@ -26,4 +29,5 @@ export function boot(): void {
       <App />
     </StrictMode>,
   );
+  startWarmUp(() => void loadMonaco());
 }

@@ -1,8 +1,7 @@
 /**
- * Entry point. Starts Python first (the worker loads Pyodide while the reader
- * reads), then loads and renders the app.
+ * Entry point: render the app. Shipped traces replay without Python, so Python is
+ * not started here: the page warms it up once it is idle (see boot.tsx).
  */
-import { getRuntime } from './runtime';
+import { boot } from './boot';
 
-getRuntime();
-import('./boot').then(({ boot }) => boot());
+boot();

@@ -13,7 +13,7 @@ import {
   parseJsonWithPositions,
   positionOf,
 } from '../../src/lessons/json.ts';
-import { buildRunFiles, loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
+import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
 import type {
   Lesson,
   LessonError,
@@ -26,6 +26,7 @@ import {
   createSandboxedRecorder,
   type SandboxedRecorder,
 } from '../../src/runtime/sandbox/runner.ts';
+import { recordingKey } from '../../src/runtime/shipped-format.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import {
@@ -46,6 +47,7 @@ import {
   type Problem,
   pythonFiles,
 } from './report.ts';
+import { lessonRequest, recordingEnvironment, writeCachedRecording } from './traces.ts';
 
 /** A run that uses more than this share of its budget draws a warning. */
 const BUDGET_WARNING_SHARE = 0.5;
@@ -337,11 +339,12 @@ async function checkRun(
 
   let trace: Trace;
   try {
-    trace = await ctx.rec.record({
-      files: buildRunFiles(lesson, panel.id, scenario.id),
-      scenario: scenario.id,
-      ...(lesson.budget ? { budget: lesson.budget } : {}),
-    });
+    // One recording for the check and the build: the build ships this one from the cache.
+    const request = lessonRequest(lesson, panel.id, scenario.id);
+    const recorded = await ctx.rec.recordWithRaw(request);
+    trace = recorded.trace;
+    const key = recordingKey(request, await recordingEnvironment());
+    if (key && recorded.raw) await writeCachedRecording(key, recorded.raw);
   } catch (err) {
     return fail('the recorder itself failed', {
       file: manifestFile,

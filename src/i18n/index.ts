@@ -17,6 +17,7 @@ import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
 import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
+import { pythonStrings } from './strings/python';
 import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
@@ -31,6 +32,7 @@ export const STRING_TABLES = {
   instructor: instructorStrings,
   sandbox: sandboxStrings,
   objects: objectStrings,
+  python: pythonStrings,
 } as const;
 
 const strings = {
@@ -42,6 +44,7 @@ const strings = {
   ...instructorStrings,
   ...sandboxStrings,
   ...objectStrings,
+  ...pythonStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

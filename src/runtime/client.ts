@@ -10,9 +10,10 @@
  * - A worker that crashes is replaced automatically; a Python that cannot
  *   load reports why and can be retried.
  */
-
-import { emptyTrace, Trace, type TraceMeta } from '../trace/trace';
-import { type FromWorker, FromWorkerSchema, type RecordRequest, TraceMetaSchema } from './protocol';
+import { emptyTrace, Trace } from '../trace/trace';
+import { traceFromRecording } from './decode';
+import type { LoadProgress } from './progress';
+import { type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =
@@ -20,6 +21,8 @@ export type RuntimeStatus =
       state: 'loading';
       /** Set when Python is starting again because the previous worker failed. */
       restartedAfter?: string;
+      /** Download progress of Pyodide's files, then "starting" (absent until known). */
+      progress?: LoadProgress;
     }
   | { state: 'ready'; python: string; interruptible: boolean; loadMs: number }
   | { state: 'failed'; message: string };
@@ -155,6 +158,10 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     const msg: FromWorker = parsed.data;
     switch (msg.type) {
       case 'loading':
+        if (status.state === 'loading' && msg.loaded !== undefined && msg.total !== undefined) {
+          const stage = msg.stage === 'starting' ? 'starting' : 'download';
+          setStatus({ ...status, progress: { stage, loaded: msg.loaded, total: msg.total } });
+        }
         return;
       case 'ready':
         clearTimers();
@@ -205,8 +212,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   /** The trace, or why it cannot be read. */
   function decode(metaJson: string, buffer: ArrayBuffer): Trace | string {
     try {
-      const meta = TraceMetaSchema.parse(JSON.parse(metaJson)) as TraceMeta;
-      return new Trace(meta, buffer);
+      return traceFromRecording(metaJson, buffer);
     } catch (err) {
       return String(err);
     }

@@ -1,17 +1,70 @@
 /**
- * The app's single Python runtime, created on the first `getRuntime()` (main.tsx calls
- * it first thing, so Python warms up while the reader reads). Importing starts nothing.
+ * The app's single Python runtime. Nothing starts it at page load: shipped traces
+ * replay without it. It starts when the page is idle (`warmUpWhenIdle`), or at once when
+ * something needs Python (a condition, a logpoint, an edit, author mode) and calls
+ * `getRuntime()`.
  */
-import { createRuntimeClient, type RuntimeClient } from './client';
+import { createRuntimeClient, type RuntimeClient, type RuntimeStatus } from './client';
 
 let client: RuntimeClient | null = null;
 
-/** The shared runtime client (created on first use). */
+/** Where Python is: not started yet (`idle`), or the client's own status. */
+export type RuntimePhase = { state: 'idle' } | RuntimeStatus;
+
+const listeners = new Set<(phase: RuntimePhase) => void>();
+
+/** The shared runtime client; the first call starts Python. */
 export function getRuntime(): RuntimeClient {
-  client ??= createRuntimeClient({
-    createWorker: () =>
-      new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'python' }),
-    indexURL: new URL(`${import.meta.env.BASE_URL}pyodide/`, self.location.origin).href,
-  });
+  if (!client) {
+    client = createRuntimeClient({
+      createWorker: () =>
+        new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'python' }),
+      indexURL: new URL(`${import.meta.env.BASE_URL}pyodide/`, self.location.origin).href,
+    });
+    const started = client;
+    started.subscribe((status) => {
+      for (const l of listeners) l(status);
+    });
+    for (const l of listeners) l(started.getStatus());
+  }
   return client;
+}
+
+/** Python's phase, without starting it. */
+export function runtimePhase(): RuntimePhase {
+  return client ? client.getStatus() : { state: 'idle' };
+}
+
+/** Be told of every change of Python's phase (without starting it). */
+export function subscribeRuntime(listener: (phase: RuntimePhase) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * Start Python once the page has loaded and the main thread is idle, so that the
+ * first paint, the lesson and its shipped traces get the network and the CPU first.
+ */
+export function warmUpWhenIdle(): void {
+  const start = () => {
+    const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback })
+      .requestIdleCallback;
+    if (idle) idle(() => getRuntime(), { timeout: 1000 });
+    else setTimeout(() => getRuntime(), 50);
+  };
+  if (document.readyState === 'complete') start();
+  else addEventListener('load', start, { once: true });
+}
+
+/** Settles once Python has loaded or failed (it does not start it). */
+export function whenPythonSettles(): Promise<RuntimePhase> {
+  return new Promise((resolve) => {
+    const settled = (p: RuntimePhase) => p.state === 'ready' || p.state === 'failed';
+    if (settled(runtimePhase())) return resolve(runtimePhase());
+    const off = subscribeRuntime((p) => {
+      if (!settled(p)) return;
+      off();
+      resolve(p);
+    });
+  });
 }

@@ -13,10 +13,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
-import { Trace, type TraceMeta } from '../trace/trace';
-import { type RecordRequest, TraceMetaSchema } from './protocol';
+import type { Trace } from '../trace/trace';
+import { traceFromRecording } from './decode';
+import type { RecordRequest } from './protocol';
 import {
   installRecorder,
+  type RawTrace,
   type RecorderInstall,
   type RecorderSources,
   recorderInstallOf,
@@ -27,6 +29,8 @@ import {
 export interface NodeRecorder {
   pyodide: PyodideAPI;
   record(request: RecordRequest): Trace;
+  /** The recorder's raw answer (what shipped traces store), before decoding. */
+  recordRaw(request: RecordRequest): RawTrace;
 }
 
 const recorderDir = fileURLToPath(new URL('./recorder/', import.meta.url));
@@ -53,7 +57,8 @@ export async function createNodeRecorder(): Promise<NodeRecorder> {
     pyodide,
     record(request) {
       const { meta, buffer } = recordWith(pyodide, request);
-      return new Trace(TraceMetaSchema.parse(JSON.parse(meta)) as TraceMeta, buffer);
+      return traceFromRecording(meta, buffer);
     },
+    recordRaw: (request) => recordWith(pyodide, request),
   };
 }

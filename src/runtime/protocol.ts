@@ -56,7 +56,13 @@ export type ToWorker = z.infer<typeof ToWorkerSchema>;
 
 /** Messages from the worker to the UI. */
 export const FromWorkerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('loading'), stage: z.string() }),
+  z.object({
+    type: z.literal('loading'),
+    stage: z.string(),
+    /** Bytes of Pyodide's wasm and standard library received, and their total. */
+    loaded: z.number().optional(),
+    total: z.number().optional(),
+  }),
   z.object({
     type: z.literal('ready'),
     python: z.string(),

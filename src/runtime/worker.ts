@@ -8,6 +8,7 @@
  * found a way to reach JavaScript could not send anything anywhere.
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { countingFetch, type LoadProgress } from './progress';
 import { type FromWorker, ToWorkerSchema } from './protocol';
 import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
 
@@ -43,7 +44,20 @@ class AssetError extends Error {}
 async function checkAssets(indexURL: string): Promise<void> {
   await Promise.all(
     ASSETS.map(async (name) => {
-      const response = await fetch(new URL(name, indexURL), { method: 'HEAD' });
+      const url = new URL(name, indexURL);
+      let response: Response;
+      try {
+        response = await fetch(url, { method: 'HEAD' });
+      } catch {
+        // No answer to HEAD: offline, the service worker answers GETs only. Ask with GET
+        // (from its cache, then dropped); refused as well means the file is unreachable.
+        try {
+          response = await fetch(url);
+          await response.body?.cancel();
+        } catch (err) {
+          throw new AssetError(`${name} could not be fetched (${(err as Error).message})`);
+        }
+      }
       if (!response.ok) throw new AssetError(`${name} is missing (HTTP ${response.status})`);
       if ((response.headers.get('content-type') ?? '').includes('text/html')) {
         throw new AssetError(`${name} was answered with an HTML page`);
@@ -55,9 +69,12 @@ async function checkAssets(indexURL: string): Promise<void> {
 async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
   const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
+  const plainFetch = self.fetch;
   try {
     await checkAssets(indexURL);
+    self.fetch = countingFetch(plainFetch.bind(self), __PYODIDE_BYTES__, throttled());
     const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+    self.fetch = plainFetch;
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     installRecorder(py, recorderInstallOf(recorderSources));
     disableNetwork(self as unknown as Record<string, unknown>);
@@ -69,8 +86,22 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
       loadMs: performance.now() - t0,
     });
   } catch (err) {
+    self.fetch = plainFetch;
     post({ type: 'load-failed', message: describeLoadError(err) });
   }
+}
+
+/** Post progress at most every 100 ms, but every change of stage at once. */
+function throttled(): (p: LoadProgress) => void {
+  let last = 0;
+  let stage = '';
+  return (p) => {
+    const now = performance.now();
+    if (p.stage === stage && now - last < 100) return;
+    last = now;
+    stage = p.stage;
+    post({ type: 'loading', stage: p.stage, loaded: p.loaded, total: p.total });
+  };
 }
 
 function describeLoadError(err: unknown): string {
@@ -82,7 +113,7 @@ function describeLoadError(err: unknown): string {
   if (/Unexpected token '<'|not valid JSON|expected magic word|WebAssembly/i.test(text)) {
     return `Python's files could not be loaded from this site (${text}). The Pyodide assets may be missing from /pyodide/.`;
   }
-  return `Python could not start: ${text}`;
+  return text;
 }
 
 self.onmessage = (event: MessageEvent) => {

@@ -3,16 +3,19 @@
  */
 import { create } from 'zustand';
 import { type Lang, pickLang } from '../i18n';
-import { getRuntime } from '../runtime';
-import type { RuntimeStatus } from '../runtime/client';
+import { getRuntime, type RuntimePhase, runtimePhase, subscribeRuntime } from '../runtime';
 import { currentAddress, navigate } from './urlSync';
+
+/** Python's phase, as the UI sees it (the UI does not import the runtime). */
+export type { RuntimePhase };
 
 const LANG_KEY = 'wpt.lang';
 
 /** App-wide state and actions. */
 export interface AppStore {
   lang: Lang;
-  runtime: RuntimeStatus;
+  /** Python's phase (`idle` until the page warms it up or something needs it). */
+  runtime: RuntimePhase;
   setLang(lang: Lang): void;
   retryRuntime(): void;
 }
@@ -28,7 +31,7 @@ function savedLang(): string | null {
 /** The app store (one per page); filled and kept up to date by `startApp`. */
 export const useApp = create<AppStore>()((set) => ({
   lang: 'en',
-  runtime: { state: 'loading' },
+  runtime: { state: 'idle' },
   setLang(lang) {
     try {
       localStorage.setItem(LANG_KEY, lang);
@@ -45,13 +48,13 @@ export const useApp = create<AppStore>()((set) => ({
 
 /** Pick the language and follow the runtime's status. Returns a function that stops. */
 export function startApp(): () => void {
-  const runtime = getRuntime();
   const lang = pickLang(
     currentAddress().lang,
     savedLang(),
     navigator.languages ?? [navigator.language],
   );
   navigate({ lang });
-  useApp.setState({ lang, runtime: runtime.getStatus() });
-  return runtime.subscribe((status) => useApp.setState({ runtime: status }));
+  // Python's phase, without starting it: shipped traces replay without Python.
+  useApp.setState({ lang, runtime: runtimePhase() });
+  return subscribeRuntime((phase) => useApp.setState({ runtime: phase }));
 }

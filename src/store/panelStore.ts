@@ -9,7 +9,8 @@
  * - a panel's scenario or breakpoints changed: saved to localStorage;
  * - a panel's view changed: the address bar becomes a link to it (through urlSync).
  */
-import { getRuntime } from '../runtime';
+import { subscribeRuntime } from '../runtime';
+import { traceSource } from '../runtime/source';
 import { useCatalog } from './catalog';
 import { useDrafts } from './drafts';
 import { panelEntry, runRequest } from './lessonIndex';
@@ -22,9 +23,13 @@ export const RECORD_AFTER_EDIT_MS = 250;
 /** How long the address bar waits for a burst of steps to settle. */
 const URL_SETTLE_MS = 60;
 
-/** The panel store, recording through the page's Python worker. */
+/**
+ * The panel store: traces from this build's shipped files when they match, else recorded
+ * through the page's Python worker (src/runtime/shipped.ts).
+ */
 export const panelsStore = createPanelsStore({
-  record: (request, options) => getRuntime().record(request, options),
+  record: (request, options) => traceSource.record(request, options),
+  isStandIn: (trace) => traceSource.standInReason(trace) !== null,
   focusOf(key) {
     const entry = panelEntry(key);
     return entry ? { file: entry.panel.source, fn: entry.panel.function } : null;
@@ -61,7 +66,7 @@ export function startPanelSync(): () => void {
   const offCatalog = useCatalog.subscribe(onLessonsChanged);
 
   let wasReady = false;
-  const offRuntime = getRuntime().subscribe((status) => {
+  const offRuntime = subscribeRuntime((status) => {
     const ready = status.state === 'ready';
     if (ready && !wasReady) for (const key of keys()) store().ensureTraces(key);
     wasReady = ready;

@@ -49,6 +49,7 @@ export interface PanelDeps {
   record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
   /** The run request for a panel and scenario (from the lesson, or a draft). */
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
+  /** A stand-in for a run Python could not record? */ isStandIn?(trace: Trace): boolean;
   /** The panel's focus function, where stepping from "not run" begins. */
   focusOf?(key: PanelKey): { file: string; fn: string } | null;
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
@@ -129,9 +130,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!q || q.traces[scenario]?.key !== skey) return;
         // A new trace for the scenario on screen (the files changed) may be
         // shorter than the old one: keep the position inside it.
-        // A run that never reached Python says nothing about the code: keep it
-        // on screen, but under a key that makes the next request record again.
-        const transient = trace.meta.error?.type === 'PythonUnavailable';
+        // A run that never reached Python (or its stand-in) says nothing about the code:
+        // keep it on screen, under a key that makes the next request record again.
+        const transient = deps.isStandIn?.(trace) || trace.meta.error?.type === 'PythonUnavailable';
         patch(key, (r) => ({
           traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
           ...(r.scenario === scenario && r.position > trace.length

@@ -19,11 +19,20 @@ export interface Address {
   panel: string | null;
   /** The shared state of that panel (see src/store/share.ts). */
   state: string | null;
+  /** `off`: remove the offline cache (src/store/offline.ts). */
+  sw: string | null;
   /** Without the leading `#`; empty when none. */
   hash: string;
 }
 
-const PARAMS = { lesson: 'lesson', lang: 'lang', author: 'author', panel: 'panel', state: 's' };
+const PARAMS = {
+  lesson: 'lesson',
+  lang: 'lang',
+  author: 'author',
+  panel: 'panel',
+  state: 's',
+  sw: 'sw',
+};
 type ParamField = keyof typeof PARAMS;
 
 /** Parse a URL into an address. */
@@ -36,6 +45,7 @@ export function parseAddress(href: string): Address {
     author: q.get(PARAMS.author),
     panel: q.get(PARAMS.panel),
     state: q.get(PARAMS.state),
+    sw: q.get(PARAMS.sw),
     hash: url.hash.replace(/^#/, ''),
   };
 }
@@ -59,6 +69,7 @@ const EMPTY: Address = {
   author: null,
   panel: null,
   state: null,
+  sw: null,
   hash: '',
 };
 

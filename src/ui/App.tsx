@@ -9,26 +9,13 @@ import { navigate, useAddress } from '../store/urlSync';
 import { AuthorBar } from './author/AuthorBar';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LessonView } from './LessonView';
+import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';
 
 function RuntimeBadge({ lang }: { lang: Lang }) {
   const runtime = useApp((s) => s.runtime);
   const retry = useApp((s) => s.retryRuntime);
-  if (runtime.state === 'loading') {
-    return (
-      <span
-        className="runtime runtime-loading"
-        data-testid="runtime"
-        data-state="loading"
-        data-restarted={runtime.restartedAfter ? 'true' : undefined}
-        role="status"
-        title={runtime.restartedAfter}
-      >
-        <span className="spinner" aria-hidden="true" />{' '}
-        {runtime.restartedAfter ? t(lang, 'pythonRestarting') : t(lang, 'loadingPython')}
-      </span>
-    );
-  }
+  const text = pythonStatusText(runtime, lang);
   if (runtime.state === 'failed') {
     return (
       <span
@@ -37,16 +24,34 @@ function RuntimeBadge({ lang }: { lang: Lang }) {
         data-state="failed"
         role="alert"
       >
-        {t(lang, 'pythonFailed')}: {runtime.message}{' '}
+        {text}{' '}
         <button type="button" onClick={retry} data-testid="runtime-retry">
           {t(lang, 'retry')}
         </button>
       </span>
     );
   }
+  const share = pythonDownloadShare(runtime);
   return (
-    <span className="runtime runtime-ready" data-testid="runtime" data-state="ready" role="status">
-      {t(lang, 'pythonReady')} · Python {runtime.python}
+    <span
+      className={`runtime runtime-${runtime.state}`}
+      data-testid="runtime"
+      data-state={runtime.state}
+      data-restarted={runtime.state === 'loading' && runtime.restartedAfter ? 'true' : undefined}
+      data-stage={runtime.state === 'loading' ? runtime.progress?.stage : undefined}
+      role="status"
+      title={runtime.state === 'loading' ? runtime.restartedAfter : undefined}
+    >
+      {runtime.state === 'loading' && <span className="spinner" aria-hidden="true" />} {text}
+      {share !== null && (
+        <progress
+          className="runtime-progress"
+          data-testid="runtime-progress"
+          max={1}
+          value={share}
+          aria-label={text}
+        />
+      )}
     </span>
   );
 }

@@ -2,24 +2,40 @@ import { useEffect, useState } from 'react';
 import type { Monaco } from './monaco';
 
 let loading: Promise<Monaco> | null = null;
+let announce: (loading: Promise<Monaco>) => void = () => {};
+/** Settles with the loading promise once someone asks for Monaco. */
+const requested = new Promise<Promise<Monaco>>((resolve) => {
+  announce = resolve;
+});
 
-/** Load Monaco once for the whole page. */
+/**
+ * Load Monaco once for the whole page. The page asks for it once Python has
+ * loaded (or failed), so that its 3 MB chunk competes neither with the first
+ * paint nor with Python's download; an editable view asks at once.
+ */
 export function loadMonaco(): Promise<Monaco> {
-  loading ??= import('./monaco').then((m) => m.monaco);
+  if (!loading) {
+    loading = import('./monaco').then((m) => m.monaco);
+    announce(loading);
+  }
   return loading;
 }
 
-/** Monaco when it has arrived, `null` until then (show the cheap view meanwhile). */
-export function useMonaco(): Monaco | null {
+/**
+ * Monaco when it has arrived, `null` until then (the plain listing is shown
+ * meanwhile). `eager` loads it now instead of waiting for the page to ask.
+ */
+export function useMonaco(eager = false): Monaco | null {
   const [m, setM] = useState<Monaco | null>(null);
   useEffect(() => {
     let alive = true;
-    loadMonaco().then((mod) => {
+    const ready = eager ? loadMonaco() : requested.then((p) => p);
+    ready.then((mod) => {
       if (alive) setM(mod);
     });
     return () => {
       alive = false;
     };
-  }, []);
+  }, [eager]);
   return m;
 }

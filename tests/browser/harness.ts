@@ -48,6 +48,8 @@ export interface OpenAppOptions {
   waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
   /** Service workers bypass request routing, so they are blocked unless a test asks. */
   serviceWorkers?: 'allow' | 'block';
+  /** Runs on the new context before the first navigation (e.g. to refuse some requests). */
+  beforeNavigate?: (context: BrowserContext) => Promise<void>;
   /**
    * Serve `dist/` with no headers of our own at all, like a static host that cannot send
    * any (GitHub Pages): no COOP/COEP, no CSP. A second server, started on first use.
@@ -170,6 +172,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   });
   context.on('serviceworker', (worker) => recordForeign(worker.url()));
 
+  await options.beforeNavigate?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));
   // Includes the console of the page's dedicated workers (`message.worker()` is set).

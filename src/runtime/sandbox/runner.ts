@@ -13,9 +13,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { emptyTrace, Trace, type TraceMeta } from '../../trace/trace';
-import { type RecordRequest, TraceMetaSchema } from '../protocol';
-import type { RecorderInstall } from '../worker-core';
+import { emptyTrace, type Trace } from '../../trace/trace';
+import { traceFromRecording } from '../decode';
+import type { RecordRequest } from '../protocol';
+import type { RawTrace, RecorderInstall } from '../worker-core';
 import type { CompileError, FromSandbox, ToSandbox } from './messages';
 
 /** A Node recorder whose lesson code runs in the sandboxed child. */
@@ -24,6 +25,11 @@ export interface SandboxedRecorder {
   readonly python: string;
   /** Record one run. Rejects only when the interpreter itself failed (the child is replaced). */
   record(request: RecordRequest): Promise<Trace>;
+  /**
+   * The same, with the recorder's raw answer (what shipped traces store); `raw` is null
+   * when the run was killed and its trace made here.
+   */
+  recordWithRaw(request: RecordRequest): Promise<{ trace: Trace; raw: RawTrace | null }>;
   /** The syntax error of one file compiled the way the recorder compiles it, if any. */
   compileError(file: string, code: string): Promise<CompileError | null>;
   /** How many times the child was replaced. */
@@ -220,7 +226,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
 
   await current();
 
-  return {
+  const api: SandboxedRecorder = {
     get python() {
       return python;
     },
@@ -228,6 +234,9 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       return restarts;
     },
     async record(request) {
+      return (await api.recordWithRaw(request)).trace;
+    },
+    async recordWithRaw(request) {
       const c = await current();
       const seconds = Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
       const files = request.files.map((f) => f.path);
@@ -240,7 +249,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
         );
       } catch (err) {
         if (!(err instanceof StuckError)) throw err;
-        return emptyTrace(
+        const trace = emptyTrace(
           'stopped',
           {
             type: 'BudgetExceeded',
@@ -249,9 +258,11 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
           },
           files,
         );
+        return { trace, raw: null };
       }
       if (answer.type !== 'recorded') throw new Error(`unexpected answer ${answer.type}`);
-      return new Trace(TraceMetaSchema.parse(JSON.parse(answer.meta)) as TraceMeta, answer.buffer);
+      const raw = { meta: answer.meta, buffer: answer.buffer };
+      return { trace: traceFromRecording(raw.meta, raw.buffer), raw };
     },
     async compileError(file, code) {
       const c = await current();
@@ -264,6 +275,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       child = null;
     },
   };
+  return api;
 }
 
 /** A run killed by the watchdog. */

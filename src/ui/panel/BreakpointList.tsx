@@ -1,5 +1,7 @@
 import { type Lang, t } from '../../i18n';
 import type { Breakpoint, HitIndex } from '../../replay/engine';
+import { useApp } from '../../store/app';
+import { pythonNeedNote } from '../pythonStatus';
 
 /**
  * The breakpoint list: enable/disable, condition (a Python expression
@@ -13,6 +15,7 @@ export function BreakpointList(props: {
   onRemove(id: string): void;
 }) {
   const { breakpoints, hits, lang, onUpdate, onRemove } = props;
+  const runtime = useApp((s) => s.runtime);
   return (
     <details className="bp-list" data-testid="breakpoint-list" open={breakpoints.length > 0}>
       <summary>
@@ -85,9 +88,28 @@ export function BreakpointList(props: {
             <button type="button" onClick={() => onRemove(b.id)} data-testid="bp-remove">
               {t(lang, 'bpRemove')}
             </button>
+            <PythonNote
+              text={pythonNeedNote(runtime, b, lang)}
+              failed={runtime.state === 'failed'}
+            />
           </li>
         ))}
       </ul>
     </details>
+  );
+}
+
+/** Why a condition or logpoint is not evaluated yet (Python loading, or unavailable). */
+function PythonNote({ text, failed }: { text: string | null; failed: boolean }) {
+  if (!text) return null;
+  return (
+    <p
+      className={`bp-python${failed ? ' bp-python-failed' : ''}`}
+      data-testid="bp-python"
+      data-state={failed ? 'failed' : 'waiting'}
+      role="status"
+    >
+      {text}
+    </p>
   );
 }

@@ -10,15 +10,24 @@ const BASE = 'http://localhost:5173/';
 
 describe('urlSync addresses', () => {
   it('reads every parameter and the hash', () => {
-    expect(parseAddress(`${BASE}?lesson=s04-hooks&lang=zh&author=1&panel=p&s=abc#panel-p`)).toEqual(
-      { lesson: 's04-hooks', lang: 'zh', author: '1', panel: 'p', state: 'abc', hash: 'panel-p' },
-    );
+    expect(
+      parseAddress(`${BASE}?lesson=s04-hooks&lang=zh&author=1&panel=p&s=abc&sw=off#panel-p`),
+    ).toEqual({
+      lesson: 's04-hooks',
+      lang: 'zh',
+      author: '1',
+      panel: 'p',
+      state: 'abc',
+      sw: 'off',
+      hash: 'panel-p',
+    });
     expect(parseAddress(BASE)).toEqual({
       lesson: null,
       lang: null,
       author: null,
       panel: null,
       state: null,
+      sw: null,
       hash: '',
     });
   });

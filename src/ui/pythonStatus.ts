@@ -1,0 +1,62 @@
+/**
+ * What the page says about Python: pure, from the runtime's phase (unit-tested).
+ */
+
+import { type Lang, t } from '../i18n';
+import type { RuntimePhase } from '../store/app';
+
+const MB = 1024 * 1024;
+
+/** The short status text of Python's phase (the header badge, "needs Python" notes). */
+export function pythonStatusText(phase: RuntimePhase, lang: Lang): string {
+  switch (phase.state) {
+    case 'idle':
+      return t(lang, 'pythonIdle');
+    case 'ready':
+      return `${t(lang, 'pythonReady')} · Python ${phase.python}`;
+    case 'failed':
+      return `${t(lang, 'pythonFailed')}: ${phase.message}`;
+    case 'loading': {
+      if (phase.restartedAfter) return t(lang, 'pythonRestarting');
+      const p = phase.progress;
+      if (!p) return t(lang, 'loadingPython');
+      if (p.stage === 'starting') return t(lang, 'pythonStarting');
+      return t(lang, 'pythonDownloading', {
+        loaded: (p.loaded / MB).toFixed(1),
+        total: (p.total / MB).toFixed(1),
+      });
+    }
+  }
+}
+
+/** Share of Python's download done (0–1), or null when there is no download to show. */
+export function pythonDownloadShare(phase: RuntimePhase): number | null {
+  if (phase.state !== 'loading' || !phase.progress) return null;
+  return phase.progress.total > 0
+    ? Math.min(1, phase.progress.loaded / phase.progress.total)
+    : null;
+}
+
+/**
+ * The note next to a breakpoint whose condition or logpoint needs Python, while Python
+ * is not ready: what it is waiting for (with the download's progress), or why it
+ * cannot run. Null when nothing needs saying.
+ */
+export function pythonNeedNote(
+  phase: RuntimePhase,
+  breakpoint: { condition?: string; log?: string },
+  lang: Lang,
+): string | null {
+  const feature = breakpoint.condition
+    ? t(lang, 'featureCondition')
+    : breakpoint.log !== undefined
+      ? t(lang, 'featureLogpoint')
+      : null;
+  if (feature === null || phase.state === 'ready') return null;
+  if (phase.state === 'failed')
+    return t(lang, 'needsPythonFailed', {
+      feature,
+      reason: phase.message.replace(/[.。]\s*$/, ''),
+    });
+  return t(lang, 'needsPython', { feature, status: pythonStatusText(phase, lang) });
+}

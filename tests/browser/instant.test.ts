@@ -1,0 +1,156 @@
+/**
+ * Instant lessons without Python: every request under /pyodide/ is refused, so Pyodide
+ * never loads. The flagship lesson still replays every shipped scenario of every panel, a
+ * shared link still reopens its paused view, and a breakpoint condition says that it needs
+ * Python and why Python is unavailable (while plain replay keeps working).
+ */
+import type { BrowserContext, Locator } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness.ts';
+import { status, variables, waitForStep, waitState } from './panel-helpers.ts';
+
+const refusePyodide = async (context: BrowserContext) => {
+  await context.route('**/pyodide/**', (route) => route.abort('blockedbyclient'));
+};
+
+const FAILED = '[data-testid=runtime][data-state=failed]';
+
+/**
+ * Toggle a breakpoint on a file line. Monaco replaces the plain listing once Python has
+ * failed: wait for that first, so that the click does not land during the swap.
+ */
+async function toggleLine(p: Locator, line: number): Promise<void> {
+  await p.page().locator(FAILED).waitFor({ timeout: 120_000 });
+  await p.locator('.margin-view-overlays .line-numbers').first().waitFor({ timeout: 60_000 });
+  const nums = p.locator('.margin-view-overlays .line-numbers');
+  const texts = (await nums.allTextContents()).map((t) => t.trim());
+  await nums.nth(texts.indexOf(String(line))).click();
+}
+
+async function click(p: Locator, testid: string): Promise<void> {
+  await p.locator(`[data-testid=${testid}]`).click();
+}
+
+describe('with Pyodide refused', () => {
+  let app: AppSession | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('steps through every shipped scenario of every panel of the flagship lesson', async () => {
+    app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
+    const { page } = app;
+    const panels = page.locator('[data-testid=panel]');
+    await panels.first().waitFor();
+    const count = await panels.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    let scenariosSeen = 0;
+    for (let i = 0; i < count; i++) {
+      const p = panels.nth(i);
+      const select = p.locator('[data-testid=scenario]');
+      const scenarios = await select
+        .locator('option')
+        .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      for (const scenario of scenarios) {
+        await select.selectOption(scenario);
+        await waitState(p, 'ready');
+        await click(p, 'step-into');
+        await waitState(p, 'paused');
+        const first = await waitForStep(p, (s) => s >= 0);
+        await click(p, 'step-over');
+        const second = await waitForStep(p, (s) => s > first);
+        await click(p, 'step-back');
+        await waitForStep(p, (s) => s < second);
+        await click(p, 'continue');
+        await p.locator('[data-testid=status][data-state=finished]').waitFor();
+        scenariosSeen++;
+      }
+    }
+    expect(scenariosSeen).toBeGreaterThanOrEqual(10);
+    // Python really never loaded: the page says why, and nothing else went wrong.
+    await page.locator(FAILED).waitFor({ timeout: 120_000 });
+    expect(app.foreignRequests).toEqual([]);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('reopens a shared link in its paused view', async () => {
+    app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
+    const p = app.page.locator('[data-testid=panel]').first();
+    await p.locator('[data-testid=scenario]').selectOption({ index: 1 });
+    await waitState(p, 'ready');
+    await click(p, 'step-into');
+    const first = await waitForStep(p, (s) => s >= 0);
+    await click(p, 'step-over');
+    await waitForStep(p, (s) => s > first);
+    const line = (await status(p)).line;
+    await toggleLine(p, line);
+    await click(p, 'restart');
+    await click(p, 'debug');
+    await waitState(p, 'paused', line);
+    const atBreakpoint = (await status(p)).step;
+    await click(p, 'step-over');
+    await waitForStep(p, (s) => s > atBreakpoint);
+    const before = await status(p);
+    const vars = await variables(p);
+    const scenario = await p.locator('[data-testid=scenario]').inputValue();
+    await app.page.waitForFunction(() => location.search.includes('s='));
+    await app.page.waitForTimeout(200); // the address follows the view after a short pause
+    const url = app.page.url();
+
+    const other = await openApp({
+      path: url.slice(url.indexOf('/', 8)),
+      beforeNavigate: refusePyodide,
+    });
+    try {
+      const q = other.page.locator(
+        `[data-testid=panel][data-panel="${await p.getAttribute('data-panel')}"]`,
+      );
+      await waitState(q, 'paused', before.line);
+      expect(await status(q)).toEqual(before);
+      expect(await variables(q)).toEqual(vars);
+      expect(await q.locator('[data-testid=scenario]').inputValue()).toBe(scenario);
+      expect(await q.getAttribute('data-breakpoints')).toContain(String(line));
+      expect(await other.page.locator('[data-testid=runtime]').getAttribute('data-state')).not.toBe(
+        'ready',
+      );
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says a condition needs Python and why it is unavailable; plain replay goes on', async () => {
+    app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
+    const { page } = app;
+    const p = page.locator('[data-testid=panel]').first();
+    await waitState(p, 'ready');
+    await click(p, 'step-into');
+    const first = await waitForStep(p, (s) => s >= 0);
+    await click(p, 'step-over');
+    await waitForStep(p, (s) => s > first);
+    const line = (await status(p)).line;
+    await toggleLine(p, line);
+    const row = p.locator(`[data-testid=breakpoint][data-line="${line}"]`);
+    await row.locator('[data-testid=bp-condition]').fill('True');
+    await row.locator('[data-testid=bp-condition]').press('Enter');
+
+    const note = row.locator('[data-testid=bp-python][data-state=failed]');
+    await note.waitFor({ timeout: 120_000 });
+    const text = (await note.textContent()) ?? '';
+    expect(text).toContain('A breakpoint condition needs Python, which could not load');
+    expect(text).toMatch(/pyodide|Pyodide|fetch/);
+    expect(text).toContain('The recorded scenarios still replay');
+    await page.locator(FAILED).waitFor();
+
+    // Replay goes on with the shipped trace: stepping both ways works, and Debug runs
+    // to the end (a condition that cannot be evaluated never stops).
+    const at = (await status(p)).step;
+    await click(p, 'step-back');
+    await waitForStep(p, (s) => s < at);
+    await click(p, 'step-over');
+    await waitForStep(p, (s) => s >= at);
+    await click(p, 'restart');
+    await p.locator('[data-testid=status][data-state=finished]').waitFor();
+    expect(await p.locator('[data-testid=run-error]').count()).toBe(0);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { RuntimePhase } from '../../../src/store/app';
+import {
+  pythonDownloadShare,
+  pythonNeedNote,
+  pythonStatusText,
+} from '../../../src/ui/pythonStatus';
+
+const MB = 1024 * 1024;
+const downloading: RuntimePhase = {
+  state: 'loading',
+  progress: { stage: 'download', loaded: 3 * MB, total: 12 * MB },
+};
+const failed: RuntimePhase = {
+  state: 'failed',
+  message: 'pyodide.asm.wasm is missing (HTTP 404).',
+};
+const ready: RuntimePhase = { state: 'ready', python: '3.14.2', interruptible: true, loadMs: 1 };
+
+describe('what the page says about Python', () => {
+  it('shows the bytes downloaded, then that Python is starting', () => {
+    expect(pythonStatusText(downloading, 'en')).toBe('Downloading Python: 3.0 of 12.0 MB');
+    expect(pythonStatusText(downloading, 'zh')).toBe('正在下载 Python：3.0 / 12.0 MB');
+    expect(pythonDownloadShare(downloading)).toBe(0.25);
+    const starting: RuntimePhase = {
+      state: 'loading',
+      progress: { stage: 'starting', loaded: 12 * MB, total: 12 * MB },
+    };
+    expect(pythonStatusText(starting, 'en')).toBe('Python is starting…');
+    expect(pythonDownloadShare(starting)).toBe(1);
+  });
+
+  it('says Python is not needed yet before it starts, and has no bar then', () => {
+    expect(pythonStatusText({ state: 'idle' }, 'en')).toMatch(/replay does not wait/);
+    expect(pythonDownloadShare({ state: 'idle' })).toBeNull();
+    expect(pythonDownloadShare({ state: 'loading' })).toBeNull();
+    expect(pythonStatusText({ state: 'loading' }, 'en')).toBe('Python is loading…');
+  });
+
+  it('says why Python failed, and a restart', () => {
+    expect(pythonStatusText(failed, 'en')).toBe(
+      'Python could not start: pyodide.asm.wasm is missing (HTTP 404).',
+    );
+    expect(pythonStatusText({ state: 'loading', restartedAfter: 'crash' }, 'en')).toMatch(
+      /restarting/,
+    );
+    expect(pythonStatusText(ready, 'en')).toBe('Python ready · Python 3.14.2');
+  });
+});
+
+describe('the note on a breakpoint that needs Python', () => {
+  it('is absent for plain breakpoints and once Python is ready', () => {
+    expect(pythonNeedNote(downloading, {}, 'en')).toBeNull();
+    expect(pythonNeedNote(ready, { condition: 'x > 1' }, 'en')).toBeNull();
+  });
+
+  it('says a condition waits for Python, with the download progress', () => {
+    expect(pythonNeedNote(downloading, { condition: 'x > 1' }, 'en')).toBe(
+      'A breakpoint condition needs Python to run: Downloading Python: 3.0 of 12.0 MB',
+    );
+    expect(pythonNeedNote(downloading, { log: 'x={x}' }, 'zh')).toBe(
+      '日志点需要在 Python 中运行：正在下载 Python：3.0 / 12.0 MB',
+    );
+  });
+
+  it('says why Python is unavailable, and that replay still works', () => {
+    expect(pythonNeedNote(failed, { condition: 'x > 1' }, 'en')).toBe(
+      'A breakpoint condition needs Python, which could not load: pyodide.asm.wasm is missing (HTTP 404). The recorded scenarios still replay.',
+    );
+    expect(pythonNeedNote(failed, { log: '' }, 'zh')).toMatch(
+      /^日志点需要 Python，但 Python 无法加载/,
+    );
+  });
+});
