@@ -88,22 +88,50 @@ export interface HitIndex {
   reached: Map<string, number>;
   /** Conditional breakpoints whose results are missing (trace needs re-recording). */
   missingProbes: string[];
+  /**
+   * Per breakpoint id: its condition or log message failed (did not compile or raised).
+   * The first failure's event and message, and how many times it failed. A breakpoint
+   * whose condition fails never stops there: the student fixes it first.
+   */
+  probeErrors: Map<string, ProbeError>;
 }
 
+/** A breakpoint's condition or log message that failed while the run was recorded. */
+export interface ProbeError {
+  /** First event where it failed. */
+  event: number;
+  /** Python's `Type: message` of that failure. */
+  message: string;
+  /** How many times it failed. */
+  count: number;
+}
+
+/** The condition's result at `event`: `''` false, other text true, an error, or missing. */
 function probeOutcome(
   trace: ReplayTrace,
   event: number,
   id: string,
-  kind: 'ok' | 'log',
-): string | null | undefined {
+): string | { error: string } | undefined {
   const list = trace.probesAt.get(event);
   if (!list) return undefined;
   for (const p of list) {
     if (p[1] !== id) continue;
-    if (p[2] === 'error') return null;
-    if (p[2] === kind) return p[3];
+    if (p[2] === 'error') return { error: p[3] };
+    if (p[2] === 'ok') return p[3];
   }
   return undefined;
+}
+
+/** The log message's failure at `event`, if it failed. */
+function logFailure(trace: ReplayTrace, event: number, id: string): string | null {
+  const p = trace.probesAt.get(event)?.find((r) => r[1] === id && r[2] === 'error');
+  return p ? p[3] : null;
+}
+
+function noteError(errors: Map<string, ProbeError>, id: string, event: number, message: string) {
+  const seen = errors.get(id);
+  if (seen) seen.count++;
+  else errors.set(id, { event, message, count: 1 });
 }
 
 /** Lines up to this use the typed-array prefilter in {@link indexHits}. */
@@ -120,7 +148,13 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
     reached.set(b.id, 0);
   }
   if (active.length === 0) {
-    return { stops: new Int32Array(0), byBreakpoint, reached, missingProbes: [] };
+    return {
+      stops: new Int32Array(0),
+      byBreakpoint,
+      reached,
+      missingProbes: [],
+      probeErrors: new Map(),
+    };
   }
   // Group by (file index, line) so the scan does one lookup per line event.
   const files = trace.meta.files;
@@ -134,6 +168,7 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
     else byKey.set(key, [b]);
   }
   const counts = new Map<string, number>();
+  const errors = new Map<string, ProbeError>();
   const stops: number[] = [];
   const { kind, file, line } = trace;
   // Most line events are on no breakpoint's line: rule them out with one typed-array
@@ -154,13 +189,21 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
     for (const b of list) {
       reached.set(b.id, (reached.get(b.id) ?? 0) + 1);
       if (b.condition) {
-        const outcome = probeOutcome(trace, e, b.id, 'ok');
+        const outcome = probeOutcome(trace, e, b.id);
         if (outcome === undefined) {
           missing.add(b.id);
           continue;
         }
-        // A condition that raised counts as a hit, so the student sees the error.
+        // A condition that does not compile or raises is shown on the breakpoint and
+        // never stops: silently stopping on every hit would hide the mistake.
+        if (typeof outcome === 'object') {
+          noteError(errors, b.id, e, outcome.error);
+          continue;
+        }
         if (outcome === '') continue;
+      } else if (b.log !== undefined) {
+        const failed = logFailure(trace, e, b.id);
+        if (failed !== null) noteError(errors, b.id, e, failed);
       }
       const n = (counts.get(b.id) ?? 0) + 1;
       counts.set(b.id, n);
@@ -170,7 +213,13 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
     }
     if (stopHere) stops.push(e);
   }
-  return { stops: Int32Array.from(stops), byBreakpoint, reached, missingProbes: [...missing] };
+  return {
+    stops: Int32Array.from(stops),
+    byBreakpoint,
+    reached,
+    missingProbes: [...missing],
+    probeErrors: errors,
+  };
 }
 
 /** First element of sorted `arr` strictly greater than `x`, or -1. */

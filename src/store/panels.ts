@@ -32,7 +32,19 @@ export interface PanelState {
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
   pending: { command: Command } | { jump: number } | null;
+  /** What the last command did that the student would not expect, said once. */
+  notice?: PanelNotice | null;
 }
+
+/**
+ * A note about the last command: Debug with no breakpoint stopped at the first line
+ * of the panel's function; Debug ran to the end because no breakpoint was hit; a jump
+ * asked for a step the trace does not have.
+ */
+export type PanelNotice =
+  | { kind: 'debugNoBreakpoint'; function: string }
+  | { kind: 'noBreakpointHit' }
+  | { kind: 'stepOutOfRange'; asked: number; total: number };
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
 export interface PanelDeps {
@@ -58,6 +70,8 @@ export interface PanelsStore {
   removeBreakpoint(key: PanelKey, id: string): void;
   command(key: PanelKey, command: Command): void;
   jumpTo(key: PanelKey, position: number): void;
+  /** "Go to step" (1-based): jumps there, or says the step is out of range. */
+  goToStep(key: PanelKey, step: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
@@ -84,6 +98,22 @@ function firstFocusEvent(trace: Trace, focus: { file: string; fn: string } | nul
       return e;
   }
   return 0;
+}
+
+/**
+ * The first line the focus function runs (the first line event of its first call), the
+ * call itself if it runs no line, or null if the function is never called.
+ */
+function firstFocusLine(trace: Trace, focus: { file: string; fn: string }): number | null {
+  const call = firstFocusEvent(trace, focus);
+  const f = trace.meta.files.indexOf(focus.file);
+  if (trace.kind[call] !== EventKind.Call || trace.file[call] !== f) return null;
+  if (trace.functionOf(call) !== focus.fn) return null;
+  for (let e = call + 1; e < trace.length; e++) {
+    if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
+    if (trace.depth[e] < trace.depth[call]) break;
+  }
+  return call;
 }
 
 /** The probes a trace must be recorded with for these breakpoints. */
@@ -158,11 +188,31 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       });
     }
 
-    function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command): number {
+    function apply(
+      key: PanelKey,
+      trace: Trace,
+      p: PanelState,
+      command: Command,
+    ): { position: number; notice: PanelNotice | null } {
+      const focus = deps.focusOf?.(key) ?? null;
       if (p.position === START && STEPS.includes(command) && trace.length > 0) {
-        return firstFocusEvent(trace, deps.focusOf?.(key) ?? null);
+        return { position: firstFocusEvent(trace, focus), notice: null };
       }
-      return step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+      if ((command === 'debug' || command === 'restart') && trace.length > 0) {
+        // A debugger started with no breakpoint stops at the start of the code under
+        // study rather than running silently to the end.
+        const canStop = p.breakpoints.some((b) => b.enabled && b.log === undefined);
+        const first = !canStop && focus ? firstFocusLine(trace, focus) : null;
+        if (first !== null && focus) {
+          return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
+        }
+      }
+      const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+      const ranOut =
+        (command === 'debug' || command === 'restart') &&
+        position >= trace.length &&
+        trace.meta.outcome === 'completed';
+      return { position, notice: ranOut ? { kind: 'noBreakpointHit' } : null };
     }
 
     function resolvePending(key: PanelKey) {
@@ -172,13 +222,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       if (!trace || !isFresh(key, p, p.scenario, true)) return;
       const pending = p.pending;
       if ('command' in pending) {
+        patch(key, () => ({ pending: null, frameIndex: 0, ...apply(key, trace, p, pending.command) }));
+      } else {
         patch(key, () => ({
           pending: null,
           frameIndex: 0,
-          position: apply(key, trace, p, pending.command),
+          notice: null,
+          position: jump(trace, pending.jump),
         }));
-      } else {
-        patch(key, () => ({ pending: null, frameIndex: 0, position: jump(trace, pending.jump) }));
       }
     }
 
@@ -220,7 +271,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         const p = get().panels[key];
         if (!p?.scenarios.includes(scenario)) return;
         // Reset the replay, keep the breakpoints.
-        patch(key, () => ({ scenario, position: START, frameIndex: 0, pending: null }));
+        patch(key, () => ({
+          scenario,
+          position: START,
+          frameIndex: 0,
+          pending: null,
+          notice: null,
+        }));
         ensure(key);
       },
 
@@ -292,8 +349,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        const position = apply(key, trace, p, command);
-        patch(key, () => ({ position, frameIndex: 0, pending: null }));
+        const result = apply(key, trace, p, command);
+        patch(key, () => ({ ...result, frameIndex: 0, pending: null }));
       },
 
       jumpTo(key, position) {
@@ -305,7 +362,21 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        patch(key, () => ({ position: jump(trace, position), frameIndex: 0 }));
+        patch(key, () => ({ position: jump(trace, position), frameIndex: 0, notice: null }));
+      },
+
+      goToStep(key, step) {
+        const p = get().panels[key];
+        const trace = p ? currentTrace(p) : null;
+        if (!p || !trace) return;
+        // Steps are counted from 1 as the timeline shows them.
+        if (!Number.isInteger(step) || step < 1 || step > trace.length) {
+          patch(key, () => ({
+            notice: { kind: 'stepOutOfRange', asked: step, total: trace.length },
+          }));
+          return;
+        }
+        patch(key, () => ({ position: step - 1, frameIndex: 0, notice: null }));
       },
 
       selectFrame(key, frameIndex) {
@@ -332,6 +403,7 @@ export interface PanelActions {
   moveBreakpoints(file: string, map: (line: number) => number | null): void;
   command(command: Command): void;
   jumpTo(position: number): void;
+  goToStep(step: number): void;
   selectFrame(frameIndex: number): void;
 }
 
@@ -346,6 +418,7 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
     command: (command) => s().command(key, command),
     jumpTo: (position) => s().jumpTo(key, position),
+    goToStep: (n) => s().goToStep(key, n),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
   };
 }
