@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { startStateSync } from './store/lessons';
 import { App } from './ui/App';
 import './ui/styles.css';
+import './ui/student.css';
 
 /** Render the app into #root. */
 export function boot(): void {

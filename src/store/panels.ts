@@ -222,7 +222,11 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       if (!trace || !isFresh(key, p, p.scenario, true)) return;
       const pending = p.pending;
       if ('command' in pending) {
-        patch(key, () => ({ pending: null, frameIndex: 0, ...apply(key, trace, p, pending.command) }));
+        patch(key, () => ({
+          pending: null,
+          frameIndex: 0,
+          ...apply(key, trace, p, pending.command),
+        }));
       } else {
         patch(key, () => ({
           pending: null,

@@ -22,8 +22,11 @@ export interface CodeViewProps {
   ariaLabel: string;
   /** The UI language (for the line buttons' names). */
   lang: Lang;
-  /** Reports the line the keyboard cursor is on (file numbering). */
-  onCursorLine?(line: number): void;
+  /**
+   * Reports the line the keyboard cursor is on (file numbering) while the editor has
+   * focus, and null when it loses focus (F9 then has no line to toggle).
+   */
+  onCursorLine?(line: number | null): void;
   /** Editable (author mode) instead of read-only. */
   editable?: boolean;
   onChange?(code: string): void;
@@ -31,6 +34,8 @@ export interface CodeViewProps {
   onEdits?(edits: LineEdit[]): void;
   /** Error markers (author mode): file line numbers. */
   markers?: CodeMarker[];
+  /** Wrap long lines (on demand, for narrow screens). */
+  wrap?: boolean;
 }
 
 const LINE_HEIGHT = 19;
@@ -45,6 +50,7 @@ export function CodeView(props: CodeViewProps) {
 }
 
 function PlainView({
+  wrap,
   code,
   firstLine,
   breakpoints,
@@ -56,7 +62,11 @@ function PlainView({
   const lines = code.split('\n');
   const bps = new Map(breakpoints.map((b) => [b.line, b]));
   return (
-    <section className="code-plain" aria-label={ariaLabel} data-testid="code-plain">
+    <section
+      className={`code-plain${wrap ? ' is-wrapped' : ''}`}
+      aria-label={ariaLabel}
+      data-testid="code-plain"
+    >
       {lines.map((text, i) => {
         const n = firstLine + i;
         const bp = bps.get(n);
@@ -64,7 +74,8 @@ function PlainView({
           <div key={n} className={`plain-line${n === currentLine ? ' is-current' : ''}`}>
             <button
               type="button"
-              className={`plain-ln${bp ? ' has-bp' : ''}`}
+              className={`plain-ln${bp ? ' has-bp' : ''}${bp?.error ? ' has-bp-error' : ''}`}
+              title={bp?.error}
               onClick={() => onToggleBreakpoint(n)}
               aria-label={t(lang, 'breakpointAtLine', { n })}
               tabIndex={-1}
@@ -131,9 +142,15 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         );
       }
     });
-    editor.onDidChangeCursorPosition((e) => {
-      latest.current.onCursorLine?.(e.position.lineNumber + latest.current.firstLine - 1);
+    const cursorLine = () => {
+      const at = editor.getPosition();
+      return at ? at.lineNumber + latest.current.firstLine - 1 : null;
+    };
+    editor.onDidChangeCursorPosition(() => {
+      if (editor.hasTextFocus()) latest.current.onCursorLine?.(cursorLine());
     });
+    editor.onDidFocusEditorText(() => latest.current.onCursorLine?.(cursorLine()));
+    editor.onDidBlurEditorText(() => latest.current.onCursorLine?.(null));
     editor.onDidChangeModelContent((e) => {
       if (applyingValue.current) return;
       const off = latest.current.firstLine - 1;
@@ -183,6 +200,11 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     });
   }, [firstLine, editable]);
 
+  useEffect(() => {
+    ed.current?.updateOptions({ wordWrap: props.wrap ? 'on' : 'off' });
+    host.current?.setAttribute('data-wrap', props.wrap ? 'true' : 'false');
+  }, [props.wrap]);
+
   // Breakpoints, current line, step highlight; again after a new text was set,
   // since replacing the text drops decorations.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `code` is a trigger, read through the editor
@@ -208,9 +230,11 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       decs.push({
         range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
         options: {
-          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}`,
+          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}${b.error ? ' bpg-error' : ''}`,
           glyphMarginHoverMessage: {
-            value: t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
+            value: b.error
+              ? t(latest.current.lang, 'breakpointErrorAtLine', { n: b.line, message: b.error })
+              : t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
           },
         },
       });
@@ -249,5 +273,12 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     );
   }, [monaco, props.markers, firstLine]);
 
-  return <div className="code-monaco" ref={host} data-testid="code-monaco" />;
+  return (
+    <div
+      className="code-monaco"
+      ref={host}
+      data-testid="code-monaco"
+      data-editable={editable ? 'true' : undefined}
+    />
+  );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import type { Lang } from '../i18n';
+import { type Lang, t } from '../i18n';
 import type { Lesson } from '../lessons/schema';
 import { panelView } from '../store/lessons';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -18,6 +18,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
       document.getElementById(location.hash.slice(1))?.scrollIntoView();
     }
   }, []);
+  const first = lesson.prose[lang].find((seg) => seg.kind === 'panel');
   return (
     <article
       className="lesson"
@@ -30,6 +31,19 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
       /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
         <h1>{lesson.title[lang]}</h1>
       )}
+      {first?.kind === 'panel' ? (
+        <aside className="start-here" data-testid="start-here" aria-label={t(lang, 'startTitle')}>
+          <strong>{t(lang, 'startTitle')}</strong>
+          <ol>
+            <li>{t(lang, 'startStep1')}</li>
+            <li>{t(lang, 'startStep2')}</li>
+            <li>{t(lang, 'startStep3')}</li>
+          </ol>
+          <a href={`#panel-${first.panelId}`} data-testid="start-link">
+            {t(lang, 'startLink')}
+          </a>
+        </aside>
+      ) : null}
       {lesson.prose[lang].map((seg, i) => {
         if (seg.kind === 'markdown') {
           // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
@@ -37,7 +51,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         }
         const view = views.get(seg.panelId);
         return view ? (
-          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor">
+          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${view.panel.source} · ${view.panel.function}`}>
               <Panel view={view} />
             </ErrorBoundary>

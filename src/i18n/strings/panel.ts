@@ -27,12 +27,17 @@ export const panelStrings = {
     zh: '这部分作为单独的文件运行；断点只回放上方的课程源码。',
     en: 'This runs as a separate file; breakpoints replay only the lesson source above.',
   },
-  stepsTitle: { zh: '步骤', en: 'Steps' },
+  stepsTitle: { zh: '步骤说明', en: 'Step notes' },
+  wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },
   breakpointsHint: {
     zh: '点击行号设置断点。',
     en: 'Click a line number to set a breakpoint.',
   },
-  breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint line {n}' },
+  breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint on line {n}' },
+  breakpointErrorAtLine: {
+    zh: '第 {n} 行的断点出错：{message}',
+    en: 'breakpoint on line {n} failed: {message}',
+  },
   returnValue: { zh: '返回值', en: 'return value' },
   raised: { zh: '抛出', en: 'raised' },
   nowIn: { zh: '当前位于', en: 'now in' },
@@ -42,6 +47,18 @@ export const panelStrings = {
     en: 'The trace up to the stop is kept and can be replayed.',
   },
   timeline: { zh: '时间线', en: 'Timeline' },
+  debugNoBreakpoint: {
+    zh: '没有断点：已停在 {fn} 的第一行。点击行号可设置断点。',
+    en: 'No breakpoint: stopped at the first line of {fn}. Click a line number to set one.',
+  },
+  noBreakpointHit: {
+    zh: '运行到了结尾：这个场景没有经过任何断点。',
+    en: 'Ran to the end: no breakpoint was reached in this scenario.',
+  },
+  stepOutOfRange: {
+    zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',
+    en: 'There is no step {n}: this run has {total} steps (1–{total}).',
+  },
   goToStep: { zh: '跳到第几步', en: 'Go to step' },
   expandValue: { zh: '展开 {what}', en: 'expand {what}' },
   collapseValue: { zh: '收起 {what}', en: 'collapse {what}' },

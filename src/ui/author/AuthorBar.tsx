@@ -4,6 +4,7 @@ import { type Lang, t } from '../../i18n';
 import type { Lesson } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import { ScrollPre } from '../ScrollPre';
 import {
   download,
   draftFromImport,
@@ -155,7 +156,7 @@ export function AuthorBar({
       ) : null}
       {diff !== null ? (
         <div className="discard-confirm" data-testid="discard-diff">
-          <pre className="diff">
+          <ScrollPre className="diff">
             {diff.split('\n').map((line, i) => (
               <span
                 // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional
@@ -166,7 +167,7 @@ export function AuthorBar({
                 {'\n'}
               </span>
             ))}
-          </pre>
+          </ScrollPre>
           <button
             type="button"
             data-testid="discard-confirm"

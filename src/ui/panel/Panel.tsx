@@ -14,7 +14,8 @@ import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
-import { panelKeyHandler } from './keyboard';
+import { dropPanelKeys, panelKeys } from './keyboard';
+import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
 import { PANES } from './panes';
 import { RunErrorAlert } from './RunErrorAlert';
@@ -66,6 +67,8 @@ export function Panel({ view: entry }: { view: PanelView }) {
     [p, panel, files, pythonReady, author, lesson.id, draft, sourceRel, activeNote, cursorLine],
   );
 
+  useEffect(() => () => dropPanelKeys(key), [key]);
+
   const runCommand = useCallback(
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
@@ -77,6 +80,7 @@ export function Panel({ view: entry }: { view: PanelView }) {
 
   if (!p || !view) return null;
   const titleId = `${key}-title`;
+  const keys = panelKeys(key, view.commandContext, runCommand);
 
   return (
     <section
@@ -85,7 +89,7 @@ export function Panel({ view: entry }: { view: PanelView }) {
       data-function={panel.function}
       data-panel={panel.id}
       data-breakpoints={view.sourceBreakpoints.join(',')}
-      onKeyDown={panelKeyHandler(view.commandContext, runCommand)}
+      {...keys}
       aria-labelledby={titleId}
     >
       <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
@@ -97,6 +101,7 @@ export function Panel({ view: entry }: { view: PanelView }) {
         onScenario={actions.setScenario}
         onCommand={runCommand}
       />
+      {view.notice ? <NoticeBar notice={view.notice} lang={lang} /> : null}
       {view.runError ? <RunErrorAlert shown={view.runError} lang={lang} /> : null}
 
       <div className="panel-main">
@@ -132,8 +137,7 @@ export function Panel({ view: entry }: { view: PanelView }) {
       </div>
 
       <BreakpointList
-        breakpoints={p.breakpoints}
-        hits={view.hits}
+        rows={view.breakpoints}
         lang={lang}
         onUpdate={actions.updateBreakpoint}
         onRemove={actions.removeBreakpoint}

@@ -1,5 +1,6 @@
 import { type Lang, t } from '../../i18n';
 import type { RunErrorDisplay } from '../../store/panelView';
+import { ScrollPre } from '../ScrollPre';
 
 /** The run's error (exception or budget stop) with its place and traceback. */
 export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: Lang }) {
@@ -19,7 +20,7 @@ export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: L
         </span>
       ) : null}
       {partial ? <p>{t(lang, 'partialTrace')}</p> : null}
-      {error.traceback ? <pre className="traceback">{error.traceback}</pre> : null}
+      {error.traceback ? <ScrollPre className="traceback">{error.traceback}</ScrollPre> : null}
     </div>
   );
 }

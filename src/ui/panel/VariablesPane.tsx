@@ -3,10 +3,14 @@ import type { PaneProps } from './panes';
 import { ValueView } from './ValueView';
 
 /** The variables of the selected frame, with the return value or exception of the step. */
-export function VariablesPane({ view, lang }: PaneProps) {
+export function VariablesPane({ view, lang, panel }: PaneProps) {
   const { pos, trace } = view;
   return (
-    <section className="pane" data-testid="variables" aria-label={t(lang, 'variables')}>
+    <section
+      className="pane"
+      data-testid="variables"
+      aria-label={`${t(lang, 'variables')} · ${panel.function}`}
+    >
       <h4>{t(lang, 'variables')}</h4>
       {pos && trace ? (
         <ul className="var-list">

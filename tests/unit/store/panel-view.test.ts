@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedPanel } from '../../../src/lessons/schema';
 import type { Breakpoint } from '../../../src/replay/engine';
-import type { Trace } from '../../../src/trace/trace';
 import type { PanelState } from '../../../src/store/panels';
 import {
   type PanelViewInput,
@@ -14,6 +13,7 @@ import {
   sliceLines,
   statusText,
 } from '../../../src/store/panelView';
+import type { Trace } from '../../../src/trace/trace';
 import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
 const LIB = [
