@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'src/**/*.test.ts'],
           environment: 'node',
+          // Property tests run hundreds of cases; on a 2-core machine shared with a build
+          // they can take longer than vitest's 5 s default without anything being wrong.
+          testTimeout: 30_000,
         },
       },
       {

@@ -2,7 +2,10 @@
 /**
  * `npm test`: every check the project has, in order, stopping at the first failure.
  *
- *   lint → typecheck → unit → pyodide → lessons:check → ensure-browser → build → browser
+ *   lint → lint:py → architecture → typecheck → unit → pyodide → lessons:check → ensure-browser →
+ *   build → browser
+ *
+ * `lessons:check` runs here once over every lesson; the pyodide suite tests the CLI on one.
  *
  * Each step's output is streamed as it runs; a summary table with timings and a final
  * `N passed, N failed` line come at the end. Exit status: 0 only if no step failed.
@@ -10,7 +13,6 @@
  * Options (for local use):  --only=unit,pyodide   --skip=browser,build
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,26 +20,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/**
- * @typedef {{ name: string, command: string, args: string[], skipIf?: () => string | null }} Step
- * `skipIf` returns a reason to skip, or null to run.
- */
+/** @typedef {{ name: string, command: string, args: string[] }} Step */
 
 /** @type {Step[]} */
 const steps = [
   { name: 'lint', command: npm, args: ['run', '--silent', 'lint'] },
+  { name: 'lint:py', command: process.execPath, args: ['scripts/lint-python.mjs'] },
+  {
+    name: 'architecture',
+    command: process.execPath,
+    args: ['scripts/check-architecture.mjs'],
+  },
   { name: 'typecheck', command: npm, args: ['run', '--silent', 'typecheck'] },
   { name: 'unit', command: bin('vitest'), args: ['run', '--project', 'unit'] },
   { name: 'pyodide', command: bin('vitest'), args: ['run', '--project', 'pyodide'] },
-  {
-    name: 'lessons:check',
-    command: npm,
-    args: ['run', '--silent', 'lessons:check'],
-    skipIf: () =>
-      existsSync(path.join(root, 'scripts', 'lessons-check.ts'))
-        ? null
-        : 'scripts/lessons-check.ts does not exist yet: LESSONS ARE NOT CHECKED',
-  },
+  { name: 'lessons:check', command: npm, args: ['run', '--silent', 'lessons:check'] },
   { name: 'ensure-browser', command: process.execPath, args: ['scripts/ensure-browser.mjs'] },
   { name: 'build', command: bin('vite'), args: ['build'] },
   { name: 'browser', command: bin('vitest'), args: ['run', '--project', 'browser'] },
@@ -123,13 +120,6 @@ for (const step of steps) {
   }
   if ((only && !only.has(step.name)) || skip?.has(step.name)) {
     results.push({ name: step.name, status: 'skipped', ms: 0, note: 'by --only/--skip' });
-    continue;
-  }
-  const skipReason = step.skipIf?.() ?? null;
-  if (skipReason) {
-    banner(`${step.name}: SKIPPED`);
-    console.log(yellow(`!!! ${skipReason} !!!`));
-    results.push({ name: step.name, status: 'skipped', ms: 0, note: skipReason });
     continue;
   }
   banner(`${step.name}: ${displayCommand(step)}`);

@@ -1,18 +1,26 @@
 /**
  * The recorder in Node Pyodide, for quick before/after comparisons while working on
- * `recorder.py` (the browser bench is the reference; Node is within ~10% of it).
+ * the recorder package (the browser bench is the reference; Node is within ~10% of it).
  *
- *   npx tsx scripts/bench/recorder-node.ts [--recorder path/to/recorder.py] [--runs 3]
+ *   npx tsx scripts/bench/recorder-node.ts [--recorder dir-or-file.py] [--baseline dir-or-file.py]
+ *                                          [--runs 3] [--only name]
+ *
+ * `--recorder` defaults to `src/runtime/recorder/` (a package folder; a single `.py` file,
+ * such as the pre-split `recorder.py` from git history, also works). With `--baseline`, both
+ * recorders are loaded in one interpreter and their runs alternate, so the two are measured
+ * side by side under the same load.
  *
  * Prints µs per event and events per second for each program, traced, plus the untraced
  * time of the same program.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { loadPyodide } from 'pyodide';
+import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
 import { buildRunFiles, loadLesson } from '../../src/lessons/loader.ts';
+import { readRecorderSources } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
+import { installRecorder, recorderInstallOf } from '../../src/runtime/worker-core.ts';
 import { containerProgram, entry, loopProgram, untracedWrapper } from './programs.ts';
 import { median } from './stats.ts';
 
@@ -21,24 +29,45 @@ const opt = (name: string, dflt: string) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : dflt;
 };
-const recorderPath = path.resolve(opt('recorder', 'src/runtime/recorder.py'));
 const runs = Number(opt('runs', '3'));
 const only = opt('only', '');
 
 const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-py.FS.writeFile('/home/pyodide/wpt_recorder_bench.py', readFileSync(recorderPath, 'utf8'));
-py.runPython('import wpt_recorder_bench');
-const mod = py.pyimport('wpt_recorder_bench');
 
-function record(request: RecordRequest) {
+/** Install a recorder package folder, or a one-file recorder, under `name`. */
+function load(pyodide: PyodideAPI, where: string, name: string) {
+  const at = path.resolve(where);
+  if (statSync(at).isDirectory())
+    installRecorder(pyodide, recorderInstallOf(readRecorderSources(at), name));
+  else {
+    pyodide.FS.writeFile(`/home/pyodide/${name}.py`, readFileSync(at, 'utf8'));
+    pyodide.runPython(`import ${name}`);
+  }
+  return pyodide.pyimport(name);
+}
+
+const recorders: [string, ReturnType<typeof load>][] = [
+  ['recorder', load(py, opt('recorder', 'src/runtime/recorder'), 'wpt_recorder_bench')],
+];
+const baseline = opt('baseline', '');
+if (baseline) recorders.push(['baseline', load(py, baseline, 'wpt_recorder_baseline')]);
+
+/**
+ * One recording. `cpuMs` is this process's CPU time for it (Pyodide runs on this thread):
+ * on a shared machine under load it is a steadier A/B measure than the wall clock.
+ */
+function record(mod: ReturnType<typeof load>, request: RecordRequest) {
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const result = mod.record(JSON.stringify(request));
+  const cpu = process.cpuUsage(cpu0);
   const meta = JSON.parse(result.get(0) as string);
   const blob = result.get(1);
   const bytes = blob.toJs() as Uint8Array;
   blob.destroy();
   result.destroy();
-  return { meta, bytes: bytes.byteLength, ms: performance.now() - t0 };
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  return { meta, bytes: bytes.byteLength, ms: performance.now() - t0, cpuMs };
 }
 
 const lessonDir = path.resolve('bench/lesson');
@@ -67,34 +96,49 @@ const programs: [string, RecordRequest, string | null][] = [
 
 for (const [name, request, code] of programs) {
   if (only && !name.includes(only)) continue;
-  const times: number[] = [];
-  const inner: number[] = [];
-  let events = 0;
-  let deltas = 0;
-  let values = 0;
+  const stats = recorders.map(() => ({
+    times: [] as number[],
+    inner: [] as number[],
+    cpu: [] as number[],
+    events: 0,
+    deltas: 0,
+    values: 0,
+  }));
   for (let r = 0; r < runs; r++) {
-    const { meta, ms } = record(request);
-    times.push(ms);
-    inner.push(meta.elapsedMs);
-    events = meta.eventCount;
-    deltas = meta.deltaCount;
-    values = meta.values.length;
-    if (meta.outcome !== 'completed')
-      console.log(`  ${name}: ${meta.outcome} ${JSON.stringify(meta.error)}`);
+    recorders.forEach(([label, mod], k) => {
+      const { meta, ms, cpuMs } = record(mod, request);
+      const s = stats[k];
+      s.times.push(ms);
+      s.cpu.push(cpuMs);
+      s.inner.push(meta.elapsedMs);
+      s.events = meta.eventCount;
+      s.deltas = meta.deltaCount;
+      s.values = meta.values.length;
+      if (meta.outcome !== 'completed')
+        console.log(`  ${label} ${name}: ${meta.outcome} ${JSON.stringify(meta.error)}`);
+    });
   }
-  let untraced = '';
+  let untracedMs = 0;
   if (code) {
     const u: number[] = [];
     for (let r = 0; r < runs; r++) {
-      const { meta } = record({ scenario: '', budget, files: entry(untracedWrapper(code)) });
+      const request = { scenario: '', budget, files: entry(untracedWrapper(code)) };
+      const { meta } = record(recorders[0][1], request);
       u.push(Number(meta.output.trim()) * 1000);
     }
-    untraced = ` untraced ${median(u).toFixed(1)} ms (×${(median(inner) / median(u)).toFixed(1)})`;
+    untracedMs = median(u);
   }
-  const m = median(inner);
-  console.log(
-    `${name.padEnd(24)} ${events} events ${deltas} deltas ${values} values: recorder ${m.toFixed(0)} ms ` +
-      `(${((m * 1000) / events).toFixed(2)} µs/event, ${Math.round(events / (m / 1000)).toLocaleString('en')} ev/s), ` +
-      `with JS decode ${median(times).toFixed(0)} ms${untraced}`,
-  );
+  recorders.forEach(([label, _], k) => {
+    const { times, inner, cpu, events, deltas, values } = stats[k];
+    const m = median(inner);
+    const untraced = code
+      ? ` untraced ${untracedMs.toFixed(1)} ms (×${(m / untracedMs).toFixed(1)})`
+      : '';
+    console.log(
+      `${label.padEnd(9)} ${name.padEnd(24)} ${events} events ${deltas} deltas ${values} values: recorder ${m.toFixed(0)} ms ` +
+        `(${((m * 1000) / events).toFixed(2)} µs/event, ${Math.round(events / (m / 1000)).toLocaleString('en')} ev/s), ` +
+        `with JS decode ${median(times).toFixed(0)} ms (CPU ${median(cpu).toFixed(0)} ms, ` +
+        `${((median(cpu) * 1000) / events).toFixed(2)} µs/event)${untraced}`,
+    );
+  });
 }

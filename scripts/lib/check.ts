@@ -6,8 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PyodideAPI } from 'pyodide';
-import { readLessonFolder } from '../../src/lessons/fs.ts';
+import { readLessonFolderChecked } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,
   type JsonPath,
@@ -21,7 +20,12 @@ import type {
   LessonScenario,
   ResolvedPanel,
 } from '../../src/lessons/schema.ts';
-import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder.ts';
+import { describeEnding, judgeEnding } from '../../src/runtime/ending.ts';
+import { recorderInstall } from '../../src/runtime/node-recorder.ts';
+import {
+  createSandboxedRecorder,
+  type SandboxedRecorder,
+} from '../../src/runtime/sandbox/runner.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import {
@@ -78,6 +82,8 @@ interface LoadedFolder {
   abs: string;
   files: Record<string, string>;
   result: { ok: true; lesson: Lesson } | { ok: false; errors: LessonError[] };
+  /** A file is not valid UTF-8: its text is not what Python would read, so nothing is compiled. */
+  undecodable: boolean;
 }
 
 /** Run the check; prints its report and returns the counts (it never throws for lesson problems). */
@@ -120,20 +126,27 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   const loaded: LoadedFolder[] = [];
   for (const folder of folders) {
     const abs = path.join(rootAbs, folder);
-    const files = await readLessonFolder(abs);
+    const { files, errors: encoding } = await readLessonFolderChecked(abs, folder);
+    const result = loadLesson(folder, files);
     loaded.push({
       folder,
       abs,
       dir: lessonDisplayDir(rootAbs, folder, cwd),
       files,
-      result: loadLesson(folder, files),
+      undecodable: encoding.length > 0,
+      // A file that is not UTF-8 fails the lesson, whatever else the loader found.
+      result:
+        encoding.length === 0
+          ? result
+          : { ok: false, errors: [...encoding, ...(result.ok ? [] : result.errors)] },
     });
   }
   const orderOf = (l: LoadedFolder) =>
     l.result.ok ? l.result.lesson.order : Number.POSITIVE_INFINITY;
   loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
 
-  let recorder: NodeRecorder | undefined;
+  // Lesson code is untrusted: it runs in a child process confined by Node's permission model.
+  let recorder: SandboxedRecorder | undefined;
   const ctx: LessonContext = {
     print,
     result,
@@ -141,31 +154,44 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     recorder: async () => {
       if (!recorder) {
         const t0 = Date.now();
-        recorder = await createNodeRecorder();
+        recorder = await createSandboxedRecorder({ install: recorderInstall() });
         print(`(Pyodide loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
       }
       return recorder;
     },
   };
 
-  // Load Pyodide up front (once): it compiles the Python of broken lessons too.
-  if (loaded.some((l) => Object.keys(l.files).some((f) => f.endsWith('.py')))) await ctx.recorder();
-
-  for (const entry of loaded) {
-    print('');
-    print(`${entry.folder}  (${entry.dir})`);
-    if (!entry.result.ok) {
-      const rec = await ctx.recorder();
-      const problems = brokenLessonProblems(entry, entry.result.errors, (rel, code) =>
-        compileError(rec.pyodide, rel, code),
-      );
-      const n = problems.length;
-      print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
-      for (const p of problems) print(formatProblem(p));
-      result.failed++;
-      continue;
+  try {
+    // Load Pyodide up front (once) when a lesson needs it: to run, or to compile the
+    // Python of a broken lesson (not of one whose files are not even UTF-8).
+    const needsPython = (l: LoadedFolder) =>
+      l.result.ok || (!l.undecodable && Object.keys(l.files).some((f) => f.endsWith('.py')));
+    if (loaded.some(needsPython)) await ctx.recorder();
+    for (const entry of loaded) {
+      print('');
+      print(`${entry.folder}  (${entry.dir})`);
+      if (!entry.result.ok) {
+        const rec = entry.undecodable ? null : await ctx.recorder();
+        const compiled = new Map<string, CompileProblem | null>();
+        for (const [rel, code] of Object.entries(entry.files)) {
+          if (rel.endsWith('.py') && !entry.undecodable)
+            compiled.set(rel, (await rec?.compileError(rel, code)) ?? null);
+        }
+        const problems = brokenLessonProblems(
+          entry,
+          entry.result.errors,
+          (rel) => compiled.get(rel) ?? null,
+        );
+        const n = problems.length;
+        print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
+        for (const p of problems) print(formatProblem(p));
+        result.failed++;
+        continue;
+      }
+      await checkLesson(ctx, entry, entry.result.lesson);
     }
-    await checkLesson(ctx, entry, entry.result.lesson);
+  } finally {
+    recorder?.close();
   }
 
   print('');
@@ -184,7 +210,7 @@ interface LessonContext {
   print: (line: string) => void;
   result: CheckResult;
   update: boolean;
-  recorder: () => Promise<NodeRecorder>;
+  recorder: () => Promise<SandboxedRecorder>;
 }
 
 async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Lesson): Promise<void> {
@@ -204,7 +230,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   const pyFiles = lessonPythonFiles(lesson);
   const compileProblems: Problem[] = [];
   for (const f of pyFiles) {
-    const bad = compileError(rec.pyodide, f.path, f.code);
+    const bad = await rec.compileError(f.path, f.code);
     if (bad) {
       compileProblems.push({
         file: `${dir}/${f.rel}`,
@@ -279,7 +305,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
 }
 
 interface RunContext extends LessonContext {
-  rec: NodeRecorder;
+  rec: SandboxedRecorder;
   lesson: Lesson;
   entry: LoadedFolder;
   manifestFile: string;
@@ -311,7 +337,7 @@ async function checkRun(
 
   let trace: Trace;
   try {
-    trace = ctx.rec.record({
+    trace = await ctx.rec.record({
       files: buildRunFiles(lesson, panel.id, scenario.id),
       scenario: scenario.id,
       ...(lesson.budget ? { budget: lesson.budget } : {}),
@@ -326,27 +352,52 @@ async function checkRun(
   const { meta } = trace;
   const err = meta.error;
 
-  if (meta.outcome === 'stopped') {
+  const verdict = judgeEnding(meta, scenario.ending);
+  const tracebackRows = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
+
+  if (!verdict.ok && scenario.ending) {
+    const pos = at(['scenarios', scenario.id, 'ending']);
+    const said = err ? ` (${err.type}: ${err.message})` : '';
+    return fail(
+      `did not end as its scenario declares`,
+      {
+        file: manifestFile,
+        line: pos?.line,
+        column: pos?.column,
+        field: `${name}: scenarios.${scenario.id}.ending`,
+        message: `expected ${describeEnding(scenario.ending)}, but the run ended by ${describeEnding(verdict.actual)}${said}`,
+      },
+      tracebackRows,
+    );
+  }
+  const declare = (ending: string) =>
+    `if this is the ending the scenario teaches, declare it in the catalogue: "scenarios": {"${scenario.id}": {..., "ending": ${ending}}}`;
+
+  if (!verdict.ok && meta.outcome === 'stopped') {
     const pos = at(
       lesson.budget
         ? ['budget']
         : ['panels', lesson.panels.indexOf(panel), 'scenarios', panel.scenarios.indexOf(scenario)],
     );
     const note = lesson.budget ? '' : " (the recorder's default budget; the manifest sets none)";
-    return fail('exceeded its budget', {
-      file: manifestFile,
-      line: pos?.line,
-      column: pos?.column,
-      field: name,
-      message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
-    });
+    const reason = verdict.actual.kind === 'stop' ? verdict.actual.reason : 'time';
+    return fail(
+      'exceeded its budget',
+      {
+        file: manifestFile,
+        line: pos?.line,
+        column: pos?.column,
+        field: name,
+        message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
+      },
+      [declare(`{"stop": "${reason}"}`)],
+    );
   }
 
-  if (meta.outcome === 'error') {
+  if (!verdict.ok && meta.outcome === 'error') {
     const type = err?.type ?? 'Error';
     const rel = err?.file ? ctx.pyMap.get(err.file) : undefined;
     const elsewhere = err?.file && !rel ? ` (at ${err.file}${err.line ? `:${err.line}` : ''})` : '';
-    const traceback = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
     return fail(
       `uncaught ${type}`,
       {
@@ -357,14 +408,15 @@ async function checkRun(
         field: name,
         message: `${type}: ${err?.message ?? ''}${elsewhere}`,
       },
-      traceback,
+      [...tracebackRows, declare(`{"error": "${type}"}`)],
     );
   }
 
   const { budget } = meta;
   if (
-    meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
-    meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE
+    !verdict.intended &&
+    (meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
+      meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE)
   ) {
     const pos = at(['budget']);
     warnings.push({
@@ -388,7 +440,12 @@ async function checkRun(
   const goldenAbs = path.join(entry.abs, goldenRel);
   const goldenShown = `${dir}/${goldenRel}`;
   const existing = await readTextIfExists(goldenAbs);
-  const stats = `${summary.outcome}, ${summary.events} events, ${Math.round(meta.elapsedMs)} ms`;
+  const ended = verdict.intended ? ` as declared (${describeEnding(verdict.actual)})` : '';
+  const events =
+    summary.events === null
+      ? `${meta.eventCount} events (not compared)`
+      : `${summary.events} events`;
+  const stats = `${summary.outcome}${ended}, ${events}, ${Math.round(meta.elapsedMs)} ms`;
 
   if (ctx.update) {
     const text = serializeGolden(summary);
@@ -470,36 +527,4 @@ async function removeEmptyDirs(dir: string): Promise<boolean> {
   }
   if (empty) await rmdir(dir);
   return empty;
-}
-
-const COMPILE_CHECK = `
-import json
-
-def check(path, code):
-    try:
-        compile(code, path, "exec", dont_inherit=True)
-    except SyntaxError as exc:
-        return json.dumps({"type": type(exc).__name__, "message": exc.msg,
-                           "line": exc.lineno, "column": exc.offset})
-    except (ValueError, TypeError) as exc:
-        return json.dumps({"type": type(exc).__name__, "message": str(exc),
-                           "line": None, "column": None})
-    return None
-`;
-
-const compilers = new WeakMap<PyodideAPI, (path: string, code: string) => string | undefined>();
-
-/** Compile one file the way the recorder does; the syntax error, if any. */
-function compileError(py: PyodideAPI, file: string, code: string): CompileProblem | null {
-  let check = compilers.get(py);
-  if (!check) {
-    const ns = py.toPy({});
-    py.runPython(COMPILE_CHECK, { globals: ns });
-    const fn = ns.get('check');
-    ns.destroy();
-    check = (p: string, c: string) => fn(p, c) as string | undefined;
-    compilers.set(py, check);
-  }
-  const answer = check(file, code);
-  return typeof answer === 'string' ? (JSON.parse(answer) as CompileProblem) : null;
 }

@@ -15,9 +15,10 @@ import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
 import type { Breakpoint } from '../replay/engine';
 import { getRuntime } from '../runtime';
 import type { RecordRequest } from '../runtime/protocol';
-import { useApp } from '../store/app';
+import { startApp } from '../store/app';
 import { useCatalog } from '../store/catalog';
-import { panelsStore, panelView } from '../store/lessons';
+import { indexLesson, panelKey } from '../store/lessonIndex';
+import { panelsStore } from '../store/panelStore';
 import { hitsFor } from '../store/selectors';
 import type { Trace } from '../trace/trace';
 import { Panel } from '../ui/panel/Panel';
@@ -39,7 +40,7 @@ const raw = import.meta.glob('/bench/lesson/**/*.{json,py,md}', {
 
 const labState = document.getElementById('lab-state') as HTMLOutputElement;
 const runtime = getRuntime();
-useApp.getState(); // the app store subscribes to the runtime, as on the real page
+startApp(); // the app store follows the runtime, as on the real page
 
 const LESSON_ID = 'bench-million';
 
@@ -52,7 +53,7 @@ function loadBenchLesson() {
 }
 const lesson = loadBenchLesson();
 const PANEL = lesson.panels[0];
-const KEY = `${lesson.id}:${PANEL.id}`;
+const KEY = panelKey(lesson.id, PANEL.id);
 
 /** Traces kept alive by name, for latency and memory measurements. */
 const kept = new Map<string, Trace>();
@@ -200,7 +201,7 @@ const lab = {
     const t0 = performance.now();
     createRoot(host).render(
       <StrictMode>
-        <Panel view={panelView(lesson, PANEL)} />
+        <Panel entry={indexLesson(lesson).panels[0]} />
       </StrictMode>,
     );
     // "ready" is also what the panel shows while its trace is still being recorded.

@@ -4,14 +4,20 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
+import { decodeLessonFile, describeEncodingProblem, InvalidUtf8Error } from './encoding.ts';
 import { loadLessonsFromFiles } from './loader.ts';
-import type { LoadAllResult } from './schema.ts';
+import type { LessonError, LoadAllResult } from './schema.ts';
 
 // golden/ holds generated trace summaries, not lesson input; dot-files and caches are noise.
 const SKIP_AT_TOP = new Set(['golden']);
 const SKIP_ANYWHERE = new Set(['__pycache__', 'node_modules']);
 
-async function walk(root: string, dir: string, out: Record<string, string>): Promise<void> {
+async function walk(
+  root: string,
+  dir: string,
+  out: Record<string, string>,
+  bad: InvalidUtf8Error[] = [],
+): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   for (const entry of entries) {
@@ -19,9 +25,18 @@ async function walk(root: string, dir: string, out: Record<string, string>): Pro
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (dir === root && SKIP_AT_TOP.has(entry.name)) continue;
-      await walk(root, full, out);
+      await walk(root, full, out, bad);
     } else if (entry.isFile()) {
-      out[relative(root, full).split(sep).join('/')] = await readFile(full, 'utf8');
+      const rel = relative(root, full).split(sep).join('/');
+      const bytes = await readFile(full);
+      try {
+        out[rel] = decodeLessonFile(rel, bytes);
+      } catch (err) {
+        if (!(err instanceof InvalidUtf8Error)) throw err;
+        // Keep the file (with U+FFFD) so the rest of the lesson can still be checked.
+        out[rel] = bytes.toString('utf8');
+        bad.push(err);
+      }
     }
   }
 }
@@ -34,6 +49,27 @@ export async function readLessonFolder(dir: string): Promise<Record<string, stri
   const out: Record<string, string> = {};
   await walk(dir, dir, out);
   return out;
+}
+
+/**
+ * Read one lesson folder as {@link readLessonFolder} does, and also report each file
+ * that is not valid UTF-8 as an error of the lesson (`lessons/<folder>/<path>`, with
+ * line, column and the byte offset in the message).
+ */
+export async function readLessonFolderChecked(
+  dir: string,
+  folder: string,
+): Promise<{ files: Record<string, string>; errors: LessonError[] }> {
+  const files: Record<string, string> = {};
+  const bad: InvalidUtf8Error[] = [];
+  await walk(dir, dir, files, bad);
+  const errors = bad.map((e) => ({
+    file: `lessons/${folder}/${e.file}`,
+    line: e.problem.line,
+    column: e.problem.column,
+    message: describeEncodingProblem(e.problem),
+  }));
+  return { files, errors };
 }
 
 /**

@@ -250,6 +250,7 @@ function resolveScenarios(
     const def = manifest?.scenarios[id];
     const scenario: LessonScenario = { id, label: def?.label ?? { zh: id, en: id } };
     if (def?.description) scenario.description = def.description;
+    if (def?.ending) scenario.ending = def.ending;
     if (scriptPath !== undefined) {
       const script = readRequired(
         files,

@@ -101,6 +101,39 @@ export const BudgetSchema = z.strictObject({
 /** Recorder limits for one run; both optional, the recorder has its own defaults. */
 export type Budget = z.infer<typeof BudgetSchema>;
 
+/** Which budget stopped a run: its events, its clock, or its call depth. */
+export const STOP_REASONS = ['events', 'time', 'depth'] as const;
+
+/**
+ * How a scenario that teaches a runaway loop or an error is meant to end. Without it,
+ * a run that stops or raises fails the check; with it, the check fails when the run
+ * does *not* end this way, and the panel presents the ending as intended.
+ */
+export const ExpectedEndingSchema = z
+  .strictObject({
+    /** The run is stopped by this budget (see `budget`). */
+    stop: z
+      .enum(STOP_REASONS, {
+        error: `"stop" is one of ${STOP_REASONS.map((r) => `"${r}"`).join(', ')}`,
+      })
+      .optional(),
+    /** The run ends in an uncaught exception of exactly this type (`RecursionError`). */
+    error: z
+      .string()
+      .regex(PY_IDENTIFIER, { error: 'an exception type is a Python identifier' })
+      .optional(),
+  })
+  .refine((e) => (e.stop === undefined) !== (e.error === undefined), {
+    error:
+      'an ending is either {"stop": "events" | "time" | "depth"} or {"error": "<exception type>"}',
+  })
+  .transform(
+    (e): ExpectedEnding => (e.stop !== undefined ? { stop: e.stop } : { error: e.error ?? '' }),
+  );
+
+/** A scenario's expected ending: `{stop: 'events'}` or `{error: 'RecursionError'}`. */
+export type ExpectedEnding = { stop: (typeof STOP_REASONS)[number] } | { error: string };
+
 /** One entry of the lesson's scenario catalogue. */
 export const ScenarioDefSchema = z.strictObject({
   /** Short name shown in the scenario picker. */
@@ -109,6 +142,8 @@ export const ScenarioDefSchema = z.strictObject({
   description: LocalizedTextSchema.optional(),
   /** Optional script, run after the setup and before the panel's entry. */
   script: pythonPath('a scenario script').optional(),
+  /** How the run is meant to end, when it is not by completing. */
+  ending: ExpectedEndingSchema.optional(),
 });
 
 /** A scenario as declared in the manifest's `scenarios` catalogue. */
@@ -258,6 +293,8 @@ export interface LessonScenario {
   description?: LocalizedText;
   /** Runs after the setup and before the entry, in the same namespace. */
   script?: LessonFile;
+  /** Set when the run is meant to stop or raise (see {@link ExpectedEndingSchema}). */
+  ending?: ExpectedEnding;
 }
 
 /** A step note whose anchors were resolved to lines of the panel's source file. */

@@ -124,9 +124,6 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   function crash(message: string) {
     const victim = inFlight;
     inFlight = null;
-    worker?.terminate();
-    worker = null;
-    restarts++;
     victim?.resolve(
       emptyTrace(
         'error',
@@ -134,6 +131,14 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         filesOf(victim.request),
       ),
     );
+    replace(message);
+  }
+
+  /** Terminate the worker and start a fresh one; queued runs go to it. */
+  function replace(message: string) {
+    worker?.terminate();
+    worker = null;
+    restarts++;
     start(message);
   }
 
@@ -171,8 +176,23 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         if (watchdog) clearTimeout(watchdog);
         watchdog = null;
         if (interruptCell) Atomics.store(interruptCell, 0, 0);
-        done.resolve(decode(msg.meta, msg.buffer, done.request));
-        pump();
+        const decoded = decode(msg.meta, msg.buffer);
+        if (decoded instanceof Trace) {
+          done.resolve(decoded);
+          pump();
+          return;
+        }
+        // The recorder itself is broken (a run patched what it relies on, or worse):
+        // no later run in this worker can be trusted, so replace it as after a crash.
+        const message = `the recorder sent an unreadable trace (${decoded})`;
+        done.resolve(
+          emptyTrace(
+            'error',
+            { type: 'InvalidTrace', message: `${message}. Python was restarted; run again.` },
+            filesOf(done.request),
+          ),
+        );
+        replace(message);
         return;
       }
       case 'crashed':
@@ -182,16 +202,13 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     }
   }
 
-  function decode(metaJson: string, buffer: ArrayBuffer, request: RecordRequest): Trace {
+  /** The trace, or why it cannot be read. */
+  function decode(metaJson: string, buffer: ArrayBuffer): Trace | string {
     try {
       const meta = TraceMetaSchema.parse(JSON.parse(metaJson)) as TraceMeta;
       return new Trace(meta, buffer);
     } catch (err) {
-      return emptyTrace(
-        'error',
-        { type: 'InvalidTrace', message: `the recorder sent an unreadable trace: ${String(err)}` },
-        filesOf(request),
-      );
+      return String(err);
     }
   }
 

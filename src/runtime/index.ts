@@ -1,6 +1,6 @@
 /**
- * The app's single Python runtime, started as soon as this module is imported
- * (the page imports it at load, so Python warms up while the reader reads).
+ * The app's single Python runtime, created on the first `getRuntime()` (main.tsx calls
+ * it first thing, so Python warms up while the reader reads). Importing starts nothing.
  */
 import { createRuntimeClient, type RuntimeClient } from './client';
 

@@ -1,14 +1,27 @@
 /**
- * The recorder in Node: the same recorder.py and the same worker-core code
- * the browser worker runs, for the Pyodide tests, the lesson checker and the
- * bench. Node-only (reads files from disk).
+ * The recorder in Node: the same recorder package and the same worker-core code
+ * the browser worker runs. Node-only (reads files from disk).
+ *
+ * Two ways to run it:
+ * - {@link createNodeRecorder}: in this process, for the recorder's own tests and the
+ *   bench, which run trusted code and need the interpreter itself;
+ * - `createSandboxedRecorder(recorderInstall())` (sandbox/runner.ts): in a child process
+ *   under Node's permission model, for anything that runs lesson code (the lesson
+ *   checker, the build's shipped traces).
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { Trace, type TraceMeta } from '../trace/trace';
 import { type RecordRequest, TraceMetaSchema } from './protocol';
-import { recordWith } from './worker-core';
+import {
+  installRecorder,
+  type RecorderInstall,
+  type RecorderSources,
+  recorderInstallOf,
+  recordWith,
+} from './worker-core';
 
 /** A loaded Pyodide with the recorder importable. */
 export interface NodeRecorder {
@@ -16,13 +29,26 @@ export interface NodeRecorder {
   record(request: RecordRequest): Trace;
 }
 
-const recorderPath = fileURLToPath(new URL('./recorder.py', import.meta.url));
+const recorderDir = fileURLToPath(new URL('./recorder/', import.meta.url));
 
-/** Load Pyodide (about 2–3 s) and install the recorder. */
+/** The `.py` files of a recorder package folder (default: `src/runtime/recorder/`). */
+export function readRecorderSources(dir: string = recorderDir): RecorderSources {
+  const sources: RecorderSources = {};
+  for (const file of readdirSync(dir).sort()) {
+    if (file.endsWith('.py')) sources[file] = readFileSync(path.join(dir, file), 'utf8');
+  }
+  return sources;
+}
+
+/** The recorder's files and the Python that installs them, read from disk. */
+export function recorderInstall(): RecorderInstall {
+  return recorderInstallOf(readRecorderSources());
+}
+
+/** Load Pyodide (about 2–3 s) in this process and install the recorder. */
 export async function createNodeRecorder(): Promise<NodeRecorder> {
   const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-  pyodide.FS.writeFile('/home/pyodide/wpt_recorder.py', readFileSync(recorderPath, 'utf8'));
-  pyodide.runPython('import wpt_recorder');
+  installRecorder(pyodide, recorderInstall());
   return {
     pyodide,
     record(request) {

@@ -3,13 +3,16 @@
  * stable across runs and readable in a diff: how the run ended, which lesson
  * lines were reached how often, and the output.
  */
+
 import { EventKind, type Trace } from '../trace/trace';
+import { stoppedByClock } from './ending';
 
 /** The golden summary of one recorded scenario. */
 export interface TraceSummary {
   outcome: Trace['meta']['outcome'];
   error: { type: string; message: string; file?: string | null; line?: number | null } | null;
-  events: number;
+  /** Number of events; `null` for a run stopped by the clock (its length depends on the machine). */
+  events: number | null;
   /** `"file:line" -> times reached` (line events), sorted by file then line. */
   lines: Record<string, number>;
   /** Function calls by name (call events). */
@@ -17,8 +20,19 @@ export interface TraceSummary {
   output: string;
 }
 
-/** Summarise a trace for golden comparison. */
+/**
+ * Summarise a trace for golden comparison. A run stopped by its time budget (a lesson
+ * that teaches a runaway loop) got as far as the machine's speed allowed: only how it
+ * ended is deterministic, so that is all its summary records.
+ */
 export function summarizeTrace(trace: Trace): TraceSummary {
+  const err = trace.meta.error;
+  const error = err
+    ? { type: err.type, message: err.message, file: err.file ?? null, line: err.line ?? null }
+    : null;
+  if (stoppedByClock(trace.meta)) {
+    return { outcome: trace.meta.outcome, error, events: null, lines: {}, calls: {}, output: '' };
+  }
   const lines = new Map<string, number>();
   const calls = new Map<string, number>();
   for (let e = 0; e < trace.length; e++) {
@@ -36,12 +50,9 @@ export function summarizeTrace(trace: Trace): TraceSummary {
     const [fb, lb] = splitKey(b);
     return fa === fb ? la - lb : fa < fb ? -1 : 1;
   };
-  const err = trace.meta.error;
   return {
     outcome: trace.meta.outcome,
-    error: err
-      ? { type: err.type, message: err.message, file: err.file ?? null, line: err.line ?? null }
-      : null,
+    error,
     events: trace.length,
     lines: Object.fromEntries([...lines.entries()].sort(([a], [b]) => byFileLine(a, b))),
     calls: Object.fromEntries(

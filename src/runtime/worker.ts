@@ -9,8 +9,14 @@
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { type FromWorker, ToWorkerSchema } from './protocol';
-import recorderSource from './recorder.py?raw';
-import { disableNetwork, recordWith } from './worker-core';
+import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
+
+/** The recorder package's files, bundled as text. */
+const recorderSources = import.meta.glob<string>('./recorder/*.py', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -53,8 +59,7 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
     await checkAssets(indexURL);
     const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
-    py.FS.writeFile('/home/pyodide/wpt_recorder.py', recorderSource);
-    py.runPython('import wpt_recorder');
+    installRecorder(py, recorderInstallOf(recorderSources));
     disableNetwork(self as unknown as Record<string, unknown>);
     pyodide = py;
     post({

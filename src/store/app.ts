@@ -5,6 +5,7 @@ import { create } from 'zustand';
 import { type Lang, pickLang } from '../i18n';
 import { getRuntime } from '../runtime';
 import type { RuntimeStatus } from '../runtime/client';
+import { currentAddress, navigate } from './urlSync';
 
 const LANG_KEY = 'wpt.lang';
 
@@ -24,27 +25,33 @@ function savedLang(): string | null {
   }
 }
 
-/** The app store (one per page). */
-export const useApp = create<AppStore>()((set) => {
+/** The app store (one per page); filled and kept up to date by `startApp`. */
+export const useApp = create<AppStore>()((set) => ({
+  lang: 'en',
+  runtime: { state: 'loading' },
+  setLang(lang) {
+    try {
+      localStorage.setItem(LANG_KEY, lang);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+    navigate({ lang });
+    set({ lang });
+  },
+  retryRuntime() {
+    getRuntime().restart();
+  },
+}));
+
+/** Pick the language and follow the runtime's status. Returns a function that stops. */
+export function startApp(): () => void {
   const runtime = getRuntime();
-  runtime.subscribe((status) => set({ runtime: status }));
-  return {
-    lang: pickLang(
-      new URLSearchParams(location.search).get('lang'),
-      savedLang(),
-      navigator.languages ?? [navigator.language],
-    ),
-    runtime: runtime.getStatus(),
-    setLang(lang) {
-      try {
-        localStorage.setItem(LANG_KEY, lang);
-      } catch {
-        // Private mode: the choice lasts for this page only.
-      }
-      set({ lang });
-    },
-    retryRuntime() {
-      runtime.restart();
-    },
-  };
-});
+  const lang = pickLang(
+    currentAddress().lang,
+    savedLang(),
+    navigator.languages ?? [navigator.language],
+  );
+  navigate({ lang });
+  useApp.setState({ lang, runtime: runtime.getStatus() });
+  return runtime.subscribe((status) => useApp.setState({ runtime: status }));
+}

@@ -16,15 +16,19 @@ export interface CatalogStore {
   catalog: LoadAllResult;
 }
 
-/** The catalog store. */
+/** The catalog store: empty until `loadCatalog` (importing this module loads nothing). */
 export const useCatalog = create<CatalogStore>()(() => ({
-  files: bundledFiles,
-  catalog: loadLessonsFromFiles(bundledFiles),
+  files: {},
+  catalog: { lessons: [], broken: [] },
 }));
 
-onLessonFilesUpdate((files) => {
-  useCatalog.setState({ files, catalog: loadLessonsFromFiles(files) });
-});
+/** Load the bundled lessons and follow the dev server's updates. Returns a function that stops. */
+export function loadCatalog(): () => void {
+  useCatalog.setState({ files: bundledFiles, catalog: loadLessonsFromFiles(bundledFiles) });
+  return onLessonFilesUpdate((files) => {
+    useCatalog.setState({ files, catalog: loadLessonsFromFiles(files) });
+  });
+}
 
 /** A shipped lesson's files, lesson-relative (`setup.py`, `src/...`). */
 export function shippedFiles(id: string): Record<string, string> {

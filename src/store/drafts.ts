@@ -5,6 +5,7 @@
  * of the Python worker or of the tab loses nothing.
  */
 import { create } from 'zustand';
+import { navigate } from './urlSync';
 
 /** Changed files of one lesson: path → text, or null when deleted. */
 export type DraftFiles = Record<string, string | null>;
@@ -79,10 +80,10 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
   }
 }
 
-function authorFromUrl(): boolean {
-  const v = new URLSearchParams(location.search).get('author');
-  if (v === '1') return true;
-  if (v === '0') return false;
+/** Author mode as asked for by the URL (`author=1`/`0`), else as last chosen. */
+function authorAtStart(fromUrl: string | null): boolean {
+  if (fromUrl === '1') return true;
+  if (fromUrl === '0') return false;
   try {
     return localStorage.getItem('wpt.author') === '1';
   } catch {
@@ -90,19 +91,25 @@ function authorFromUrl(): boolean {
   }
 }
 
-/** The drafts store. Every change is written through at once (small files). */
+/** Read the saved drafts and the author mode asked for (once, at boot). */
+export function loadDrafts(authorParam: string | null): void {
+  useDrafts.setState({ author: authorAtStart(authorParam), drafts: loadAll() });
+}
+
+/**
+ * The drafts store. Every change is written through at once (small files). Empty until
+ * `loadDrafts` (importing this module reads nothing).
+ */
 export const useDrafts = create<DraftsStore>()((set, get) => ({
-  author: authorFromUrl(),
-  drafts: loadAll(),
+  author: false,
+  drafts: {},
   setAuthor(on) {
     try {
       localStorage.setItem('wpt.author', on ? '1' : '0');
     } catch {
       // not remembered
     }
-    const url = new URL(location.href);
-    url.searchParams.set('author', on ? '1' : '0');
-    history.replaceState(history.state, '', url);
+    navigate({ author: on ? '1' : '0' });
     set({ author: on });
   },
   editFile(lessonId, path, text, shipped) {

@@ -1,16 +1,19 @@
 /**
  * Panel state: per panel, the chosen scenario, the breakpoints, the recorded
  * traces (one per scenario, recorded in the background) and the replay
- * position. Derived data (status, hits, variables) is computed by selectors
- * in ./selectors.ts, never stored.
+ * position. Derived data (status, hits, variables, what the panel shows) is
+ * computed by selectors (./selectors.ts, ./panelView.ts), never stored. The
+ * scenario list is the lesson's (asked of `PanelDeps.scenariosOf`), never copied.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
+import { type Breakpoint, type Command, jump, START } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../trace/trace';
-import { hitsFor } from './selectors';
+import type { Trace } from '../trace/trace';
+import { applyCommand, type PanelNotice } from './commandResult';
+import { probesOf, slotKey } from './recording';
+import { currentTrace } from './selectors';
 
-/** `lessonId:panelId`. */
+/** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
 export type PanelKey = string;
 
 /** The trace of one scenario: recorded for a given set of probes, or pending. */
@@ -22,8 +25,8 @@ export interface TraceSlot {
 
 /** Everything the store keeps for one panel. */
 export interface PanelState {
+  /** The chosen scenario: always one the panel's lesson offers. */
   scenario: string;
-  scenarios: string[];
   breakpoints: Breakpoint[];
   traces: Record<string, TraceSlot>;
   /** Event index; -1 = not started; trace length = finished. */
@@ -36,15 +39,7 @@ export interface PanelState {
   notice?: PanelNotice | null;
 }
 
-/**
- * A note about the last command: Debug with no breakpoint stopped at the first line
- * of the panel's function; Debug ran to the end because no breakpoint was hit; a jump
- * asked for a step the trace does not have.
- */
-export type PanelNotice =
-  | { kind: 'debugNoBreakpoint'; function: string }
-  | { kind: 'noBreakpointHit' }
-  | { kind: 'stepOutOfRange'; asked: number; total: number };
+export type { PanelNotice } from './commandResult';
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
 export interface PanelDeps {
@@ -53,16 +48,23 @@ export interface PanelDeps {
   requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
   /** The panel's focus function, where stepping from "not run" begins. */
   focusOf?(key: PanelKey): { file: string; fn: string } | null;
+  /** The scenarios the panel offers now, in order (the lesson is their one owner). */
+  scenariosOf(key: PanelKey): readonly string[];
+  /** What a panel starts with (a shared link, the saved state); none by default. */
+  initialOf?(key: PanelKey): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>>;
 }
 
 /** The panel store's state and actions. */
 export interface PanelsStore {
   panels: Record<PanelKey, PanelState>;
   /** Register a panel (idempotent); starts background recording of its scenarios. */
-  initPanel(key: PanelKey, scenarios: string[], initial?: Partial<PanelState>): void;
+  initPanel(key: PanelKey): void;
   setScenario(key: PanelKey, scenario: string): void;
-  /** The panel's scenario list changed (author mode); keeps the choice if it still exists. */
-  setScenarios(key: PanelKey, scenarios: string[]): void;
+  /**
+   * The panel's lesson may have changed (a draft edit, a hot update): keep the chosen
+   * scenario if the lesson still offers it, else take the first and reset the replay.
+   */
+  reconcile(key: PanelKey): void;
   /** Move breakpoints of `file` after an edit: `map(line)` gives the new line, or null to drop. */
   moveBreakpoints(key: PanelKey, file: string, map: (line: number) => number | null): void;
   toggleBreakpoint(key: PanelKey, file: string, line: number): void;
@@ -75,63 +77,14 @@ export interface PanelsStore {
   selectFrame(key: PanelKey, frameIndex: number): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
-  /** Record every scenario whose trace is missing or stale. */
+  /** Reconcile, then record every scenario whose trace is missing or stale. */
   ensureTraces(key: PanelKey): void;
 }
 
 let nextBreakpointId = 1;
 
-const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
-
 /** Prefix of the slot key of a trace that must be recorded again when asked. */
 const TRANSIENT = 'transient:';
-
-/**
- * Where stepping starts when nothing has run yet: the first call of the focus
- * function, not the module-level lines of the setup that lead to it.
- */
-function firstFocusEvent(trace: Trace, focus: { file: string; fn: string } | null): number {
-  if (!focus) return 0;
-  const f = trace.meta.files.indexOf(focus.file);
-  for (let e = 0; e < trace.length; e++) {
-    if (trace.kind[e] === EventKind.Call && trace.file[e] === f && trace.functionOf(e) === focus.fn)
-      return e;
-  }
-  return 0;
-}
-
-/**
- * The first line the focus function runs (the first line event of its first call), the
- * call itself if it runs no line, or null if the function is never called.
- */
-function firstFocusLine(trace: Trace, focus: { file: string; fn: string }): number | null {
-  const call = firstFocusEvent(trace, focus);
-  const f = trace.meta.files.indexOf(focus.file);
-  if (trace.kind[call] !== EventKind.Call || trace.file[call] !== f) return null;
-  if (trace.functionOf(call) !== focus.fn) return null;
-  for (let e = call + 1; e < trace.length; e++) {
-    if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
-    if (trace.depth[e] < trace.depth[call]) break;
-  }
-  return call;
-}
-
-/** The probes a trace must be recorded with for these breakpoints. */
-export function probesOf(breakpoints: readonly Breakpoint[]) {
-  return breakpoints
-    .filter((b) => b.condition || b.log !== undefined)
-    .map((b) => ({
-      id: b.id,
-      path: b.file,
-      line: b.line,
-      ...(b.condition ? { condition: b.condition } : {}),
-      ...(b.log !== undefined ? { log: b.log } : {}),
-    }));
-}
-
-function slotKey(request: Omit<RecordRequest, 'probes'>, breakpoints: readonly Breakpoint[]) {
-  return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
-}
 
 /** Create a panel store bound to a way of recording. */
 export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
@@ -142,10 +95,6 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!p) return s;
         return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
       });
-    }
-
-    function currentTrace(p: PanelState): Trace | null {
-      return p.traces[p.scenario]?.trace ?? null;
     }
 
     /**
@@ -188,31 +137,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       });
     }
 
-    function apply(
-      key: PanelKey,
-      trace: Trace,
-      p: PanelState,
-      command: Command,
-    ): { position: number; notice: PanelNotice | null } {
-      const focus = deps.focusOf?.(key) ?? null;
-      if (p.position === START && STEPS.includes(command) && trace.length > 0) {
-        return { position: firstFocusEvent(trace, focus), notice: null };
-      }
-      if ((command === 'debug' || command === 'restart') && trace.length > 0) {
-        // A debugger started with no breakpoint stops at the start of the code under
-        // study rather than running silently to the end.
-        const canStop = p.breakpoints.some((b) => b.enabled && b.log === undefined);
-        const first = !canStop && focus ? firstFocusLine(trace, focus) : null;
-        if (first !== null && focus) {
-          return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
-        }
-      }
-      const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
-      const ranOut =
-        (command === 'debug' || command === 'restart') &&
-        position >= trace.length &&
-        trace.meta.outcome === 'completed';
-      return { position, notice: ranOut ? { kind: 'noBreakpointHit' } : null };
+    function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command) {
+      return applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
     }
 
     function resolvePending(key: PanelKey) {
@@ -221,42 +147,43 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const trace = currentTrace(p);
       if (!trace || !isFresh(key, p, p.scenario, true)) return;
       const pending = p.pending;
-      if ('command' in pending) {
-        patch(key, () => ({
-          pending: null,
-          frameIndex: 0,
-          ...apply(key, trace, p, pending.command),
-        }));
-      } else {
-        patch(key, () => ({
-          pending: null,
-          frameIndex: 0,
-          notice: null,
-          position: jump(trace, pending.jump),
-        }));
-      }
+      const moved =
+        'command' in pending
+          ? apply(key, trace, p, pending.command)
+          : { position: jump(trace, pending.jump), notice: null };
+      patch(key, () => ({ pending: null, frameIndex: 0, ...moved }));
+    }
+
+    function reconcile(key: PanelKey) {
+      const p = get().panels[key];
+      const scenarios = deps.scenariosOf(key);
+      if (!p || scenarios.length === 0 || scenarios.includes(p.scenario)) return;
+      patch(key, () => ({ scenario: scenarios[0], position: START, frameIndex: 0, pending: null }));
     }
 
     function ensure(key: PanelKey) {
+      reconcile(key);
       const p = get().panels[key];
       if (!p) return;
       // The visible scenario first, the rest behind it.
       recordScenario(key, p.scenario, true);
-      for (const s of p.scenarios) if (s !== p.scenario) recordScenario(key, s, false);
+      for (const s of deps.scenariosOf(key)) if (s !== p.scenario) recordScenario(key, s, false);
     }
 
     return {
       panels: {},
 
-      initPanel(key, scenarios, initial) {
+      initPanel(key) {
         if (get().panels[key]) return;
+        const scenarios = deps.scenariosOf(key);
+        if (scenarios.length === 0) return;
+        const initial = deps.initialOf?.(key);
         const scenario =
           initial?.scenario && scenarios.includes(initial.scenario)
             ? initial.scenario
             : scenarios[0];
         const state: PanelState = {
           scenario,
-          scenarios,
           breakpoints: initial?.breakpoints ?? [],
           traces: {},
           position: START,
@@ -273,7 +200,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       setScenario(key, scenario) {
         const p = get().panels[key];
-        if (!p?.scenarios.includes(scenario)) return;
+        if (!p || !deps.scenariosOf(key).includes(scenario)) return;
         // Reset the replay, keep the breakpoints.
         patch(key, () => ({
           scenario,
@@ -285,18 +212,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         ensure(key);
       },
 
-      setScenarios(key, scenarios) {
-        const p = get().panels[key];
-        if (!p || scenarios.length === 0) return;
-        if (p.scenarios.join() === scenarios.join()) return;
-        const scenario = scenarios.includes(p.scenario) ? p.scenario : scenarios[0];
-        const reset = scenario !== p.scenario;
-        patch(key, () => ({
-          scenarios,
-          scenario,
-          ...(reset ? { position: START, frameIndex: 0, pending: null } : {}),
-        }));
-      },
+      reconcile,
 
       moveBreakpoints(key, file, map) {
         const p = get().panels[key];
@@ -396,33 +312,4 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     };
   });
   return store;
-}
-
-/** A panel store's actions bound to one panel (what the panel's components call). */
-export interface PanelActions {
-  setScenario(scenario: string): void;
-  toggleBreakpoint(file: string, line: number): void;
-  updateBreakpoint(id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
-  removeBreakpoint(id: string): void;
-  moveBreakpoints(file: string, map: (line: number) => number | null): void;
-  command(command: Command): void;
-  jumpTo(position: number): void;
-  goToStep(step: number): void;
-  selectFrame(frameIndex: number): void;
-}
-
-/** Bind a panel store's actions to one panel. */
-export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelActions {
-  const s = () => store.getState();
-  return {
-    setScenario: (scenario) => s().setScenario(key, scenario),
-    toggleBreakpoint: (file, line) => s().toggleBreakpoint(key, file, line),
-    updateBreakpoint: (id, patch) => s().updateBreakpoint(key, id, patch),
-    removeBreakpoint: (id) => s().removeBreakpoint(key, id),
-    moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
-    command: (command) => s().command(key, command),
-    jumpTo: (position) => s().jumpTo(key, position),
-    goToStep: (n) => s().goToStep(key, n),
-    selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
-  };
 }

@@ -8,6 +8,7 @@
  */
 import type { Breakpoint } from '../replay/engine';
 import type { PanelKey, PanelState } from './panels';
+import type { Address } from './urlSync';
 
 /** What a link or the saved state restores for one panel. */
 export interface SharedPanelState {
@@ -84,23 +85,30 @@ export function decodePanelState(text: string | null): SharedPanelState {
 }
 
 /** The panel a link points at, and its state. */
-export function linkedPanel(search: string): {
+export function linkedPanel(address: Address): {
   lesson: string | null;
   panel: string | null;
   state: SharedPanelState;
 } {
-  const q = new URLSearchParams(search);
-  return { lesson: q.get('lesson'), panel: q.get('panel'), state: decodePanelState(q.get('s')) };
+  return {
+    lesson: address.lesson,
+    panel: address.panel,
+    state: decodePanelState(address.state),
+  };
 }
 
-/** A URL for the current view of a panel. */
-export function linkFor(href: string, lessonId: string, panelId: string, p: PanelState): string {
-  const url = new URL(href);
-  url.searchParams.set('lesson', lessonId);
-  url.searchParams.set('panel', panelId);
-  url.searchParams.set('s', encodePanelState(p));
-  url.hash = `panel-${panelId}`;
-  return url.toString();
+/** The address of the current view of a panel (a link that reopens it). */
+export function panelAddress(
+  lessonId: string,
+  panelId: string,
+  p: Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>,
+): Partial<Address> {
+  return {
+    lesson: lessonId,
+    panel: panelId,
+    state: encodePanelState(p),
+    hash: `panel-${panelId}`,
+  };
 }
 
 const STORAGE_PREFIX = 'wpt.panel.';

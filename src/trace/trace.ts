@@ -1,7 +1,7 @@
 /**
  * The recorded trace, as the browser holds it.
  *
- * The recorder (recorder.py) sends a JSON `TraceMeta` plus one binary blob of
+ * The recorder (src/runtime/recorder/) sends a JSON `TraceMeta` plus one binary blob of
  * fixed-width columns. `Trace` wraps typed-array views over that blob: nothing
  * is decoded per event, so a million-event trace costs a few dozen bytes per
  * event and any position can be inspected in O(changes walked back).

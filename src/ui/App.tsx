@@ -1,16 +1,15 @@
-import { useEffect, useState } from 'react';
-import { type Lang, t } from '../i18n';
+import { useEffect } from 'react';
+import { LANG_NAMES, type Lang, t } from '../i18n';
+import { LANGS } from '../lessons/schema';
 import { useApp } from '../store/app';
-import { effectiveLesson, useCatalog } from '../store/catalog';
+import { useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
+import { resolveLesson } from '../store/lessonIndex';
+import { navigate, useAddress } from '../store/urlSync';
 import { AuthorBar } from './author/AuthorBar';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LessonView } from './LessonView';
 import { ShortcutsHelp } from './ShortcutsHelp';
-
-function currentLessonId(): string | null {
-  return new URLSearchParams(location.search).get('lesson');
-}
 
 function RuntimeBadge({ lang }: { lang: Lang }) {
   const runtime = useApp((s) => s.runtime);
@@ -56,29 +55,14 @@ function RuntimeBadge({ lang }: { lang: Lang }) {
 export function App() {
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
-  const [lessonId, setLessonId] = useState(currentLessonId);
-
-  useEffect(() => {
-    const onPop = () => setLessonId(currentLessonId());
-    addEventListener('popstate', onPop);
-    return () => removeEventListener('popstate', onPop);
-  }, []);
+  const lessonId = useAddress((s) => s.lesson);
 
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    const url = new URL(location.href);
-    url.searchParams.set('lang', lang);
-    history.replaceState(history.state, '', url);
   }, [lang]);
 
   const open = (id: string) => {
-    const url = new URL(location.href);
-    url.searchParams.set('lesson', id);
-    url.searchParams.delete('panel');
-    url.searchParams.delete('s');
-    url.hash = '';
-    history.pushState(null, '', url);
-    setLessonId(id);
+    navigate({ lesson: id, panel: null, state: null, hash: '' }, { push: true });
     scrollTo(0, 0);
   };
 
@@ -87,12 +71,8 @@ export function App() {
   const drafts = useDrafts((s) => s.drafts);
   const setAuthor = useDrafts((s) => s.setAuthor);
   const id = lessonId ?? catalog.lessons[0]?.id ?? catalog.broken[0]?.id ?? null;
-  const shipped = catalog.lessons.find((l) => l.id === id) ?? null;
-  const effective = id && author ? effectiveLesson(id, drafts[id]) : null;
-  const lesson = effective ? effective.lesson : shipped;
-  const errors = effective
-    ? effective.errors
-    : (catalog.broken.find((b) => b.id === id)?.errors ?? []);
+  // Read drafts and catalog above so that a change re-renders; resolveLesson reads them.
+  const { lesson, errors } = id ? resolveLesson(id) : { lesson: null, errors: [] };
   const broken = errors.length > 0 && id ? { id, errors } : null;
   const draftOnly = author
     ? Object.keys(drafts).filter(
@@ -126,7 +106,7 @@ export function App() {
         </label>
         <fieldset className="lang-switch">
           <legend className="sr-only">{t(lang, 'language')}</legend>
-          {(['zh', 'en'] as const).map((l) => (
+          {LANGS.map((l) => (
             <button
               key={l}
               type="button"
@@ -134,7 +114,7 @@ export function App() {
               data-testid={`lang-${l}`}
               onClick={() => setLang(l)}
             >
-              {l === 'zh' ? '中文' : 'English'}
+              {LANG_NAMES[l]}
             </button>
           ))}
         </fieldset>

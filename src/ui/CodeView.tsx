@@ -1,8 +1,8 @@
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../i18n';
+import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
-import type { LineEdit } from './author/lineShift';
 import { useMonaco } from './useMonaco';
 
 /** Props of {@link CodeView}. */

@@ -1,23 +1,17 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { type Lang, t } from '../i18n';
 import type { Lesson } from '../lessons/schema';
-import { panelView } from '../store/lessons';
+import { indexLesson } from '../store/lessonIndex';
+import { scrollToHash } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Markdown } from './Markdown';
 import { Panel } from './panel/Panel';
 
 /** A lesson as an article: prose with the panels in place. */
 export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
-  const views = useMemo(
-    () => new Map(lesson.panels.map((p) => [p.id, panelView(lesson, p)])),
-    [lesson],
-  );
+  const index = indexLesson(lesson);
   // Panels render after the browser tried to follow the #hash: scroll now.
-  useEffect(() => {
-    if (location.hash.startsWith('#panel-')) {
-      document.getElementById(location.hash.slice(1))?.scrollIntoView();
-    }
-  }, []);
+  useEffect(scrollToHash, []);
   const first = lesson.prose[lang].find((seg) => seg.kind === 'panel');
   return (
     <article
@@ -49,11 +43,11 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
           return <Markdown key={i} text={seg.text} />;
         }
-        const view = views.get(seg.panelId);
-        return view ? (
+        const entry = index.panels.find((p) => p.panel.id === seg.panelId);
+        return entry ? (
           <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor" tabIndex={-1}>
-            <ErrorBoundary what={`${view.panel.source} · ${view.panel.function}`}>
-              <Panel view={view} />
+            <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
+              <Panel entry={entry} />
             </ErrorBoundary>
           </div>
         ) : null;

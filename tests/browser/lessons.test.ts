@@ -30,7 +30,7 @@ describe('the hooks lesson, panel by panel', () => {
     const fns = await app.page
       .locator('[data-testid=panel]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));
-    expect(fns).toEqual(['run_hooks', 'execute_hooked', 'audit_event']);
+    expect(fns).toEqual(['run_hooks', 'execute_hooked', 'audit_event', 'host_executor']);
     await expect(app.page.locator('.prose table').count()).resolves.toBeGreaterThan(0);
     await expect(app.page.locator('.prose').first().textContent()).resolves.toContain('observe');
   });
@@ -108,7 +108,7 @@ describe('the hooks lesson, panel by panel', () => {
       'Teaching setup and call entry',
     );
     await expect(setup.textContent()).resolves.toContain(
-      'breakpoints replay only the lesson source above',
+      'stepping into a callback follows it here',
     );
   });
 

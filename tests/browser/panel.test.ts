@@ -60,7 +60,7 @@ describe('the run_hooks panel in the production build', () => {
     await p.locator('[data-testid=continue]').click();
     await waitState(p, 'finished');
     await expect(p.locator('[data-testid=output]').textContent()).resolves.toContain(
-      'visited: first -> second',
+      'hooks reached: before: first -> before: second\n',
     );
   });
 
@@ -75,8 +75,8 @@ describe('the run_hooks panel in the production build', () => {
     await p.locator('[data-testid=continue]').click();
     await waitState(p, 'finished');
     const out = await p.locator('[data-testid=output]').textContent();
-    expect(out).toContain('visited: first\n');
-    expect(out).not.toContain('first -> second');
+    expect(out).toContain('hooks reached: before: first\n');
+    expect(out).not.toContain('before: second');
   });
 
   it('steps into, over, out and back', async () => {

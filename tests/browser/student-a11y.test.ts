@@ -98,7 +98,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     const p = panel(a.page, 'run_hooks');
     const bar = p.locator('[data-testid=toolbar]');
     const box = await bar.boundingBox();
-    expect(box && box.height).toBeLessThan(70);
+    expect(box?.height).toBeLessThan(70);
     // Scroll into the middle of the panel: the toolbar stays at the top of the screen.
     await p.locator('[data-testid=breakpoint-list]').evaluate((el) => el.scrollIntoView());
     const top = await bar.evaluate((el) => el.getBoundingClientRect().top);

@@ -1,5 +1,5 @@
 /**
- * The recorder's fast paths (recorder.py: FAST_PATHS) skip work, never change a trace:
+ * The recorder's fast paths (recorder/config.py: FAST_PATHS) skip work, never change a trace:
  * every program below, and every scenario of every lesson, records to the same bytes
  * and the same metadata with them on and off.
  */
@@ -16,14 +16,14 @@ beforeAll(async () => {
   rec = await createNodeRecorder();
 });
 afterAll(() => {
-  rec?.pyodide.runPython('import wpt_recorder; wpt_recorder.FAST_PATHS = True');
+  rec?.pyodide.runPython('import wpt_recorder; wpt_recorder.config.FAST_PATHS = True');
 });
 
 /** Record with the fast paths on or off; the metadata without its timing. */
 function recordBoth(request: RecordRequest) {
   const run = (fast: boolean) => {
     rec.pyodide.runPython(
-      `import wpt_recorder; wpt_recorder.FAST_PATHS = ${fast ? 'True' : 'False'}`,
+      `import wpt_recorder; wpt_recorder.config.FAST_PATHS = ${fast ? 'True' : 'False'}`,
     );
     const { meta, buffer } = recordWith(rec.pyodide, request);
     const parsed = JSON.parse(meta);

@@ -1,11 +1,18 @@
 from runtime import execute_hooked
 
-report = execute_hooked(call, tools, ask_user, hooks)
-result = report["result"]
+try:
+    report = execute_hooked(call, tools, ask_user, hooks, blocked)
+    crash = None
+except RuntimeError as exc:  # only gate_crash: the gate's error comes straight through
+    report, crash = None, f"{type(exc).__name__}: {exc}"
 
-print("programs executed:", executions or "none")
-print("hooks reached:", " -> ".join(visited))
-print("user was asked about:", shown_to_user or "nothing")
-print("result for:", result["tool_use_id"], "| is_error:", result["is_error"])
-print("content:", repr(result["content"]))
-print("warnings:", report["warnings"])
+print("执行过的程序 / programs executed:", executions or "none")
+print("到达的钩子 / hooks reached:", " -> ".join(visited))
+print("问过用户 / user was asked about:", shown_to_user or "nothing")
+if crash is not None:
+    print("execute_hooked 抛出 / raised:", crash)
+else:
+    result = report["result"]
+    print("结果 / result for:", result["tool_use_id"], "| is_error:", result["is_error"])
+    print("内容 / content:", repr(result["content"]))
+    print("警告 / warnings:", report["warnings"])

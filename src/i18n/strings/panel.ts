@@ -24,8 +24,8 @@ export const panelStrings = {
   },
   setupTitle: { zh: '教学用的准备代码与调用入口', en: 'Teaching setup and call entry' },
   setupNote: {
-    zh: '这部分作为单独的文件运行；断点只回放上方的课程源码。',
-    en: 'This runs as a separate file; breakpoints replay only the lesson source above.',
+    zh: '这部分作为单独的文件运行。断点设在上方的课程源码里；单步进入回调时，回放会跟进到这里。',
+    en: 'This runs as a separate file. Breakpoints go in the lesson source above; stepping into a callback follows it here.',
   },
   stepsTitle: { zh: '步骤说明', en: 'Step notes' },
   wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },

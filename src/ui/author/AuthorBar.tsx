@@ -4,15 +4,10 @@ import { type Lang, t } from '../../i18n';
 import type { Lesson } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import { planExport } from '../../store/exportPlan';
+import { navigate } from '../../store/urlSync';
 import { ScrollPre } from '../ScrollPre';
-import {
-  download,
-  draftFromImport,
-  locateLesson,
-  planExport,
-  readPicked,
-  zipLesson,
-} from './transfer';
+import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
 
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
 export function AuthorBar({
@@ -86,13 +81,7 @@ export function AuthorBar({
       const imported = locateLesson(await readPicked(list));
       const draftFiles = draftFromImport(shippedFiles(imported.id), imported.files);
       setDraft(imported.id, draftFiles);
-      const url = new URL(location.href);
-      url.searchParams.set('lesson', imported.id);
-      url.searchParams.set('author', '1');
-      url.searchParams.delete('panel');
-      url.searchParams.delete('s');
-      history.pushState(null, '', url);
-      dispatchEvent(new PopStateEvent('popstate'));
+      navigate({ lesson: imported.id, author: '1', panel: null, state: null }, { push: true });
       setMessage(t(lang, 'imported', { id: imported.id, n: Object.keys(draftFiles).length }));
     } catch (err) {
       setMessage(err instanceof Error ? err.message : String(err));

@@ -8,6 +8,7 @@ import {
   type ManifestEdit,
   renameScenario,
 } from '../../lessons/edit';
+import { sourceFile } from '../../lessons/loader';
 import type { Lesson, ResolvedPanel } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
@@ -16,7 +17,7 @@ import { CodeView } from '../CodeView';
 
 /** The lesson-relative path of a Python file name used in a run. */
 export function lessonPathOf(lesson: Lesson, pythonPath: string): string {
-  return lesson.sources.some((s) => s.path === pythonPath) ? `src/${pythonPath}` : pythonPath;
+  return lesson.sources.some((s) => s.path === pythonPath) ? sourceFile(pythonPath) : pythonPath;
 }
 
 /**
@@ -59,7 +60,8 @@ export function PanelAuthor(props: {
         editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
       setProblem(null);
       setNewId('');
-      if (select) setTimeout(() => onScenario(select), 300);
+      // The scenario list is the draft's: the new scenario can be chosen at once.
+      if (select) onScenario(select);
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));
     }

@@ -2,74 +2,12 @@
  * Export and import of lesson drafts as files: a zip of the changed files (in
  * the layout of lessons/, golden summaries included, so dropping them into the
  * repo passes `npm run lessons:check`), a zip of the whole lesson folder, and
- * import of a folder or zip back into author mode.
+ * import of a folder or zip back into author mode. What to export (recording the
+ * goldens) is planned in the store: src/store/exportPlan.ts.
  */
-import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
-import { buildRunFiles } from '../../lessons/loader';
-import type { Lesson } from '../../lessons/schema';
-import { getRuntime } from '../../runtime';
-import { formatGolden, summarizeTrace } from '../../runtime/summary';
+import { strToU8, unzipSync, zipSync } from 'fflate';
+import { decodeLessonFile, type InvalidUtf8Error } from '../../lessons/encoding';
 import type { DraftFiles } from '../../store/drafts';
-
-const shippedGoldens = import.meta.glob('/lessons/*/golden/**/*.json', {
-  query: '?raw',
-  import: 'default',
-}) as Record<string, () => Promise<string>>;
-
-/** Golden files of a lesson as shipped: lesson-relative path → text. */
-async function goldensOf(lessonId: string): Promise<Record<string, string>> {
-  const prefix = `/lessons/${lessonId}/`;
-  const out: Record<string, string> = {};
-  await Promise.all(
-    Object.entries(shippedGoldens)
-      .filter(([k]) => k.startsWith(prefix))
-      .map(async ([k, load]) => {
-        out[k.slice(prefix.length)] = await load();
-      }),
-  );
-  return out;
-}
-
-/** Record every panel × scenario of a lesson and return its golden files. */
-export async function computeGoldens(lesson: Lesson): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  const runtime = getRuntime();
-  for (const panel of lesson.panels) {
-    for (const s of panel.scenarios) {
-      const trace = await runtime.record({
-        files: buildRunFiles(lesson, panel.id, s.id),
-        scenario: s.id,
-        budget: lesson.budget,
-      });
-      out[`golden/${panel.id}/${s.id}.json`] = formatGolden(summarizeTrace(trace));
-    }
-  }
-  return out;
-}
-
-/** What an export contains. */
-export interface ExportPlan {
-  /** lesson-relative path → text, for every file that is new or changed. */
-  files: Record<string, string>;
-  /** lesson-relative paths that the draft deletes. */
-  deleted: string[];
-}
-
-/** The files a draft changes, plus the golden summaries that change with them. */
-export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<ExportPlan> {
-  const files: Record<string, string> = {};
-  const deleted: string[] = [];
-  for (const [path, text] of Object.entries(draft)) {
-    if (text === null) deleted.push(path);
-    else files[path] = text;
-  }
-  const [fresh, shipped] = await Promise.all([computeGoldens(lesson), goldensOf(lesson.id)]);
-  for (const [path, text] of Object.entries(fresh)) {
-    if (shipped[path] !== text) files[path] = text;
-  }
-  for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
-  return { files, deleted: deleted.sort() };
-}
 
 /** Zip files under `lessons/<id>/`. */
 export function zipLesson(lessonId: string, files: Record<string, string>): Uint8Array {
@@ -132,17 +70,20 @@ export function locateLesson(all: Record<string, string>): ImportedLesson {
   return { id, files };
 }
 
-/** Read picked files (a zip, or the files of a folder) into path → text. */
+/**
+ * Read picked files (a zip, or the files of a folder) into path → text. A file that is
+ * not valid UTF-8 throws {@link InvalidUtf8Error} with its path, line and byte offset.
+ */
 export async function readPicked(list: FileList): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const file of Array.from(list)) {
     if (file.name.endsWith('.zip')) {
       const entries = unzipSync(new Uint8Array(await file.arrayBuffer()));
       for (const [p, bytes] of Object.entries(entries))
-        if (!p.endsWith('/')) out[p] = strFromU8(bytes);
+        if (!p.endsWith('/')) out[p] = decodeLessonFile(p, bytes);
     } else {
       const path = (file as File & { webkitRelativePath?: string }).webkitRelativePath || file.name;
-      out[path] = await file.text();
+      out[path] = decodeLessonFile(path, new Uint8Array(await file.arrayBuffer()));
     }
   }
   return out;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
+import type { LineEdit } from '../../lessons/lineShift';
 import type { ResolvedPanel } from '../../lessons/schema';
-import type { PanelActions, PanelState } from '../../store/panels';
+import type { PanelActions } from '../../store/panelActions';
+import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';
-import type { LineEdit } from '../author/lineShift';
 import { CodeView } from '../CodeView';
 import { Timeline } from './Timeline';
 

@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
+import { shiftLineAll } from '../../lessons/lineShift';
+import { sourceFile } from '../../lessons/loader';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';
 import { useDrafts } from '../../store/drafts';
-import { type PanelView, panelsStore } from '../../store/lessons';
-import { bindPanel } from '../../store/panels';
+import type { PanelEntry } from '../../store/lessonIndex';
+import { bindPanel } from '../../store/panelActions';
+import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
-import { shiftLineAll } from '../author/lineShift';
 import { PanelAuthor } from '../author/PanelAuthor';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
@@ -29,7 +31,7 @@ import { Toolbar } from './Toolbar';
  * Local UI state here is only what no other part needs: the editor's cursor line and the
  * step note the reader clicked.
  */
-export function Panel({ view: entry }: { view: PanelView }) {
+export function Panel({ entry }: { entry: PanelEntry }) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
   const { key, panel, files, lesson } = entry;
@@ -40,15 +42,9 @@ export function Panel({ view: entry }: { view: PanelView }) {
   const author = useDrafts((s) => s.author);
   const draft = useDrafts((s) => s.drafts[lesson.id]);
   const editFile = useDrafts((s) => s.editFile);
-  const sourceRel = `src/${panel.source}`;
+  const sourceRel = sourceFile(panel.source);
 
-  useEffect(() => {
-    panelsStore.getState().initPanel(
-      key,
-      panel.scenarios.map((s) => s.id),
-      entry.initial,
-    );
-  }, [key, panel.scenarios, entry.initial]);
+  useEffect(() => panelsStore.getState().initPanel(key), [key]);
 
   const view = useMemo(
     () =>

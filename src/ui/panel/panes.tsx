@@ -10,7 +10,8 @@
 import type { ComponentType } from 'react';
 import type { Lang } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/schema';
-import type { PanelActions, PanelState } from '../../store/panels';
+import type { PanelActions } from '../../store/panelActions';
+import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';
 import { CallStackPane } from './CallStackPane';
 import { OutputPane } from './OutputPane';

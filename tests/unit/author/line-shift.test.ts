@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shiftLine, shiftLineAll } from '../../../src/ui/author/lineShift';
+import { shiftLine, shiftLineAll } from '../../../src/lessons/lineShift';
 
 const edit = (
   startLine: number,

@@ -140,10 +140,14 @@ describe('a manifest that does not fit the schema', () => {
 
 describe('a manifest that refers to things that do not exist', () => {
   it('reports an unknown scenario in a panel, listing the catalogue', async () => {
-    const files = editManifest(await lessonFiles(ID), (m) => m.panels[0].scenarios.push('sunny'));
+    let offered = 0;
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      offered = m.panels[0].scenarios.length;
+      m.panels[0].scenarios.push('sunny');
+    });
     const [error, ...rest] = errorsOf(load(ID, files));
     expect(rest).toEqual([]);
-    expect(error.field).toBe('panels[0].scenarios[5]');
+    expect(error.field).toBe(`panels[0].scenarios[${offered}]`);
     expect(error.message).toMatch(
       /unknown scenario "sunny"; the lesson's catalogue has: pass, block/,
     );
@@ -343,7 +347,9 @@ describe('lesson identity and error collection', () => {
   });
 
   it('collects every problem of a lesson instead of stopping at the first', async () => {
+    let offered = 0;
     const files = editManifest(await lessonFiles(ID), (m) => {
+      offered = m.panels[0].scenarios.length;
       m.panels[0].scenarios.push('sunny');
       m.panels[2].function = 'audit_events';
       m.panels[1].steps[0].end = 'no such line';
@@ -354,7 +360,7 @@ describe('lesson identity and error collection', () => {
     expect(fields).toEqual(
       expect.arrayContaining([
         'setup',
-        'panels[0].scenarios[5]',
+        `panels[0].scenarios[${offered}]`,
         'panels[1].steps[0].end',
         'panels[2].function',
         expect.stringMatching(/unknown panel "ghost"/),

@@ -67,9 +67,13 @@ describe('the real lessons', () => {
     expect(lineText(lesson, panel.source, panel.functionRange.end)).toContain(
       'return {"blocked": None',
     );
-    expect(lineText(lesson, panel.source, panel.steps[0].end)).toContain(
-      'answer = callback(event, copy.deepcopy(payload))',
-    );
+    // the first note covers the line that calls each callback with its own copy
+    const code = lesson.sources.find((s) => s.path === panel.source)!.code.split('\n');
+    const callLine =
+      code.findIndex((l) => l.includes('answer = callback(copy.deepcopy(payload))')) + 1;
+    expect(callLine).toBeGreaterThan(0);
+    expect(panel.steps[0].start).toBeLessThan(callLine);
+    expect(panel.steps[0].end).toBeGreaterThan(callLine);
   });
 
   it('offer the spec scenario subsets on the s04 panels, default first', async () => {
@@ -79,9 +83,33 @@ describe('the real lessons', () => {
       lesson.panels.map((p) => [p.id, p.scenarios.map((s) => s.id)]),
     );
     expect(offered).toEqual({
-      run_hooks: ['pass', 'block', 'pre_error', 'post_error', 'mutate'],
-      execute_hooked: ['pass', 'block', 'refused', 'pre_error', 'post_error', 'mutate'],
+      run_hooks: [
+        'pass',
+        'block',
+        'pre_error',
+        'post_error',
+        'mutate',
+        'allow_string',
+        'false_return',
+        'late_register',
+      ],
+      execute_hooked: [
+        'pass',
+        'block',
+        'refused',
+        'pre_error',
+        'post_error',
+        'mutate',
+        'host_blocked',
+        'gate_crash',
+      ],
       audit_event: ['before', 'after', 'rejected'],
+      host_executor: [
+        'wired_allow',
+        'wired_maintenance',
+        'wired_audit_failure',
+        'wired_audit_last',
+      ],
     });
   });
 

@@ -313,7 +313,7 @@ describe('the runtime client against a worker that sends garbage', () => {
     );
   });
 
-  it('turns a well-formed message with an unreadable trace into an error trace for that run only', async () => {
+  it('turns a well-formed message with an unreadable trace into an error trace, and replaces the worker', async () => {
     const client = createRuntimeClient({
       createWorker: () => new FakeWorker() as unknown as Worker,
       indexURL: '/pyodide/',
@@ -328,19 +328,27 @@ describe('the runtime client against a worker that sends garbage', () => {
       meta: '{"version": 1, "outcome": ',
       buffer: new ArrayBuffer(0),
     });
-    expect((await answer).meta.error?.type).toBe('InvalidTrace');
+    const first = (await answer).meta.error;
+    expect(first?.type).toBe('InvalidTrace');
+    expect(first?.message).toMatch(/Python was restarted; run again/);
+    // A recorder that sends garbage cannot be trusted with the next run (issue 11.2).
+    expect(w.terminated).toBe(true);
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(client.restarts).toBe(1);
+    const fresh = FakeWorker.all[1];
+    fresh.emit({ type: 'ready', python: '3.14', interruptible: false, loadMs: 1 });
     const { meta } = encodeTrace(nestedCallSpec());
     const second = client.record(request);
-    const runId2 = w.posted.filter((m) => m.type === 'record')[1]?.runId;
+    const runId2 = fresh.posted.find((m) => m.type === 'record')?.runId;
     // metadata that parses but does not match its blob
-    w.emit({
+    fresh.emit({
       type: 'recorded',
       runId: runId2,
       meta: JSON.stringify(meta),
       buffer: new ArrayBuffer(3),
     });
     expect((await second).meta.error?.type).toBe('InvalidTrace');
-    expect(FakeWorker.all).toHaveLength(1); // the worker itself is fine
+    expect(FakeWorker.all).toHaveLength(3);
   });
 });
 

@@ -21,7 +21,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Breakpoint, COMMANDS, type Command, START, step } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { createPanelsStore, type PanelState, probesOf } from '../../../src/store/panels';
+import { createPanelsStore, type PanelState } from '../../../src/store/panels';
+import { probesOf } from '../../../src/store/recording';
 import {
   currentTrace,
   hitsFor,
@@ -233,8 +234,15 @@ const answered = new WeakMap<Trace, RecordRequest>();
  * A world: a random trace spec per (scenario, file version), a fake recorder that queues
  * requests until the test delivers them, and the store under test.
  */
-function world(specs: FixtureSpec[], choices: ProbeChoice[], focus: Focus | null) {
+function world(
+  specs: FixtureSpec[],
+  choices: ProbeChoice[],
+  focus: Focus | null,
+  initial: Partial<Pick<PanelState, 'scenario' | 'position'>> = {},
+) {
   let version = 0;
+  // The lesson's scenario list: the store asks for it, never keeps a copy.
+  let scenarios: string[] = [...SCENARIOS];
   const asked: Asked[] = [];
   const specFor = (request: RecordRequest) => {
     const v = Number(/^v(\d+)/.exec(request.files[0].code)?.[1] ?? 0);
@@ -275,8 +283,10 @@ function world(specs: FixtureSpec[], choices: ProbeChoice[], focus: Focus | null
       return new Promise<Trace>((resolve) => asked.push({ request, resolve }));
     },
     focusOf: () => focus,
+    scenariosOf: (key) => (key === KEY ? scenarios : []),
+    initialOf: () => initial,
     requestFor(key, scenario) {
-      if (key !== KEY || !(SCENARIOS as readonly string[]).includes(scenario)) return null;
+      if (key !== KEY || !scenarios.includes(scenario)) return null;
       return {
         scenario,
         files: [{ path: FILES[0], role: 'entry', code: `v${version}:${scenario}` }],
@@ -289,6 +299,10 @@ function world(specs: FixtureSpec[], choices: ProbeChoice[], focus: Focus | null
     focus,
     edit() {
       version++;
+    },
+    scenarios: () => scenarios,
+    setScenarios(list: string[]) {
+      scenarios = list;
     },
     currentRequest(scenario: string, breakpoints: Breakpoint[]): string {
       return JSON.stringify([`v${version}:${scenario}`, probesOf(breakpoints)]);
@@ -320,9 +334,8 @@ function isFresh(w: ReturnType<typeof world>, p: PanelState, trace: Trace): bool
 }
 
 /** Invariants that hold after every action. */
-function checkInvariants(p: PanelState): void {
-  expect(p.scenarios.length).toBeGreaterThan(0);
-  expect(p.scenarios).toContain(p.scenario);
+function checkInvariants(w: ReturnType<typeof world>, p: PanelState): void {
+  expect(w.scenarios()).toContain(p.scenario);
   expect(p.frameIndex).toBeGreaterThanOrEqual(0);
   expect(Number.isInteger(p.position)).toBe(true);
   const places = p.breakpoints.map((b) => `${b.file}:${b.line}`);
@@ -394,7 +407,7 @@ async function apply(w: ReturnType<typeof world>, a: Action): Promise<void> {
     }
     case 'scenario':
       s.setScenario(KEY, a.scenario);
-      if (p.scenarios.includes(a.scenario)) {
+      if (w.scenarios().includes(a.scenario)) {
         expect(panelOf(w)).toMatchObject({ scenario: a.scenario, position: START, pending: null });
       } else {
         expect(panelOf(w).scenario).toBe(p.scenario);
@@ -412,19 +425,19 @@ async function apply(w: ReturnType<typeof world>, a: Action): Promise<void> {
       s.selectFrame(KEY, a.index);
       break;
     case 'scenarios': {
-      // The author added, removed or reordered scenarios; the app then re-records.
-      const list = SCENARIOS.filter((_, i) => a.keep[i]);
+      // The author added, removed or reordered scenarios (a lesson keeps at least one);
+      // the app reconciles at once and re-records.
+      const list: string[] = SCENARIOS.filter((_, i) => a.keep[i]);
       if (a.reverse) list.reverse();
-      s.setScenarios(KEY, list);
-      s.ensureTraces(KEY);
+      if (list.length > 0) w.setScenarios(list);
+      s.reconcile(KEY);
       const after = panelOf(w);
-      if (list.length > 0) {
-        expect(after.scenarios).toEqual(list);
-        if (after.scenario !== p.scenario)
-          expect(after).toMatchObject({ position: START, pending: null });
+      if (list.length > 0 && !list.includes(p.scenario)) {
+        expect(after).toMatchObject({ scenario: list[0], position: START, pending: null });
       } else {
-        expect(after.scenarios).toEqual(p.scenarios);
+        expect(after.scenario).toBe(p.scenario);
       }
+      s.ensureTraces(KEY);
       break;
     }
     case 'move': {
@@ -480,16 +493,16 @@ describe('the panel store under random sessions', () => {
   it('keeps its invariants after every action', async () => {
     await fc.assert(
       fc.asyncProperty(worldArb, async ({ specs, choices, initial, focus, actions }) => {
-        const w = world(specs, choices, focus);
-        w.store.getState().initPanel(KEY, [...SCENARIOS], {
+        const w = world(specs, choices, focus, {
           ...(initial.scenario ? { scenario: initial.scenario } : {}),
           ...(initial.position !== undefined ? { position: initial.position } : {}),
         });
+        w.store.getState().initPanel(KEY);
         await flush();
-        checkInvariants(panelOf(w));
+        checkInvariants(w, panelOf(w));
         for (const a of actions) {
           await apply(w, a);
-          checkInvariants(panelOf(w));
+          checkInvariants(w, panelOf(w));
         }
         // Let every recording arrive: nothing may stay pending, and every scenario shows
         // the trace of its latest request.
@@ -498,9 +511,9 @@ describe('the panel store under random sessions', () => {
           await flush();
         }
         const p = panelOf(w);
-        checkInvariants(p);
+        checkInvariants(w, p);
         expect(p.pending).toBeNull();
-        for (const s of p.scenarios) {
+        for (const s of w.scenarios()) {
           const trace = p.traces[s]?.trace;
           expect(trace, `scenario ${s} has a trace`).toBeTruthy();
           const req = answered.get(trace as Trace) as RecordRequest;
@@ -529,7 +542,7 @@ describe('the panel store under random sessions', () => {
     };
     const w = world([long, long, long, short, short, short], ['1'], null);
     const s = w.store.getState();
-    s.initPanel(KEY, [...SCENARIOS]);
+    s.initPanel(KEY);
     while (w.asked.length) w.deliver(0, 'trace');
     await flush();
     s.jumpTo(KEY, 30);

@@ -2,7 +2,7 @@
  * Test fixtures: build a real `Trace` (the same `TraceMeta` + binary blob the
  * recorder sends) from a readable list of events.
  *
- * The blob holds the ten columns back to back, exactly as recorder.py writes
+ * The blob holds the ten columns back to back, exactly as the recorder (serialise.py) writes
  * them with `array.tobytes()`: kind int8, file int8, line int32, frame int32,
  * depth int16, out int32, deltaStart int32, aux int32 (one row per event), then
  * deltaName int32, deltaValue int32 (one row per variable change). With an odd
@@ -74,7 +74,7 @@ export interface EncodedTrace {
   buffer: ArrayBuffer;
 }
 
-/** `[typecode, itemsize]` of the ten columns, in blob order (as recorder.py writes them). */
+/** `[typecode, itemsize]` of the ten columns, in blob order (as the recorder writes them). */
 export const COLUMN_LAYOUT: readonly [string, string, number][] = [
   ['kind', 'b', 1],
   ['file', 'b', 1],

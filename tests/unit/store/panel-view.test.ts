@@ -56,7 +56,6 @@ const PANEL: ResolvedPanel = {
 function state(trace: Trace | null, position: number, extra: Partial<PanelState> = {}) {
   return {
     scenario: 's1',
-    scenarios: ['s1'],
     breakpoints: [],
     traces: trace ? { s1: { key: 'k', trace } } : {},
     position,

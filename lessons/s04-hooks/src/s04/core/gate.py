@@ -16,9 +16,10 @@ def make_result(call, content, is_error):
 
 def validate_call(call, tools):
     """Return None when the call matches its tool's declaration, else an error text."""
-    tool = tools.get(call.get("name"))
+    name = call.get("name")
+    tool = tools.get(name) if isinstance(name, str) else None  # a list is no tool name
     if tool is None:
-        return f"unknown tool: {call.get('name')!r}"
+        return f"unknown tool: {name!r}"
     params = tool["parameters"]
     args = call.get("input")
     if not isinstance(args, dict) or set(args) != set(params):

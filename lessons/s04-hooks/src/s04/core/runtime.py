@@ -17,29 +17,30 @@ def run_hooks(hooks, event, payload):
     warnings = []
     for callback in chain:
         try:
-            answer = callback(event, copy.deepcopy(payload))  # a private copy for each
+            answer = callback(copy.deepcopy(payload))  # one argument: its own private copy
+            check_answer(event, answer)  # a wrong return value raises ValueError here
         except Exception as exc:  # only Exception; there is no timeout either
             answer, problem = None, f"{type(exc).__name__}: {exc}"
         else:
-            problem = protocol_problem(event, answer)
+            problem = None
         if event == "before":
             if problem is not None:
                 return {"blocked": PRE_CHECK_FAILED + problem, "warnings": warnings}
             if answer is not None:
-                return {"blocked": answer.strip(), "warnings": warnings}
+                return {"blocked": answer, "warnings": warnings}  # the reason as given
         elif problem is not None:
             warnings.append(problem)  # observed, recorded, and the next observer runs
     return {"blocked": None, "warnings": warnings}
 
 
-def protocol_problem(event, answer):
-    """None if the answer is allowed for this event, otherwise what is wrong with it."""
+def check_answer(event, answer):
+    """Raise ValueError unless the callback's answer is allowed for this event."""
     if answer is None:
-        return None
+        return
     if event == "before" and isinstance(answer, str) and answer.strip():
-        return None
+        return
     expected = "None or a non-empty reason" if event == "before" else "None"
-    return f"TypeError: {event} hooks must return {expected}, not {answer!r}"
+    raise ValueError(f"{event} hooks must return {expected}, not {answer!r}")
 
 
 def execute_hooked(call, tools, ask_user, hooks, blocked=()):
@@ -69,14 +70,14 @@ def audit_event(event, payload, entries):
 def lesson_hooks(entries, maintenance_reason=None):
     """The lesson's registration. Audit goes first, so a blocked request is still on record."""
 
-    def audit_before(event, payload):
-        audit_event(event, payload, entries)
+    def audit_before(payload):
+        audit_event("before", payload, entries)
 
-    def maintenance_check(event, payload):
+    def maintenance_check(payload):
         return maintenance_reason  # None lets the call through
 
-    def audit_after(event, payload):
-        audit_event(event, payload, entries)
+    def audit_after(payload):
+        audit_event("after", payload, entries)
 
     return {"before": [audit_before, maintenance_check], "after": [audit_after]}
 
@@ -87,6 +88,6 @@ def host_executor(tools, ask_user, hooks, host_warnings, blocked=()):
     def execute(call):
         report = execute_hooked(call, tools, ask_user, hooks, blocked)
         host_warnings.extend(report["warnings"])  # for the host's own display only
-        return report["result"]  # the model sees the tool result, never the warnings
+        return report["result"]  # the loop files it by tool_use_id; warnings stay here
 
     return execute

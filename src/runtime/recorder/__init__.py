@@ -1,0 +1,39 @@
+"""Execution recorder for the playground (installed in Pyodide as ``wpt_recorder``).
+
+Runs a lesson's Python files (sources, setup, scenario script, entry) exactly as
+written and records what happens with ``sys.monitoring`` (PEP 669): one event per
+function start, line, return and exception in *lesson* code only.  Library code
+(``copy.deepcopy`` and friends) is never instrumented, which is what makes this
+recorder cheap enough for million-event traces.
+
+The trace is columnar so that the browser can keep a million events in a few
+dozen megabytes and step anywhere without decoding anything:
+
+* one fixed-width row per event, stored in ``array`` columns (serialise.ROW_COLUMNS);
+* local variables are stored as *changes* (name, value) per event, never as full
+  snapshots;
+* values are interned: each distinct rendered value is stored once in a table
+  and referred to by index; mutable objects carry a small stable object id so
+  that aliasing and copies are visible;
+* output is one string; each event stores how much of it existed at that point.
+
+Modules: config (constants), render (text of a value), values (the value table),
+sandbox (isolation of a run), output (stdout capture), probes (conditions and
+logpoints), monitor (the callbacks), hotpath (one event's row and changes),
+serialise (the trace format), tracebacks (errors), session (one run).
+
+``record(request_json)`` returns ``(meta_json, columns_bytes)``.  The JSON layout
+is documented in docs/trace-format.md and mirrored in src/trace/trace.ts.
+"""
+
+import json
+
+from . import config
+from .session import run
+
+__all__ = ["config", "record"]
+
+
+def record(request_json):
+    """Run one request (see docs/trace-format.md) and return (meta_json, columns)."""
+    return run(json.loads(request_json))

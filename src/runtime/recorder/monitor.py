@@ -1,0 +1,284 @@
+"""The recorder's state during a run and its ``sys.monitoring`` (PEP 669) callbacks:
+one event per function start, line, return and exception in *lesson* code only."""
+
+import sys
+import time
+import types
+
+from . import config
+from .config import (
+    DEFAULT_MAX_EVENTS,
+    DEFAULT_MAX_SECONDS,
+    HARD_MAX_EVENTS,
+    HARD_MAX_SECONDS,
+    K_CALL,
+    K_EXCEPTION,
+    K_LINE,
+    K_RETURN,
+    K_UNWIND,
+    MAX_CALL_DEPTH,
+    MAX_OUTPUT_CHARS,
+    WORK_PER_CLOCK_CHECK,
+    BudgetExceeded,
+)
+from .hotpath import emit
+from .output import Output
+from .probes import run_probes
+from .values import Values
+
+_TOOL_NAME = "watch-python-think"
+
+
+class Recorder:
+    """Everything recorded so far in one run, and the callbacks that record it."""
+
+    emit = emit  # the hot path (hotpath.py)
+
+    def __init__(self, request):
+        budget = request.get("budget") or {}
+        self.max_events = int(min(budget.get("maxEvents") or DEFAULT_MAX_EVENTS, HARD_MAX_EVENTS))
+        self.max_seconds = float(
+            min(budget.get("maxSeconds") or DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS)
+        )
+        self.files = request["files"]
+        self.scenario = request.get("scenario", "")
+        self.paths = [f["path"] for f in self.files]
+        self.file_index = {p: i for i, p in enumerate(self.paths)}
+        self.fast = config.FAST_PATHS
+
+        # One row of ROW_WIDTH ints per event, and one pair per variable change:
+        # (name index, value index or -1 for "deleted"). Plain lists while recording
+        # (one C call per event, and never half a row); serialise.py makes the typed
+        # columns of the trace format from them.
+        self.rows = []
+        self.deltas = []
+
+        self.names = []
+        self.name_index = {}
+        self.frames = []  # [function, file index, parent frame id, depth, first event]
+        self.live = {}  # id(frame object) -> frame id
+        self.locals_cache = {}  # frame id -> hotpath.FrameVars
+        self.stack = []  # frame ids of live traced frames, innermost last
+        self.values = Values()
+        self.output = Output(MAX_OUTPUT_CHARS)
+        self.codes = {}  # code object -> file index
+        self.busy = False
+        self.stopped = None  # None, or the reason a budget stopped the run
+        self.deadline = 0.0
+        self.next_clock_check = WORK_PER_CLOCK_CHECK
+        self.count = 0
+        self.probes = {}
+        for probe in request.get("probes") or []:
+            key = (self.file_index.get(probe["path"], -1), int(probe["line"]))
+            self.probes.setdefault(key, []).append(probe)
+        self.probe_results = []  # [event index, probe id, "ok"|"log"|"error", text]
+
+    # -- helpers -------------------------------------------------------------
+
+    def name_id(self, name):
+        idx = self.name_index.get(name)
+        if idx is None:
+            idx = len(self.names)
+            self.names.append(name)
+            self.name_index[name] = idx
+        return idx
+
+    def register_code(self, code, file_idx):
+        self.codes[code] = file_idx
+        for const in code.co_consts:
+            if isinstance(const, types.CodeType):
+                self.register_code(const, file_idx)
+
+    def check_budget(self):
+        if self.stopped is not None:
+            raise BudgetExceeded(self.stopped)
+        if self.count >= self.max_events:
+            self.stopped = "events"
+            raise BudgetExceeded("events")
+        if (self.count & 1023) == 0 or self.values.work >= self.next_clock_check:
+            self.next_clock_check = self.values.work + WORK_PER_CLOCK_CHECK
+            if time.perf_counter() > self.deadline:
+                self.stopped = "seconds"
+                raise BudgetExceeded("seconds")
+
+    def frame_for(self, frame, start):
+        key = id(frame)
+        fid = self.live.get(key)
+        if fid is None or start:
+            parent = self.stack[-1] if self.stack else -1
+            depth = self.frames[parent][3] + 1 if parent >= 0 else 0
+            if depth > MAX_CALL_DEPTH:
+                self.stopped = "depth"
+                raise BudgetExceeded("depth")
+            fid = len(self.frames)
+            self.frames.append(
+                [frame.f_code.co_name, self.codes[frame.f_code], parent, depth, self.count]
+            )
+            self.live[key] = fid
+        return fid
+
+    def leave(self, frame, fid, final):
+        if self.stack and self.stack[-1] == fid:
+            self.stack.pop()
+        elif fid in self.stack:
+            self.stack.remove(fid)
+        if final:
+            self.live.pop(id(frame), None)
+            self.locals_cache.pop(fid, None)
+
+    # -- installing the callbacks ---------------------------------------------
+
+    def attach(self):
+        """Enable the callbacks for the lesson's code objects (registered beforehand)."""
+        mon = sys.monitoring
+        tool = mon.DEBUGGER_ID
+        try:
+            mon.use_tool_id(tool, _TOOL_NAME)
+        except ValueError:
+            mon.free_tool_id(tool)
+            mon.use_tool_id(tool, _TOOL_NAME)
+        ev = mon.events
+        for event, callback in self._callbacks():
+            mon.register_callback(tool, event, callback)
+        # Code-level events only for lesson code objects; RAISE and PY_UNWIND can
+        # only be enabled globally, so their callbacks filter by code object.
+        wanted = ev.PY_START | ev.PY_RESUME | ev.LINE | ev.PY_RETURN | ev.PY_YIELD
+        for code in self.codes:
+            mon.set_local_events(tool, code, wanted)
+        mon.set_events(tool, ev.RAISE | ev.PY_UNWIND)
+
+    def detach(self):
+        mon = sys.monitoring
+        tool = mon.DEBUGGER_ID
+        mon.set_events(tool, 0)
+        for code in self.codes:
+            mon.set_local_events(tool, code, 0)
+        for event, _ in self._callbacks():
+            mon.register_callback(tool, event, None)
+        mon.free_tool_id(tool)
+
+    def _callbacks(self):
+        ev = sys.monitoring.events
+        return (
+            (ev.PY_START, self.on_start),
+            (ev.PY_RESUME, self.on_resume),
+            (ev.LINE, self.on_line),
+            (ev.PY_RETURN, self.on_return),
+            (ev.PY_YIELD, self.on_yield),
+            (ev.RAISE, self.on_raise),
+            (ev.PY_UNWIND, self.on_unwind),
+        )
+
+    # -- sys.monitoring callbacks -------------------------------------------
+
+    def on_start(self, code, offset):
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            self.check_budget()
+            frame = sys._getframe(1)
+            fid = self.frame_for(frame, True)
+            self.stack.append(fid)
+            self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, -1,
+                      self.codes[code])
+        finally:
+            self.busy = False
+
+    def on_resume(self, code, offset):
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            frame = sys._getframe(1)
+            fid = self.frame_for(frame, False)
+            self.stack.append(fid)
+        finally:
+            self.busy = False
+
+    def on_line(self, code, line):
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            if (
+                self.stopped is not None
+                or self.count >= self.max_events
+                or not (self.count & 1023)
+                or self.values.work >= self.next_clock_check
+            ):
+                self.check_budget()
+            frame = sys._getframe(1)
+            fid = self.live.get(id(frame))
+            if fid is None:
+                fid = self.frame_for(frame, True)
+                self.stack.append(fid)
+            file_idx = self.codes[code]
+            probes = self.probes.get((file_idx, line)) if self.probes else None
+            if probes:
+                run_probes(probes, frame, self.count, self.probe_results)
+            self.emit(K_LINE, fid, frame, line, -1, file_idx)
+        finally:
+            self.busy = False
+
+    def on_return(self, code, offset, retval):
+        # Once stopped, record nothing more: rendering the frame's variables again
+        # could re-enter what was stuck (a user __repr__) with no interrupt to come.
+        if self.busy or self.stopped is not None:
+            return
+        self.busy = True
+        try:
+            frame = sys._getframe(1)
+            fid = self.live.get(id(frame))
+            if fid is not None:
+                self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
+                          self.values.encode(retval), self.codes[code])
+                self.leave(frame, fid, final=True)
+        finally:
+            self.busy = False
+
+    def on_yield(self, code, offset, retval):
+        if self.busy or self.stopped is not None:
+            return
+        self.busy = True
+        try:
+            frame = sys._getframe(1)
+            fid = self.live.get(id(frame))
+            if fid is not None:
+                self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
+                          self.values.encode(retval), self.codes[code])
+                self.leave(frame, fid, final=False)
+        finally:
+            self.busy = False
+
+    def on_raise(self, code, offset, exc):
+        if isinstance(exc, KeyboardInterrupt) and self.stopped is None:
+            # Pyodide's interrupt buffer (the page's watchdog): even if lesson code
+            # catches it, the run ends at the next event with its partial trace.
+            self.stopped = "interrupted"
+        if self.busy or self.stopped is not None or code not in self.codes:
+            return
+        self.busy = True
+        try:
+            frame = sys._getframe(1)
+            fid = self.live.get(id(frame))
+            if fid is not None:
+                self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
+                          self.values.encode(exc), self.codes[code])
+        finally:
+            self.busy = False
+
+    def on_unwind(self, code, offset, exc):
+        if self.busy or code not in self.codes:
+            return
+        self.busy = True
+        try:
+            frame = sys._getframe(1)
+            fid = self.live.get(id(frame))
+            if fid is not None:
+                if self.stopped is None:
+                    self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
+                              self.values.encode(exc), self.codes[code])
+                self.leave(frame, fid, final=True)
+        finally:
+            self.busy = False

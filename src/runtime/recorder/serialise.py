@@ -1,0 +1,51 @@
+"""The trace format's two halves from a finished run: typed columns and the JSON meta
+(docs/trace-format.md; read by src/trace/trace.ts)."""
+
+import array
+import json
+
+from .config import FORMAT_VERSION, MAX_OUTPUT_CHARS, MAX_VALUES
+
+# The event columns, in row order: name and array typecode.
+ROW_COLUMNS = (
+    ("kind", "b"), ("file", "b"), ("line", "i"), ("frame", "i"), ("depth", "h"),
+    ("out", "i"), ("delta_start", "i"),
+    ("aux", "i"),  # return value / exception value index, else -1
+)
+ROW_WIDTH = len(ROW_COLUMNS)
+
+
+def serialise(rec, outcome, error, elapsed):
+    """``(meta_json, columns_bytes)`` of the run recorded by `rec` (a monitor.Recorder)."""
+    # A row and a delta pair are each written by one C call: a stop (an interrupt
+    # lands between bytecodes) never leaves half of one.
+    rows = rec.rows
+    deltas = rec.deltas
+    columns = [array.array(code, rows[i::ROW_WIDTH]) for i, (_, code) in enumerate(ROW_COLUMNS)]
+    columns.append(array.array("i", deltas[0::2]))
+    columns.append(array.array("i", deltas[1::2]))
+    blob = b"".join(c.tobytes() for c in columns)
+    notices = []
+    if rec.output.truncated:
+        notices.append({"kind": "output", "limit": MAX_OUTPUT_CHARS})
+    if rec.values.overflow:
+        notices.append({"kind": "values", "limit": MAX_VALUES})
+    meta = {
+        "version": FORMAT_VERSION,
+        "outcome": outcome,
+        "error": error,
+        "files": rec.paths,
+        "eventCount": len(columns[0]),
+        "deltaCount": len(columns[-1]),
+        "columns": [[c.typecode, c.itemsize, len(c)] for c in columns],
+        "names": rec.names,
+        "frames": rec.frames,
+        # Nodes are tuples, which json writes as arrays: no copy needed.
+        "values": rec.values.table,
+        "output": rec.output.text(),
+        "probes": rec.probe_results,
+        "notices": notices,
+        "budget": {"maxEvents": rec.max_events, "maxSeconds": rec.max_seconds},
+        "elapsedMs": round(elapsed * 1000, 3),
+    }
+    return json.dumps(meta, ensure_ascii=False, separators=(",", ":")), blob

@@ -1,0 +1,65 @@
+"""One run from request to trace: compile the lesson's files, run them in the sandbox
+with the callbacks attached, and serialise what was recorded."""
+
+import linecache
+import time
+
+from .config import BudgetExceeded
+from .monitor import Recorder
+from .sandbox import Sandbox
+from .serialise import serialise
+from .tracebacks import budget_message, describe_exception, syntax_error
+
+
+def compile_all(rec):
+    compiled = []
+    for idx, f in enumerate(rec.files):
+        # Let tracebacks quote the lesson's own lines.
+        lines = f["code"].splitlines(True)
+        linecache.cache[f["path"]] = (len(f["code"]), None, lines, f["path"])
+        code = compile(f["code"], f["path"], "exec", dont_inherit=True)
+        rec.register_code(code, idx)
+        compiled.append((f, code))
+    return compiled
+
+
+def run(request):
+    """Record one request (a parsed dict); ``(meta_json, columns_bytes)``."""
+    started = time.perf_counter()
+    rec = Recorder(request)
+    try:
+        compiled = compile_all(rec)
+    except SyntaxError as exc:
+        return serialise(rec, "error", syntax_error(exc), time.perf_counter() - started)
+
+    error = None
+    outcome = "completed"
+    sandbox = Sandbox()
+    rec.attach()
+    namespace = {"__name__": "__main__", "__builtins__": __builtins__,
+                 "SCENARIO": rec.scenario}
+    sandbox.enter(rec.output)
+    rec.deadline = time.perf_counter() + rec.max_seconds
+    try:
+        for f, code in compiled:
+            if f.get("role") == "source":
+                module = sandbox.new_module(f["module"], f["path"])
+                exec(code, module.__dict__)
+            else:
+                namespace["__file__"] = f["path"]
+                exec(code, namespace)
+    except BudgetExceeded as exc:
+        outcome = "stopped"
+        error = {"type": "BudgetExceeded", "reason": str(exc),
+                 "message": budget_message(str(exc), rec.max_events, rec.max_seconds)}
+    except KeyboardInterrupt:
+        outcome = "stopped"
+        error = {"type": "KeyboardInterrupt", "reason": "interrupted",
+                 "message": "the run was interrupted because it took too long"}
+    except BaseException as exc:  # the lesson code's own uncaught exception
+        outcome = "error"
+        error = describe_exception(exc, rec.file_index)
+    finally:
+        rec.detach()
+        sandbox.leave()
+    return serialise(rec, outcome, error, time.perf_counter() - started)

@@ -1,0 +1,270 @@
+/**
+ * Node-side recordings of untrusted lesson code (the lesson checker, the build's
+ * shipped traces, the hostile-lesson tests) run in a child process confined by Node's
+ * permission model: it may read Pyodide's own folder and nothing else, writes
+ * nothing, starts no process and no worker, and has no network (see child.ts and
+ * lockdown.ts). Lesson files reach it inside each request, so it never reads them.
+ *
+ * The child is replaced when it dies, when Pyodide suffers a fatal error, or when a
+ * run outlives its time budget (a C-level call deaf to the recorder's own budgets):
+ * each costs that run, never the next one.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { emptyTrace, Trace, type TraceMeta } from '../../trace/trace';
+import { type RecordRequest, TraceMetaSchema } from '../protocol';
+import type { RecorderInstall } from '../worker-core';
+import type { CompileError, FromSandbox, ToSandbox } from './messages';
+
+/** A Node recorder whose lesson code runs in the sandboxed child. */
+export interface SandboxedRecorder {
+  /** Python's version (`3.14.2`). */
+  readonly python: string;
+  /** Record one run. Rejects only when the interpreter itself failed (the child is replaced). */
+  record(request: RecordRequest): Promise<Trace>;
+  /** The syntax error of one file compiled the way the recorder compiles it, if any. */
+  compileError(file: string, code: string): Promise<CompileError | null>;
+  /** How many times the child was replaced. */
+  readonly restarts: number;
+  /** Stop the child. */
+  close(): void;
+}
+
+/** Options of {@link createSandboxedRecorder}. */
+export interface SandboxOptions {
+  /** What the child installs into Pyodide before lockdown (the recorder). */
+  install: RecorderInstall;
+}
+
+const DEFAULT_MAX_SECONDS = 1.5;
+const HARD_MAX_SECONDS = 30;
+/** Time a run gets past its own budget before the child is killed. */
+const KILL_GRACE_MS = 3000;
+/** The child's stderr kept for error messages. */
+const STDERR_TAIL = 4000;
+
+const require = createRequire(import.meta.url);
+/** Pyodide's package folder: the only thing the child may read. */
+export const PYODIDE_DIR = path.dirname(require.resolve('pyodide/package.json'));
+const CHILD_ENTRY = fileURLToPath(new URL('./child.ts', import.meta.url));
+
+let bundled: Promise<string> | null = null;
+
+/** The child as one ES module (Node 20 cannot run TypeScript, and the child may not read files). */
+function childSource(): Promise<string> {
+  bundled ??= import('esbuild').then(async (esbuild) => {
+    const out = await esbuild.build({
+      entryPoints: [CHILD_ENTRY],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'node',
+      target: 'node20',
+      external: ['pyodide'],
+      logLevel: 'silent',
+    });
+    return out.outputFiles[0].text;
+  });
+  return bundled;
+}
+
+/** The permission flag of this Node (`--permission` since Node 22.13 / 23.5). */
+export function permissionFlag(): string {
+  return process.allowedNodeEnvironmentFlags.has('--permission')
+    ? '--permission'
+    : '--experimental-permission';
+}
+
+/** The command-line flags the child runs under (exported for the tests). */
+export function sandboxFlags(): string[] {
+  return [
+    permissionFlag(),
+    `--allow-fs-read=${PYODIDE_DIR}${path.sep}`,
+    '--disallow-code-generation-from-strings',
+    '--no-warnings',
+    '--input-type=module',
+  ];
+}
+
+interface Pending {
+  resolve: (message: FromSandbox) => void;
+  reject: (err: Error) => void;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+interface Child {
+  process: ChildProcess;
+  ready: Promise<string>;
+  pending: Map<number, Pending>;
+  stderr: string;
+}
+
+/** Start the sandboxed child and wait until Pyodide is ready in it. */
+export async function createSandboxedRecorder(options: SandboxOptions): Promise<SandboxedRecorder> {
+  const source = await childSource();
+  let child: Child | null = null;
+  let nextId = 1;
+  let restarts = 0;
+  let python = '';
+
+  function start(): Child {
+    const proc = spawn(process.execPath, [...sandboxFlags(), '--eval', source], {
+      // A clean environment: no NODE_OPTIONS hooks, no secrets for lesson code to find.
+      env: {},
+      cwd: PYODIDE_DIR,
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      serialization: 'advanced',
+    });
+    const c: Child = {
+      process: proc,
+      pending: new Map(),
+      stderr: '',
+      ready: Promise.resolve(''),
+    };
+    proc.stderr?.setEncoding('utf8');
+    proc.stderr?.on('data', (d: string) => {
+      c.stderr = (c.stderr + d).slice(-STDERR_TAIL);
+    });
+    c.ready = new Promise<string>((resolve, reject) => {
+      proc.on('message', (raw) => {
+        const msg = raw as FromSandbox;
+        if (msg.type === 'ready') resolve(msg.python);
+        else if (msg.type === 'load-failed')
+          reject(new Error(`Python could not start in the sandbox: ${msg.message}`));
+        else settle(c, msg);
+      });
+      proc.on('exit', (code, signal) => {
+        const why = `the sandbox process exited (${signal ?? `code ${code}`})${tail(c)}`;
+        reject(new Error(why));
+        if (child === c) child = null;
+        for (const p of c.pending.values()) {
+          if (p.timer) clearTimeout(p.timer);
+          p.reject(new Error(why));
+        }
+        c.pending.clear();
+      });
+      proc.on('error', reject);
+    });
+    const init: ToSandbox = {
+      type: 'init',
+      pyodideUrl: pathToFileURL(path.join(PYODIDE_DIR, 'pyodide.mjs')).href,
+      install: options.install,
+    };
+    proc.send(init);
+    void c.ready.then(
+      () => idle(c),
+      () => {},
+    );
+    return c;
+  }
+
+  /** An idle child does not keep the parent alive; a busy one does. */
+  function idle(c: Child) {
+    if (c.pending.size > 0) return;
+    c.process.unref();
+    c.process.channel?.unref();
+    (c.process.stderr as { unref?: () => void } | null)?.unref?.();
+  }
+
+  function busy(c: Child) {
+    c.process.ref();
+    c.process.channel?.ref();
+    (c.process.stderr as { ref?: () => void } | null)?.ref?.();
+  }
+
+  function tail(c: Child): string {
+    const text = c.stderr.trim();
+    return text ? `: ${text.split('\n').slice(-6).join('\n')}` : '';
+  }
+
+  function settle(c: Child, msg: FromSandbox) {
+    if (!('id' in msg)) return;
+    const p = c.pending.get(msg.id);
+    if (!p) return;
+    c.pending.delete(msg.id);
+    if (p.timer) clearTimeout(p.timer);
+    if (msg.type === 'failed') p.reject(new Error(msg.message));
+    else p.resolve(msg);
+    idle(c);
+  }
+
+  async function current(): Promise<Child> {
+    if (!child) {
+      child = start();
+      if (python) restarts++;
+    }
+    const c = child;
+    python = await c.ready;
+    return c;
+  }
+
+  function ask(c: Child, message: ToSandbox & { id: number }, killAfterMs?: number) {
+    return new Promise<FromSandbox>((resolve, reject) => {
+      const p: Pending = { resolve, reject };
+      if (killAfterMs !== undefined) {
+        p.timer = setTimeout(() => {
+          c.pending.delete(message.id);
+          idle(c);
+          reject(new StuckError());
+          if (child === c) child = null;
+          c.process.kill('SIGKILL');
+        }, killAfterMs);
+      }
+      c.pending.set(message.id, p);
+      busy(c);
+      c.process.send(message);
+    });
+  }
+
+  await current();
+
+  return {
+    get python() {
+      return python;
+    },
+    get restarts() {
+      return restarts;
+    },
+    async record(request) {
+      const c = await current();
+      const seconds = Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
+      const files = request.files.map((f) => f.path);
+      let answer: FromSandbox;
+      try {
+        answer = await ask(
+          c,
+          { type: 'record', id: nextId++, request },
+          seconds * 1000 + KILL_GRACE_MS,
+        );
+      } catch (err) {
+        if (!(err instanceof StuckError)) throw err;
+        return emptyTrace(
+          'stopped',
+          {
+            type: 'BudgetExceeded',
+            reason: 'killed',
+            message: `the code did not stop when asked (stuck in a long call), so the sandbox process was stopped after ${seconds} s`,
+          },
+          files,
+        );
+      }
+      if (answer.type !== 'recorded') throw new Error(`unexpected answer ${answer.type}`);
+      return new Trace(TraceMetaSchema.parse(JSON.parse(answer.meta)) as TraceMeta, answer.buffer);
+    },
+    async compileError(file, code) {
+      const c = await current();
+      const answer = await ask(c, { type: 'compile', id: nextId++, path: file, code });
+      if (answer.type !== 'compiled') throw new Error(`unexpected answer ${answer.type}`);
+      return answer.error;
+    },
+    close() {
+      child?.process.kill('SIGKILL');
+      child = null;
+    },
+  };
+}
+
+/** A run killed by the watchdog. */
+class StuckError extends Error {}

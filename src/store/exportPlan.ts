@@ -1,0 +1,70 @@
+/**
+ * What an author's export contains: the draft's changed files plus the golden summaries
+ * that change with them, recorded through the page's Python runtime (the same recorder
+ * as `npm run lessons:check`).
+ */
+import { buildRunFiles } from '../lessons/loader';
+import type { Lesson } from '../lessons/schema';
+import { getRuntime } from '../runtime';
+import { formatGolden, summarizeTrace } from '../runtime/summary';
+import type { DraftFiles } from './drafts';
+
+const shippedGoldens = import.meta.glob('/lessons/*/golden/**/*.json', {
+  query: '?raw',
+  import: 'default',
+}) as Record<string, () => Promise<string>>;
+
+/** Golden files of a lesson as shipped: lesson-relative path → text. */
+async function goldensOf(lessonId: string): Promise<Record<string, string>> {
+  const prefix = `/lessons/${lessonId}/`;
+  const out: Record<string, string> = {};
+  await Promise.all(
+    Object.entries(shippedGoldens)
+      .filter(([k]) => k.startsWith(prefix))
+      .map(async ([k, load]) => {
+        out[k.slice(prefix.length)] = await load();
+      }),
+  );
+  return out;
+}
+
+/** Record every panel × scenario of a lesson and return its golden files. */
+export async function computeGoldens(lesson: Lesson): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  const runtime = getRuntime();
+  for (const panel of lesson.panels) {
+    for (const s of panel.scenarios) {
+      const trace = await runtime.record({
+        files: buildRunFiles(lesson, panel.id, s.id),
+        scenario: s.id,
+        budget: lesson.budget,
+      });
+      out[`golden/${panel.id}/${s.id}.json`] = formatGolden(summarizeTrace(trace));
+    }
+  }
+  return out;
+}
+
+/** What an export contains. */
+export interface ExportPlan {
+  /** lesson-relative path → text, for every file that is new or changed. */
+  files: Record<string, string>;
+  /** lesson-relative paths that the draft deletes. */
+  deleted: string[];
+}
+
+/** The files a draft changes, plus the golden summaries that change with them. */
+export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<ExportPlan> {
+  const files: Record<string, string> = {};
+  const deleted: string[] = [];
+  for (const [path, text] of Object.entries(draft)) {
+    if (text === null) deleted.push(path);
+    else files[path] = text;
+  }
+  const [fresh, shipped] = await Promise.all([computeGoldens(lesson), goldensOf(lesson.id)]);
+  for (const [path, text] of Object.entries(fresh)) {
+    if (shipped[path] !== text) files[path] = text;
+  }
+  for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
+  return { files, deleted: deleted.sort() };
+}

@@ -1,0 +1,101 @@
+/**
+ * The page's one panel store, bound to the lesson index and the Python runtime, and the
+ * sync that keeps it in step with the world (`startPanelSync`, called once by boot):
+ *
+ * - lessons changed (a draft edit, author mode toggled, a dev-server hot update): every
+ *   panel keeps a scenario its lesson still offers at once, and records again once the
+ *   author pauses typing (one recording per pause, not per keystroke);
+ * - Python became ready: record whatever could not be recorded before;
+ * - a panel's scenario or breakpoints changed: saved to localStorage;
+ * - a panel's view changed: the address bar becomes a link to it (through urlSync).
+ */
+import { getRuntime } from '../runtime';
+import { useCatalog } from './catalog';
+import { useDrafts } from './drafts';
+import { panelEntry, runRequest } from './lessonIndex';
+import { createPanelsStore } from './panels';
+import { linkedPanel, loadSaved, panelAddress, save } from './share';
+import { navigate, useAddress } from './urlSync';
+
+/** How long after the last lesson edit the panels record again. */
+export const RECORD_AFTER_EDIT_MS = 250;
+/** How long the address bar waits for a burst of steps to settle. */
+const URL_SETTLE_MS = 60;
+
+/** The panel store, recording through the page's Python worker. */
+export const panelsStore = createPanelsStore({
+  record: (request, options) => getRuntime().record(request, options),
+  focusOf(key) {
+    const entry = panelEntry(key);
+    return entry ? { file: entry.panel.source, fn: entry.panel.function } : null;
+  },
+  scenariosOf(key) {
+    return panelEntry(key)?.panel.scenarios.map((s) => s.id) ?? [];
+  },
+  requestFor(key, scenario) {
+    const entry = panelEntry(key);
+    return entry ? runRequest(entry, scenario) : null;
+  },
+  initialOf(key) {
+    const entry = panelEntry(key);
+    const link = linkedPanel(useAddress.getState());
+    const fromLink = entry && link.lesson === entry.lessonId && link.panel === entry.panel.id;
+    return fromLink ? { ...loadSaved(key), ...link.state } : loadSaved(key);
+  },
+});
+
+/** Start keeping the panel store in step with lessons, Python, storage and the URL. */
+export function startPanelSync(): () => void {
+  const store = () => panelsStore.getState();
+  const keys = () => Object.keys(store().panels);
+
+  let record: ReturnType<typeof setTimeout> | null = null;
+  const onLessonsChanged = () => {
+    for (const key of keys()) store().reconcile(key);
+    if (record) clearTimeout(record);
+    record = setTimeout(() => {
+      for (const key of keys()) store().ensureTraces(key);
+    }, RECORD_AFTER_EDIT_MS);
+  };
+  const offDrafts = useDrafts.subscribe(onLessonsChanged);
+  const offCatalog = useCatalog.subscribe(onLessonsChanged);
+
+  let wasReady = false;
+  const offRuntime = getRuntime().subscribe((status) => {
+    const ready = status.state === 'ready';
+    if (ready && !wasReady) for (const key of keys()) store().ensureTraces(key);
+    wasReady = ready;
+  });
+
+  let url: ReturnType<typeof setTimeout> | null = null;
+  const offPanels = panelsStore.subscribe((state, prev) => {
+    for (const [key, p] of Object.entries(state.panels)) {
+      const before = prev.panels[key];
+      if (before === p) continue;
+      if (!before || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints)
+        save(key, p);
+      const moved =
+        before &&
+        (before.position !== p.position ||
+          before.scenario !== p.scenario ||
+          before.breakpoints !== p.breakpoints);
+      const entry = moved ? panelEntry(key) : null;
+      if (entry) {
+        if (url) clearTimeout(url);
+        url = setTimeout(
+          () => navigate(panelAddress(entry.lessonId, entry.panel.id, p)),
+          URL_SETTLE_MS,
+        );
+      }
+    }
+  });
+
+  return () => {
+    if (record) clearTimeout(record);
+    if (url) clearTimeout(url);
+    offDrafts();
+    offCatalog();
+    offRuntime();
+    offPanels();
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * How the panel store records: which probes a trace needs for the breakpoints, the key
+ * that says whether a recorded trace is still the one for the current files and probes,
+ * and where stepping starts in a fresh trace.
+ */
+import type { Breakpoint } from '../replay/engine';
+import type { RecordRequest } from '../runtime/protocol';
+import { EventKind, type Trace } from '../trace/trace';
+
+/**
+ * Where stepping starts when nothing has run yet: the first call of the focus
+ * function, not the module-level lines of the setup that lead to it.
+ */
+export function firstFocusEvent(trace: Trace, focus: { file: string; fn: string } | null): number {
+  if (!focus) return 0;
+  const f = trace.meta.files.indexOf(focus.file);
+  for (let e = 0; e < trace.length; e++) {
+    if (trace.kind[e] === EventKind.Call && trace.file[e] === f && trace.functionOf(e) === focus.fn)
+      return e;
+  }
+  return 0;
+}
+
+/** The probes a trace must be recorded with for these breakpoints. */
+export function probesOf(breakpoints: readonly Breakpoint[]) {
+  return breakpoints
+    .filter((b) => b.condition || b.log !== undefined)
+    .map((b) => ({
+      id: b.id,
+      path: b.file,
+      line: b.line,
+      ...(b.condition ? { condition: b.condition } : {}),
+      ...(b.log !== undefined ? { log: b.log } : {}),
+    }));
+}
+
+/** The key of a trace slot: the files and probes it was recorded with. */
+export function slotKey(
+  request: Omit<RecordRequest, 'probes'>,
+  breakpoints: readonly Breakpoint[],
+) {
+  return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
+}

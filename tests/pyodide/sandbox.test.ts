@@ -1,0 +1,208 @@
+/**
+ * Lesson code never touches the host (issue 11.1) and lessons may declare how a run
+ * ends (11.3), end to end through the lesson checker: the hostile lesson under
+ * tests/fixtures/hostile-lessons tries host commands, host file writes and the
+ * network, each scenario declaring the error it must end in, so the check passes only
+ * if every attempt was refused at the lesson's own line. Meanwhile a marker folder
+ * must stay empty and a local server must receive nothing.
+ */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckResult, runCheck } from '../../scripts/lib/check';
+
+const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
+
+/** Copy a fixture root to a temporary folder, filling in the setup's placeholders. */
+function copyFixture(name: string, replace: Record<string, string> = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), `wpt-${name}-`));
+  cpSync(path.join(FIXTURES, name), root, { recursive: true });
+  const fill = (dir: string) => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) fill(file);
+      else if (file.endsWith('.py')) {
+        let text = readFileSync(file, 'utf8');
+        for (const [k, v] of Object.entries(replace)) text = text.replaceAll(k, v);
+        writeFileSync(file, text);
+      }
+    }
+  };
+  fill(root);
+  return root;
+}
+
+async function check(
+  root: string,
+  update: boolean,
+): Promise<{ result: CheckResult; out: string[] }> {
+  const out: string[] = [];
+  const result = await runCheck({ root, update, cwd: root, print: (l) => out.push(l) });
+  return { result, out };
+}
+
+/** The report line of one run, and the line after it (the problem, for a failure). */
+function runLines(out: string[], run: string): [string, string] {
+  const i = out.findIndex((l) => / {2}(ok|FAIL) {2,4}/.test(l) && l.includes(` ${run}:`));
+  if (i < 0) throw new Error(`no report line for ${run}:\n${out.join('\n')}`);
+  return [out[i], out[i + 1] ?? ''];
+}
+
+describe('a hostile lesson checked by lessons:check', () => {
+  let server: Server;
+  const connections: string[] = [];
+  let root: string;
+  let markers: string;
+  let first: { result: CheckResult; out: string[] };
+
+  beforeAll(async () => {
+    server = createServer((socket) => {
+      connections.push(`${socket.remoteAddress}:${socket.remotePort}`);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    markers = mkdtempSync(path.join(tmpdir(), 'wpt-markers-'));
+    root = copyFixture('hostile-lessons', { __PORT__: String(port), __MARKER_DIR__: markers });
+    first = await check(root, true);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(root, { recursive: true, force: true });
+    rmSync(markers, { recursive: true, force: true });
+  });
+
+  it('ends every attempt in the error its scenario declares, and the check passes', () => {
+    expect(first.result.failed, first.out.join('\n')).toBe(0);
+    expect(first.result.passed).toBe(8);
+    for (const [run, type] of [
+      ['host_command', 'PermissionError'],
+      ['host_process', 'OSError'],
+      ['host_command_js', 'JsException'],
+      ['host_write', 'JsException'],
+      ['network_import', 'ImportError'],
+      ['network_js', 'JsException'],
+      ['network_node', 'JsException'],
+    ]) {
+      expect(runLines(first.out, `victim/${run}`)[0]).toContain(
+        `error as declared (an uncaught ${type})`,
+      );
+    }
+  });
+
+  it('leaves nothing on the host: no marker file, no connection to the local server', () => {
+    expect(readdirSync(markers)).toEqual([]);
+    expect(connections).toEqual([]);
+  });
+
+  it('names the file and line of each attempt, with a clear reason', () => {
+    const golden = (scenario: string) =>
+      JSON.parse(
+        readFileSync(path.join(root, 'hostile', 'golden', 'victim', `${scenario}.json`), 'utf8'),
+      );
+    const command = golden('host_command');
+    expect(command.error).toMatchObject({
+      type: 'PermissionError',
+      file: 'scenarios/host_command.py',
+      line: 3,
+    });
+    expect(command.error.message).toMatch(/os\.system\(\) is disabled in this playground/);
+    expect(golden('host_command_js').error.message).toMatch(
+      /Access to this API has been restricted/,
+    );
+    expect(golden('network_import').error.message).toMatch(/cannot reach the network/);
+    const js = golden('network_js');
+    expect(js.error).toMatchObject({ file: 'scenarios/network_js.py', line: 9 });
+    expect(js.error.message).toMatch(/network access is disabled/);
+    expect(js.output).toBe(
+      'XMLHttpRequest -> JsException\nWebSocket -> JsException\nEventSource -> JsException\n',
+    );
+    const node = golden('network_node');
+    expect(node.output).toBe('process: None require: None\n');
+    expect(node.error.message).toMatch(/Code generation from strings disallowed/);
+    // The write went to Python's virtual filesystem; the mount of the host folder failed.
+    const write = golden('host_write');
+    expect(write.output).toBe("wrote ['write']\n");
+    expect(write.error).toMatchObject({ file: 'scenarios/host_write.py', line: 13 });
+  });
+
+  it('gives the same result when checked again against its golden files', async () => {
+    const again = await check(root, false);
+    expect(again.result.failed, again.out.join('\n')).toBe(0);
+    expect(readdirSync(markers)).toEqual([]);
+    expect(connections).toEqual([]);
+  });
+});
+
+describe('expected endings', () => {
+  let root: string;
+  let first: { result: CheckResult; out: string[] };
+
+  beforeAll(async () => {
+    root = copyFixture('endings');
+    first = await check(root, true);
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('passes a scenario that stops or raises as it declares, with no budget warning', () => {
+    expect(runLines(first.out, 'runaway/loop_forever')[0]).toContain(
+      'stopped as declared (a stop by its time budget)',
+    );
+    expect(runLines(first.out, 'runaway/recursion')[0]).toContain(
+      'error as declared (an uncaught RecursionError)',
+    );
+    expect(runLines(first.out, 'count/count_forever')[0]).toContain(
+      'stopped as declared (a stop by its event budget), 2000 events',
+    );
+    expect(first.out.filter((l) => l.includes('warning'))).toEqual([]);
+  });
+
+  it('fails a scenario whose declared ending does not happen, at the ending in lesson.json', () => {
+    const manifest = readFileSync(path.join(root, 'ending-time', 'lesson.json'), 'utf8');
+    const line = manifest.split('\n').findIndex((l) => l.includes('"ValueError"')) + 1;
+    const [status, problem] = runLines(first.out, 'runaway/declared_but_completes');
+    expect(status).toContain('FAIL');
+    expect(problem).toContain(`ending-time/lesson.json:${line}:`);
+    expect(problem).toContain(
+      'expected an uncaught ValueError, but the run ended by completing normally',
+    );
+    expect(first.result.failed).toBe(1);
+  });
+
+  it('records the ending in the golden file: a clock stop keeps only how it ended', () => {
+    const golden = (lesson: string, panel: string, scenario: string) =>
+      JSON.parse(
+        readFileSync(path.join(root, lesson, 'golden', panel, `${scenario}.json`), 'utf8'),
+      );
+    expect(golden('ending-time', 'runaway', 'loop_forever')).toEqual({
+      outcome: 'stopped',
+      error: {
+        type: 'BudgetExceeded',
+        message: 'stopped after 2 s (the time budget)',
+        file: null,
+        line: null,
+      },
+      events: null,
+      lines: {},
+      calls: {},
+      output: '',
+    });
+    const recursion = golden('ending-time', 'runaway', 'recursion');
+    expect(recursion.outcome).toBe('error');
+    expect(recursion.error.type).toBe('RecursionError');
+    const events = golden('ending-events', 'count', 'count_forever');
+    expect(events.outcome).toBe('stopped');
+    expect(events.events).toBe(2000);
+  });
+
+  it('passes again against its golden files (the failing scenario aside)', async () => {
+    const again = await check(root, false);
+    expect(again.result.failed, again.out.join('\n')).toBe(1);
+    expect(runLines(again.out, 'runaway/loop_forever')[0]).toContain('ok');
+    expect(runLines(again.out, 'runaway/recursion')[0]).toContain('ok');
+  });
+});

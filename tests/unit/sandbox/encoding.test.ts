@@ -1,0 +1,103 @@
+/**
+ * Honest source files (issue 11.5): a lesson file that is not valid UTF-8 is an error
+ * with its file, line and byte offset, in lessons:check and in author-mode import,
+ * never text with U+FFFD in it.
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { runCheck } from '../../../scripts/lib/check';
+import { decodeLessonFile, findInvalidUtf8, InvalidUtf8Error } from '../../../src/lessons/encoding';
+
+const strict = new TextDecoder('utf-8', { fatal: true });
+const isValid = (bytes: Uint8Array) => {
+  try {
+    strict.decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('findInvalidUtf8', () => {
+  it('agrees with the platform decoder on every byte string, and points at the first bad byte', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }),
+      // Mostly valid text with one damaged byte: the interesting case.
+      fc
+        .tuple(
+          fc.string({ unit: 'grapheme', maxLength: 20 }),
+          fc.nat(),
+          fc.integer({ min: 0x80, max: 0xff }),
+        )
+        .map(([s, at, b]) => {
+          const u = new TextEncoder().encode(s);
+          if (u.length > 0) u[at % u.length] = b;
+          return u;
+        }),
+    );
+    fc.assert(
+      fc.property(bytes, (b) => {
+        const problem = findInvalidUtf8(b);
+        expect(problem === null).toBe(isValid(b));
+        if (problem) {
+          expect(isValid(b.subarray(0, problem.offset))).toBe(true);
+          expect(problem.byte).toBe(b[problem.offset]);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('gives the line and column of the bad byte', () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode('a = 1\nb = "caf'), 0xe9, 0x22]);
+    expect(findInvalidUtf8(bytes)).toEqual({ offset: 14, line: 2, column: 9, byte: 0xe9 });
+  });
+
+  it('decodes valid files, dropping a byte-order mark', () => {
+    const text = 'print("你好")\n';
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
+    expect(decodeLessonFile('x.py', bom)).toBe(text);
+    expect(() => decodeLessonFile('src/x.py', new Uint8Array([0x61, 0xff]))).toThrow(
+      new InvalidUtf8Error('src/x.py', { offset: 1, line: 1, column: 2, byte: 0xff }),
+    );
+    expect(() => decodeLessonFile('src/x.py', new Uint8Array([0x61, 0xff]))).toThrow(
+      'src/x.py:1:2: not valid UTF-8: byte 0xFF at byte offset 1; save the file as UTF-8',
+    );
+  });
+});
+
+describe('lessons:check on a Latin-1 source', () => {
+  it('fails the lesson at the file, line and byte offset, before running anything', async () => {
+    const fixtures = fileURLToPath(new URL('../../fixtures/endings/', import.meta.url));
+    const root = mkdtempSync(path.join(tmpdir(), 'wpt-latin1-'));
+    try {
+      cpSync(path.join(fixtures, 'ending-events'), path.join(root, 'ending-events'), {
+        recursive: true,
+      });
+      const file = path.join(root, 'ending-events', 'src', 'count.py');
+      const text = readFileSync(file, 'utf8');
+      // "# café" in Latin-1 on the second line: é is the single byte 0xE9.
+      const lines = text.split('\n');
+      const latin1 = Buffer.concat([
+        Buffer.from(`${lines[0]}\n    # caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(`\n${lines.slice(1).join('\n')}`),
+      ]);
+      writeFileSync(file, latin1);
+      const out: string[] = [];
+      const result = await runCheck({ root, update: false, cwd: root, print: (l) => out.push(l) });
+      expect(result.failed).toBe(1);
+      const offset = Buffer.byteLength(`${lines[0]}\n    # caf`);
+      expect(out).toContain(
+        `ending-events/src/count.py:2:10: not valid UTF-8: byte 0xE9 at byte offset ${offset}; save the file as UTF-8`,
+      );
+      expect(out.join('\n')).not.toContain('Pyodide loaded');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

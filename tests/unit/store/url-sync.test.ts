@@ -1,0 +1,60 @@
+/**
+ * The address bar's format: parsing and formatting are inverse, patches touch only their
+ * fields, and a panel's shared state round-trips through the URL.
+ */
+import { describe, expect, it } from 'vitest';
+import { decodePanelState, linkedPanel, panelAddress } from '../../../src/store/share';
+import { formatAddress, parseAddress } from '../../../src/store/urlSync';
+
+const BASE = 'http://localhost:5173/';
+
+describe('urlSync addresses', () => {
+  it('reads every parameter and the hash', () => {
+    expect(parseAddress(`${BASE}?lesson=s04-hooks&lang=zh&author=1&panel=p&s=abc#panel-p`)).toEqual(
+      { lesson: 's04-hooks', lang: 'zh', author: '1', panel: 'p', state: 'abc', hash: 'panel-p' },
+    );
+    expect(parseAddress(BASE)).toEqual({
+      lesson: null,
+      lang: null,
+      author: null,
+      panel: null,
+      state: null,
+      hash: '',
+    });
+  });
+
+  it('sets, keeps and removes only the fields of the patch', () => {
+    const href = `${BASE}?lesson=a&lang=en&panel=p&s=x&other=1#panel-p`;
+    const next = parseAddress(
+      formatAddress(href, { lesson: 'b', panel: null, state: null, hash: '' }),
+    );
+    expect(next).toMatchObject({ lesson: 'b', lang: 'en', panel: null, state: null, hash: '' });
+    expect(new URL(formatAddress(href, { lang: 'zh' })).searchParams.get('other')).toBe('1');
+  });
+
+  it('carries a panel’s scenario, breakpoints and step in a link', () => {
+    const bp = { id: 'b1', file: 'x.py', line: 3, enabled: false, condition: 'n > 1', hitCount: 2 };
+    const patch = panelAddress('les', 'pan', {
+      scenario: 'block',
+      breakpoints: [bp],
+      position: 12,
+    });
+    const link = linkedPanel(parseAddress(formatAddress(BASE, patch)));
+    expect(link.lesson).toBe('les');
+    expect(link.panel).toBe('pan');
+    expect(link.state).toMatchObject({ scenario: 'block', position: 12 });
+    expect(link.state.breakpoints?.[0]).toMatchObject({
+      file: 'x.py',
+      line: 3,
+      enabled: false,
+      condition: 'n > 1',
+      hitCount: 2,
+    });
+    expect(parseAddress(formatAddress(BASE, patch)).hash).toBe('panel-pan');
+  });
+
+  it('turns a damaged shared state into an empty one', () => {
+    expect(decodePanelState('%%%not-base64')).toEqual({});
+    expect(linkedPanel(parseAddress(`${BASE}?s=zzz`)).state).toEqual({});
+  });
+});
