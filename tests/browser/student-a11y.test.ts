@@ -45,34 +45,48 @@ async function check(a: AppSession, where: string) {
 }
 
 describe('axe-core on the lesson page', { timeout: 600_000 }, () => {
-  // One page per language (Python loads once); the viewport and state change in it.
-  for (const lang of ['zh', 'en'] as const) {
-    it(`${lang}: desktop and phone, not run, paused, author mode`, async () => {
-      const a = await open(lang, DESKTOP);
-      const found = [...(await check(a, 'desktop, not run'))];
+  // One page (Python loads once); the language, viewport and state change in it.
+  it('zh and en, desktop and phone, not run, paused, author mode', async () => {
+    const a = await open('zh', DESKTOP);
+    const found: Awaited<ReturnType<typeof check>> = [];
+    for (const lang of ['zh', 'en'] as const) {
+      await a.page.locator(`[data-testid=lang-${lang}]`).click();
+      await a.page.locator(`html[lang=${lang === 'zh' ? 'zh-CN' : 'en'}]`).waitFor();
+      const p = panel(a.page, 'run_hooks');
+      await a.page.setViewportSize(DESKTOP);
+      await p.locator('[data-testid=restart]').waitFor();
+      await p.locator('[data-testid=breakpoint-list]').waitFor();
+      found.push(...(await check(a, `${lang} desktop, before a run`)));
       await a.page.setViewportSize(PHONE);
-      found.push(...(await check(a, 'phone, not run')));
-      const p = await pause(a);
+      found.push(...(await check(a, `${lang} phone, before a run`)));
+      await pause(a);
       await p.locator('[data-testid=toolbar]').evaluate((el) => el.scrollIntoView());
       await shot(a, `${lang}-phone-paused`);
-      found.push(...(await check(a, 'phone, paused')));
+      found.push(...(await check(a, `${lang} phone, paused`)));
       await a.page.setViewportSize(DESKTOP);
       await p.locator('[data-testid=status]').evaluate((el) => el.scrollIntoView());
       await shot(a, `${lang}-desktop-paused`);
-      found.push(...(await check(a, 'desktop, paused')));
+      found.push(...(await check(a, `${lang} desktop, paused`)));
       await a.page.locator('[data-testid=author-toggle]').check();
       await a.page.locator('[data-testid=author-bar]').waitFor();
-      found.push(...(await check(a, 'desktop, author mode')));
+      found.push(...(await check(a, `${lang} desktop, author mode`)));
       await a.page.setViewportSize(PHONE);
-      found.push(...(await check(a, 'phone, author mode')));
-      expect(found).toEqual([]);
-    });
-  }
+      found.push(...(await check(a, `${lang} phone, author mode`)));
+      await a.page.locator('[data-testid=author-toggle]').uncheck();
+      // back to "not run" with no breakpoint for the next language
+      while ((await p.locator('[data-testid=bp-remove]').count()) > 0) {
+        await p.locator('[data-testid=bp-remove]').first().click();
+      }
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('a phone, 390×844', { timeout: 600_000 }, () => {
   it('paused: the current line and the variables are on screen together, without scrolling', async () => {
-    const a = await open('en', PHONE);
+    const a = app ?? (await open('en', PHONE));
+    await a.page.setViewportSize(PHONE);
+    await a.page.locator('[data-testid=lang-en]').click();
     const p = panel(a.page, 'run_hooks');
     // The reader scrolls the panel's toolbar to the top and presses Debug.
     await p.locator('[data-testid=toolbar]').evaluate((el) => el.scrollIntoView());
@@ -80,6 +94,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     await clickLine(p, line);
     await p.locator('[data-testid=debug]').click();
     await waitState(p, 'paused', line);
+    await shot(a, 'en-phone-paused-toolbar-top');
     const inView = async (selector: string) =>
       p
         .locator(selector)

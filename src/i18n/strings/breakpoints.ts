@@ -10,7 +10,7 @@ export const breakpointStrings = {
   bpCondition: { zh: '条件（Python 表达式）', en: 'condition (Python expression)' },
   bpConditionHint: { zh: '例如 i > 2', en: 'e.g. i > 2' },
   bpHitCount: { zh: '只在第 N 次命中时停', en: 'stop only on hit #N' },
-  bpHitCountHint: { zh: 'N', en: 'N' },
+  bpHitCountHint: { zh: '次数', en: 'N' },
   bpLog: { zh: '日志消息（不停下，只记录）', en: 'log message (logs instead of stopping)' },
   bpLogHint: { zh: '例如 i = {i}', en: 'e.g. i = {i}' },
   bpLogSyntax: {

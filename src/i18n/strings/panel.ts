@@ -42,6 +42,34 @@ export const panelStrings = {
   raised: { zh: '抛出', en: 'raised' },
   nowIn: { zh: '当前位于', en: 'now in' },
   stoppedBecause: { zh: '运行被中止：{why}', en: 'The run was stopped: {why}' },
+  budgetEvents: {
+    zh: '运行了 {n} 个事件后停下（事件数上限）',
+    en: 'stopped after {n} events (the event budget)',
+  },
+  budgetSeconds: {
+    zh: '运行 {n} 秒后停下（时间上限）',
+    en: 'stopped after {n} s (the time budget)',
+  },
+  budgetDepth: {
+    zh: '调用嵌套到 {n} 层时停下（失控的递归）',
+    en: 'stopped when calls were nested {n} deep (runaway recursion)',
+  },
+  budgetInterrupted: {
+    zh: '运行时间太长，已被中断',
+    en: 'the run was interrupted because it took too long',
+  },
+  errPythonUnavailable: {
+    zh: 'Python 还不能运行，无法录制。Python 就绪后会自动重试。',
+    en: 'Python cannot run yet, so nothing was recorded. It is tried again once Python is ready.',
+  },
+  errWorkerCrashed: {
+    zh: 'Python 意外停止并已重新启动；请再运行一次。',
+    en: 'Python stopped unexpectedly and was restarted; run again.',
+  },
+  errInvalidTrace: {
+    zh: '录制结果无法读取；请再运行一次。',
+    en: 'The recording could not be read; run again.',
+  },
   partialTrace: {
     zh: '已保留到中止前的轨迹，可以继续回放。',
     en: 'The trace up to the stop is kept and can be replayed.',

@@ -1,17 +1,14 @@
 import { type Lang, t } from '../../i18n';
 import type { RunErrorDisplay } from '../../store/panelView';
+import { runErrorText } from '../../store/runErrorText';
 import { ScrollPre } from '../ScrollPre';
 
 /** The run's error (exception or budget stop) with its place and traceback. */
 export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: Lang }) {
-  const { error, stopped, partial } = shown;
+  const { error, partial } = shown;
   return (
     <div className="run-error" role="alert" data-testid="run-error">
-      <strong>
-        {stopped
-          ? t(lang, 'stoppedBecause', { why: error.message })
-          : `${error.type}: ${error.message}`}
-      </strong>
+      <strong>{runErrorText(lang, error)}</strong>
       {error.file ? (
         <span className="err-place" data-testid="error-place">
           {' '}
