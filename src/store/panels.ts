@@ -34,7 +34,7 @@ export interface PanelState {
   /** Selected call-stack frame, counted from the innermost (0). */
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
-  pending: { command: Command } | { jump: number } | null;
+  pending: { command: Command } | { jump: number; frame?: number } | null;
   /** What the last command did that the student would not expect, said once. */
   notice?: PanelNotice | null;
 }
@@ -51,7 +51,9 @@ export interface PanelDeps {
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
   scenariosOf(key: PanelKey): readonly string[];
   /** What a panel starts with (a shared link, the saved state); none by default. */
-  initialOf?(key: PanelKey): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>>;
+  initialOf?(
+    key: PanelKey,
+  ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
 }
 
 /** The panel store's state and actions. */
@@ -151,7 +153,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         'command' in pending
           ? apply(key, trace, p, pending.command)
           : { position: jump(trace, pending.jump), notice: null };
-      patch(key, () => ({ pending: null, frameIndex: 0, ...moved }));
+      const frameIndex = 'jump' in pending ? (pending.frame ?? 0) : 0;
+      patch(key, () => ({ pending: null, frameIndex, ...moved }));
     }
 
     function reconcile(key: PanelKey) {
@@ -191,7 +194,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           // A shared link may ask for a step: go there once the trace exists.
           pending:
             initial?.position !== undefined && initial.position >= 0
-              ? { jump: initial.position }
+              ? { jump: initial.position, frame: initial.frameIndex }
               : null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));

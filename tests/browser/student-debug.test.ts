@@ -192,6 +192,57 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     );
   });
 
+  it('a shared link restores every changed panel and the selected frame, and lands on screen', async () => {
+    await clearBreakpoints();
+    await clickLine(p(), runtimeLine(CALLBACK));
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+    await p().locator('[data-testid=step-into]').click();
+    await p().locator('[data-testid=step-into]').click();
+    const at = await status(p());
+    const frames = p().locator('[data-testid=frame]');
+    const depth = await frames.count();
+    expect(depth).toBeGreaterThan(1);
+    await frames.nth(1).click();
+    const other = panel(app.page, 'execute_hooked');
+    await other.locator('[data-testid=scenario]').selectOption({ index: 2 });
+    const otherScenario = await other.locator('[data-testid=scenario]').inputValue();
+    // the last panel used is run_hooks again (selecting a frame there)
+    await frames.nth(1).click();
+    await app.page.waitForFunction(
+      () => new URL(location.href).searchParams.get('panel') === 'run_hooks',
+    );
+    await app.page.waitForFunction(() => location.href.includes('s='));
+    const href = app.page.url();
+    const page = await app.context.newPage();
+    try {
+      await page.goto(href);
+      const q = panel(page, 'run_hooks');
+      await q.locator(`[data-testid=status][data-state=paused][data-step="${at.step}"]`).waitFor({
+        timeout: 300_000,
+      });
+      expect(await q.locator('[data-testid=frame]').nth(1).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(
+        await panel(page, 'execute_hooked').locator('[data-testid=scenario]').inputValue(),
+      ).toBe(otherScenario);
+      // landed: the status bar below the sticky top bar, the current line on screen
+      await page.waitForFunction(() => {
+        const s = document.querySelector('[data-function=run_hooks] [data-testid=status]');
+        const bar = document.querySelector('.topbar');
+        const line = document.querySelector('[data-function=run_hooks] .current-line');
+        if (!s || !bar || !line) return false;
+        const top = bar.getBoundingClientRect().bottom;
+        const r = s.getBoundingClientRect();
+        const l = line.getBoundingClientRect();
+        return r.top >= top && r.bottom <= innerHeight && l.top >= top && l.bottom <= innerHeight;
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
   it('F9 on a toolbar button sets no breakpoint; in the editor it toggles the cursor line', async () => {
     await clearBreakpoints();
     await p().locator('[data-testid=step-over]').focus();

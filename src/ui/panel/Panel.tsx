@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
@@ -11,6 +11,7 @@ import type { PanelEntry } from '../../store/lessonIndex';
 import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
+import { useAddress } from '../../store/urlSync';
 import { PanelAuthor } from '../author/PanelAuthor';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
@@ -65,6 +66,18 @@ export function Panel({ entry }: { entry: PanelEntry }) {
 
   useEffect(() => () => dropPanelKeys(key), [key]);
 
+  // A shared link lands on its panel once the linked step is shown (the panels above
+  // may have grown since the page first scrolled): status and current line on screen.
+  const linked = useAddress((a) => a.hash === `panel-${panel.id}`);
+  const landed = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  const paused = view?.paused ?? false;
+  useEffect(() => {
+    if (!linked || landed.current || !paused) return;
+    landed.current = true;
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [linked, paused]);
+
   const runCommand = useCallback(
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
@@ -80,6 +93,7 @@ export function Panel({ entry }: { entry: PanelEntry }) {
 
   return (
     <section
+      ref={section}
       className="panel"
       data-testid="panel"
       data-function={panel.function}

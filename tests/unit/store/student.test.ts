@@ -11,6 +11,8 @@ import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { runErrorText } from '../../../src/store/runErrorText';
+import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
+import { formatAddress, parseAddress } from '../../../src/store/urlSync';
 import type { ProbeResult, Trace } from '../../../src/trace/trace';
 import { NE, nestedCallTrace } from '../replay/fixtures';
 
@@ -174,5 +176,47 @@ describe('notices and stop reasons in the reader’s language', () => {
       /重新启动/,
     );
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
+  });
+});
+
+describe('a shared link carries every changed panel and the selected frame', () => {
+  const BASE = 'http://localhost/';
+  const bp1 = { id: 'x', file: 'a.py', line: 3, enabled: true };
+  const address = parseAddress(
+    formatAddress(
+      BASE,
+      lessonAddress('les', 'two', {
+        one: { scenario: 'block', breakpoints: [bp1], position: 7, frameIndex: 1 },
+        two: { scenario: 'plain', breakpoints: [], position: 4 },
+      }),
+    ),
+  );
+
+  it('restores each panel from one link, and names the panel last used', () => {
+    expect(address).toMatchObject({ lesson: 'les', panel: 'two', hash: 'panel-two' });
+    expect(linkedState(address, 'les', 'one')).toMatchObject({
+      scenario: 'block',
+      position: 7,
+      frameIndex: 1,
+      breakpoints: [{ file: 'a.py', line: 3, enabled: true }],
+    });
+    expect(linkedState(address, 'les', 'two')).toEqual({
+      scenario: 'plain',
+      breakpoints: [],
+      position: 4,
+    });
+    expect(linkedState(address, 'les', 'three')).toEqual({});
+    expect(linkedState(address, 'other', 'one')).toEqual({});
+  });
+
+  it('still reads a one-panel link for the panel it names', () => {
+    const old = parseAddress(
+      formatAddress(
+        BASE,
+        panelAddress('les', 'one', { scenario: 's', breakpoints: [], position: 2 }),
+      ),
+    );
+    expect(linkedState(old, 'les', 'one')).toMatchObject({ scenario: 's', position: 2 });
+    expect(linkedState(old, 'les', 'two')).toEqual({});
   });
 });
