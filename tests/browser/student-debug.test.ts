@@ -287,12 +287,13 @@ describe('first contact', () => {
     const desc = p.locator('[data-testid=scenario-description]');
     await desc.waitFor();
     expect((await desc.textContent())?.length).toBeGreaterThan(4);
+    const before = await desc.textContent();
     await p.locator('[data-testid=scenario]').selectOption({ index: 1 });
     await app.page.waitForFunction(
-      (before) =>
+      (b) =>
         document.querySelector('[data-function=run_hooks] [data-testid=scenario-description]')
-          ?.textContent !== before,
-      await desc.textContent(),
+          ?.textContent !== b,
+      before,
     );
     await app.page.locator('[data-testid=shortcuts] > summary').click();
     expect(await app.page.locator('[data-testid=shortcuts-where]').textContent()).toMatch(/面板/);
