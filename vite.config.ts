@@ -1,7 +1,13 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
-import { headersFor } from './src/security/headers.ts';
+import { netlifyHeaders, nginxSnippet } from './src/security/deploy-files.ts';
+import {
+  type FramingSettings,
+  framingFromEnv,
+  type HeaderMode,
+  headersForPath,
+} from './src/security/headers.ts';
 
 /**
  * Pyodide's runtime files are served from our own origin under /pyodide/,
@@ -27,17 +33,53 @@ const BENCH_PAGES = {
   'bench-lab': 'bench/app-bench.html',
 };
 
+/** The app's pages: the full app and the embed view of one panel. */
+const APP_PAGES = { index: 'index.html', embed: 'embed.html' };
+
+/**
+ * Every response gets the headers of its path (src/security/headers.ts), in dev and preview,
+ * and the build writes the deployment files derived from them: `_headers` (Netlify,
+ * Cloudflare Pages), `deploy/nginx.conf`, and `.nojekyll` (GitHub Pages must not hide
+ * files that start with `_`). Who may frame the pages is the build-time framing setting.
+ */
+function securityHeaders(framing: FramingSettings, emitDeployFiles: boolean): Plugin {
+  const middleware = (mode: HeaderMode) => (server: ViteDevServer | PreviewServer) => {
+    server.middlewares.use((req, res, next) => {
+      const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+      for (const [name, value] of Object.entries(headersForPath(mode, pathname, framing)))
+        res.setHeader(name, value);
+      next();
+    });
+  };
+  return {
+    name: 'security-headers',
+    configureServer: middleware('dev'),
+    configurePreviewServer: middleware('preview'),
+    generateBundle() {
+      if (!emitDeployFiles) return;
+      const emit = (fileName: string, source: string) =>
+        this.emitFile({ type: 'asset', fileName, source });
+      emit('_headers', netlifyHeaders(framing));
+      emit('deploy/nginx.conf', nginxSnippet(framing));
+      emit('.nojekyll', '');
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] })],
+  plugins: [
+    react(),
+    viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
+    // APP_FRAME_ANCESTORS / EMBED_FRAME_ANCESTORS: see docs/deploy.md.
+    securityHeaders(framingFromEnv(process.env), mode !== 'bench'),
+  ],
   // Pyodide 314 runs only in module workers.
   worker: { format: 'es' },
   optimizeDeps: { exclude: ['pyodide'] },
-  server: { headers: headersFor('dev') },
-  preview: { headers: headersFor('preview') },
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
-    // The app (index.html) is the only input of a normal build.
-    ...(mode === 'bench' ? { emptyOutDir: false, rollupOptions: { input: BENCH_PAGES } } : {}),
+    rollupOptions: { input: mode === 'bench' ? BENCH_PAGES : APP_PAGES },
+    ...(mode === 'bench' ? { emptyOutDir: false } : {}),
   },
 }));

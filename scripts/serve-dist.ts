@@ -1,7 +1,8 @@
 /**
  * A tiny static server for the built app (`dist/`), for browser tests, benchmarks and manual
- * checks of a production build. It sends the same headers as `vite preview` (cross-origin
- * isolation + the production CSP) and, unlike a naive SPA server, answers a missing *asset*
+ * checks of a production build. It sends the same headers as `vite preview` (each path's
+ * headers from src/security/headers.ts: cross-origin isolation, the production CSP, who may
+ * frame the page), or none at all (`plain`, a host like GitHub Pages), and, unlike a naive SPA server, answers a missing *asset*
  * with 404 instead of `index.html`, so a missing `pyodide.asm.wasm` fails loudly.
  *
  * Library:  `const { url, close } = await startDistServer({ root, port, extraRoutes })`
@@ -15,7 +16,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { headersFor } from '../src/security/headers.ts';
+import { DEFAULT_FRAMING, type FramingSettings, headersForPath } from '../src/security/headers.ts';
 
 /** Handles one extra path (exact pathname match) before any file lookup. */
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
@@ -31,6 +32,13 @@ export interface DistServerOptions {
    * The production headers are already set on `res` when a handler runs; it may override them.
    */
   extraRoutes?: Record<string, RouteHandler>;
+  /** Who may frame the app and the embed view (default: the build's default setting). */
+  framing?: FramingSettings;
+  /**
+   * Send no headers of our own at all (only Content-Type and Content-Length), like a static
+   * host that cannot set headers (GitHub Pages): the app must work without isolation.
+   */
+  plain?: boolean;
 }
 
 /** A running server. */
@@ -138,13 +146,17 @@ function resolveInside(root: string, pathname: string): string | null {
 
 async function handle(
   root: string,
-  extraRoutes: Record<string, RouteHandler>,
+  options: DistServerOptions,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
-  for (const [name, value] of Object.entries(headersFor('preview'))) res.setHeader(name, value);
-
+  const extraRoutes = options.extraRoutes ?? {};
   const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+  if (!options.plain) {
+    const headers = headersForPath('preview', pathname, options.framing ?? DEFAULT_FRAMING);
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  }
+
   const route = Object.hasOwn(extraRoutes, pathname) ? extraRoutes[pathname] : undefined;
   if (route) {
     await route(req, res);
@@ -163,6 +175,11 @@ async function handle(
   }
   if (await isFile(filePath)) {
     await sendFile(req, res, filePath);
+    return;
+  }
+  // `/embed` is `embed.html`, as static hosts serve it.
+  if (path.extname(pathname) === '' && (await isFile(`${filePath}.html`))) {
+    await sendFile(req, res, `${filePath}.html`);
     return;
   }
   const dirIndex = path.join(filePath, 'index.html');
@@ -185,10 +202,9 @@ async function handle(
 /** Starts the server on 127.0.0.1 and resolves once it is listening. */
 export async function startDistServer(options: DistServerOptions = {}): Promise<DistServer> {
   const root = path.resolve(options.root ?? defaultDistDir());
-  const extraRoutes = options.extraRoutes ?? {};
 
   const server = createServer((req, res) => {
-    handle(root, extraRoutes, req, res).catch((error: unknown) => {
+    handle(root, options, req, res).catch((error: unknown) => {
       console.error(`[serve-dist] ${req.method} ${req.url}:`, error);
       if (!res.headersSent) sendText(res, 500, 'Internal Server Error');
       else res.destroy();

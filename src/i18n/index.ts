@@ -14,7 +14,10 @@ import { appStrings } from './strings/app';
 import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
+import { instructorStrings } from './strings/instructor';
+import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
+import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
 
@@ -25,6 +28,9 @@ export const STRING_TABLES = {
   commands: commandStrings,
   breakpoints: breakpointStrings,
   author: authorStrings,
+  instructor: instructorStrings,
+  sandbox: sandboxStrings,
+  objects: objectStrings,
 } as const;
 
 const strings = {
@@ -33,6 +39,9 @@ const strings = {
   ...commandStrings,
   ...breakpointStrings,
   ...authorStrings,
+  ...instructorStrings,
+  ...sandboxStrings,
+  ...objectStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

@@ -151,3 +151,17 @@ export function labelScenario(
   s.label = label;
   return { manifest: patchJson(text, m), write: {}, remove: [] };
 }
+
+/** Set (or, with blank texts, remove) a scenario's description. */
+export function describeScenario(
+  text: string,
+  id: string,
+  description: { zh: string; en: string },
+): ManifestEdit {
+  const m = parse(text);
+  const s = catalogue(m)[id];
+  if (!s) throw new Error(`no scenario "${id}"`);
+  if (description.zh.trim() === '' && description.en.trim() === '') delete s.description;
+  else s.description = description;
+  return { manifest: patchJson(text, m), write: {}, remove: [] };
+}

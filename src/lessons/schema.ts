@@ -382,15 +382,18 @@ export interface LoadAllResult {
   broken: { id: string; errors: LessonError[] }[];
 }
 
-/** What a Python file is for in one run; it decides how the recorder executes it. */
-export type RunFileRole = 'source' | 'setup' | 'scenario' | 'entry';
+/** One Python file of a run, in execution order (the worker validates runs with this). */
+export const RunFileSchema = z.object({
+  /** Python file name: shown in tracebacks and used for breakpoints. */
+  path: z.string().min(1),
+  code: z.string(),
+  /** `source` files become importable modules; the rest share one namespace. */
+  role: z.enum(['source', 'setup', 'scenario', 'entry']),
+  /** Module name for `source` files. */
+  module: z.string().optional(),
+});
+/** One file of a (panel, scenario) run. */
+export type RunFile = z.infer<typeof RunFileSchema>;
 
-/** One file of a (panel, scenario) run, in the order the recorder must execute them. */
-export interface RunFile {
-  /** The file name to compile the code with. */
-  path: string;
-  code: string;
-  role: RunFileRole;
-  /** For sources: the `sys.modules` name. */
-  module?: string;
-}
+/** What a Python file is for in one run; it decides how the recorder executes it. */
+export type RunFileRole = RunFile['role'];

@@ -7,19 +7,7 @@
  * client assigned, so events from an older run can be recognised and dropped.
  */
 import { z } from 'zod';
-
-/** One Python file of a run, in execution order. */
-export const RunFileSchema = z.object({
-  /** Python file name: shown in tracebacks and used for breakpoints. */
-  path: z.string().min(1),
-  code: z.string(),
-  /** `source` files become importable modules; the rest share one namespace. */
-  role: z.enum(['source', 'setup', 'scenario', 'entry']),
-  /** Module name for `source` files. */
-  module: z.string().optional(),
-});
-/** One Python file of a run. */
-export type RunFile = z.infer<typeof RunFileSchema>;
+import { BudgetSchema, RunFileSchema } from '../lessons/schema';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 export const ProbeSchema = z.object({
@@ -31,14 +19,6 @@ export const ProbeSchema = z.object({
 });
 /** A condition/logpoint request. */
 export type Probe = z.infer<typeof ProbeSchema>;
-
-/** Limits that stop runaway code; the recorder clamps them to its hard ceiling. */
-export const BudgetSchema = z.object({
-  maxEvents: z.number().int().positive().optional(),
-  maxSeconds: z.number().positive().optional(),
-});
-/** Limits for one run. */
-export type Budget = z.infer<typeof BudgetSchema>;
 
 /** Everything the recorder needs for one run. */
 export const RecordRequestSchema = z.object({

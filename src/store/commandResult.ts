@@ -60,3 +60,14 @@ export function applyCommand(
   const ranOut = starts && position >= trace.length && trace.meta.outcome === 'completed';
   return { position, notice: ranOut ? { kind: 'noBreakpointHit' } : null };
 }
+
+/** "Go to step" `step` (1-based, as the timeline counts): the move, or a notice. */
+export function goToStepResult(
+  trace: Trace,
+  step: number,
+): { position: number; frameIndex: number; notice: null } | { notice: PanelNotice } {
+  if (!Number.isInteger(step) || step < 1 || step > trace.length) {
+    return { notice: { kind: 'stepOutOfRange', asked: step, total: trace.length } };
+  }
+  return { position: step - 1, frameIndex: 0, notice: null };
+}

@@ -13,7 +13,7 @@ import type { Command } from '../replay/engine';
 import type { PanelUiState } from './selectors';
 
 /** A panel command: an engine command, or a UI action with a key. */
-export type CommandId = Command | 'toggleBreakpoint';
+export type CommandId = Command | 'toggleBreakpoint' | 'lastChange';
 
 /** What decides whether a command is enabled (and which binding of a shared key applies). */
 export interface CommandContext {
@@ -23,6 +23,8 @@ export interface CommandContext {
   canStep: boolean;
   /** The line the editor's cursor is on (file numbering), if the editor has one. */
   cursorLine: number | null;
+  /** The step of the last change of the name whose history is shown, if any. */
+  lastChange: number | null;
 }
 
 /**
@@ -126,6 +128,14 @@ export const COMMAND_TABLE: readonly CommandDef[] = [
     keys: [{ keys: 'F9' }, { keys: 'B' }],
     enabled: (ctx) => ctx.cursorLine !== null,
   },
+  {
+    id: 'lastChange',
+    label: 'lastChange',
+    help: 'lastChangeHelp',
+    // A letter, not an F-key: laptops need Fn for those.
+    keys: [{ keys: 'Alt+Shift+L' }],
+    enabled: (ctx) => ctx.lastChange !== null,
+  },
 ];
 
 /** The button label in this context. */
@@ -186,6 +196,8 @@ export interface KeyPress {
   altKey?: boolean;
   /** The key goes to a text field or an editable editor: letter bindings do not apply. */
   inText?: boolean;
+  /** The physical key (`KeyL`): with Alt held, `key` is another character on some layouts. */
+  code?: string;
 }
 
 function matches(binding: KeyBinding, e: KeyPress): boolean {
@@ -194,8 +206,13 @@ function matches(binding: KeyBinding, e: KeyPress): boolean {
   const mods = new Set(parts.slice(0, -1));
   const letter = isLetterBinding(binding);
   if (letter && e.inText) return false;
+  const sameKey = /^[A-Z]$/.test(key)
+    ? e.code
+      ? e.code === `Key${key}`
+      : e.key.toUpperCase() === key
+    : e.key === key;
   return (
-    (letter ? e.key.toUpperCase() === key : e.key === key) &&
+    sameKey &&
     e.shiftKey === mods.has('Shift') &&
     (e.ctrlKey || e.metaKey) === mods.has('Control') &&
     (e.altKey ?? false) === mods.has('Alt')

@@ -80,12 +80,15 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
   }
 }
 
-/** Author mode as asked for by the URL (`author=1`/`0`), else as last chosen. */
+/**
+ * Author mode as asked for by the URL (`author=1`/`0`), else as last chosen in this tab
+ * (sessionStorage): a new tab opens in reading mode unless its URL asks.
+ */
 function authorAtStart(fromUrl: string | null): boolean {
   if (fromUrl === '1') return true;
   if (fromUrl === '0') return false;
   try {
-    return localStorage.getItem('wpt.author') === '1';
+    return sessionStorage.getItem('wpt.author') === '1';
   } catch {
     return false;
   }
@@ -105,7 +108,7 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   drafts: {},
   setAuthor(on) {
     try {
-      localStorage.setItem('wpt.author', on ? '1' : '0');
+      sessionStorage.setItem('wpt.author', on ? '1' : '0');
     } catch {
       // not remembered
     }

@@ -3,7 +3,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Breakpoint, Command } from '../replay/engine';
-import type { PanelKey, PanelsStore } from './panels';
+import type { HistoryTarget, PanelKey, PanelsStore } from './panels';
 
 /** A panel store's actions bound to one panel (what the panel's components call). */
 export interface PanelActions {
@@ -17,6 +17,8 @@ export interface PanelActions {
   /** "Go to step" (1-based): jumps there, or sets a notice when out of range. */
   goToStep(step: number): void;
   selectFrame(frameIndex: number): void;
+  /** Show where a name's value came from (null: close the history). */
+  showHistory(target: HistoryTarget | null): void;
 }
 
 /** Bind a panel store's actions to one panel. */
@@ -32,5 +34,6 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     jumpTo: (position) => s().jumpTo(key, position),
     goToStep: (n) => s().goToStep(key, n),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
+    showHistory: (target) => s().showHistory(key, target),
   };
 }

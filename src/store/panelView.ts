@@ -7,15 +7,19 @@
  * To show something new in a panel: add a field to `PanelViewModel`, compute it in
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
  */
-import { type Lang, t } from '../i18n';
-import type { LineRange, ResolvedPanel } from '../lessons/schema';
+import { frameCall } from '../diagram/fromTrace';
+import { type HistoryEntry, historyOf, lastChangeAt } from '../diagram/history';
+import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
+import { lineMarks } from '../replay/lineMarks';
+import { judgeEnding } from '../runtime/ending';
 import type { RunError, Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
-import type { PanelNotice, PanelState } from './panels';
+import type { HistoryTarget, PanelNotice, PanelState } from './panels';
 
 export { type BreakpointKind, type BreakpointRow, hitsText, noticeText } from './breakpointView';
+export { statusText } from './statusText';
 
 import {
   currentTrace,
@@ -69,8 +73,10 @@ export interface CodeDisplay {
   /** The text shown: the focus function, a whole file, or the draft. */
   text: string;
   editable: boolean;
-  /** File line of the current position, if it is in the shown file. */
+  /** File line of the current position ("runs next"), if it is in the shown file. */
   currentLine: number | null;
+  /** File line that just ran in the selected frame, if shown and not the current line. */
+  justRanLine: number | null;
   /** Lines highlighted as a group (the current or clicked step note). */
   highlight: LineRange | null;
   gutter: GutterMark[];
@@ -79,11 +85,24 @@ export interface CodeDisplay {
   nowIn: { file: string; function: string } | null;
 }
 
+/** The history ("where did this value come from?") the panel shows. */
+export interface HistoryDisplay {
+  target: HistoryTarget;
+  entries: readonly HistoryEntry[];
+  /** The newest change at or before the position: "go to last change" goes there. */
+  last: HistoryEntry | null;
+}
+
 /** The run's error, when the panel shows it as an alert. */
 export interface RunErrorDisplay {
   error: RunError;
   /** A budget or interrupt stopped the run (rather than an exception). */
   stopped: boolean;
+  /**
+   * Set when the scenario declares this ending (lesson format `ending`): the run did
+   * what the lesson means to show, so it is presented as such, not as a broken lesson.
+   */
+  expected: ExpectedEnding | null;
   /** The trace up to the stop can be replayed. */
   partial: boolean;
 }
@@ -105,6 +124,9 @@ export interface PanelViewModel {
   sourceBreakpoints: number[];
   /** The selected call-stack frame (index into `pos.stack`). */
   selectedFrame: number;
+  /** Each frame of `pos.stack` as a call with its arguments: `run_hooks(hooks=#12, event='before', …)`. */
+  calls: string[];
+  valueHistory: HistoryDisplay | null;
   runError: RunErrorDisplay | null;
   /** What decides which commands are enabled (the key handler reads it too). */
   commandContext: CommandContext;
@@ -168,7 +190,11 @@ function gutterOf(rows: readonly BreakpointRow[], file: string): GutterMark[] {
     }));
 }
 
-function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay | null {
+function runErrorOf(
+  trace: Trace | null,
+  state: PanelUiState,
+  ending: ExpectedEnding | undefined,
+): RunErrorDisplay | null {
   const error = trace?.meta.error ?? null;
   if (!trace || !error) return null;
   const stopped = trace.meta.outcome === 'stopped';
@@ -176,7 +202,20 @@ function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay |
     state === 'error' ||
     trace.length === 0 ||
     (state === 'finished' && trace.meta.outcome !== 'completed');
-  return shown ? { error, stopped, partial: stopped && trace.length > 0 } : null;
+  const verdict = judgeEnding(trace.meta, ending);
+  return shown
+    ? {
+        error,
+        stopped,
+        partial: stopped && trace.length > 0,
+        expected: verdict.intended ? (ending ?? null) : null,
+      }
+    : null;
+}
+
+/** The scenario's declared ending, if the panel offers that scenario and it declares one. */
+function endingOf(panel: ResolvedPanel, scenario: string): ExpectedEnding | undefined {
+  return panel.scenarios.find((s) => s.id === scenario)?.ending;
 }
 
 /** Everything the panel shows, from its state and its lesson. Pure. */
@@ -199,10 +238,22 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       : -1;
   const highlighted = input.activeNote ?? (current >= 0 ? current : null);
   const error = trace?.meta.error ?? null;
+  const selectedFrame = pos ? Math.min(p.frameIndex, pos.stack.length - 1) : 0;
+  const marks =
+    paused && trace ? lineMarks(trace, pos.stack[selectedFrame].frameId, pos.event) : null;
+  const justRan =
+    marks?.justRan && marks.justRan.file === shown.file && marks.justRan.line !== currentLine
+      ? marks.justRan.line
+      : null;
+  const target = p.historyTarget;
+  const entries = trace && target ? historyOf(trace, target.frameId, target.name) : null;
+  const valueHistory =
+    target && entries ? { target, entries, last: lastChangeAt(entries, p.position) } : null;
   const commandContext: CommandContext = {
     state,
     canStep: input.pythonReady || trace !== null,
     cursorLine: input.cursorLine,
+    lastChange: valueHistory?.last?.step ?? null,
   };
   const outsideFocus =
     paused &&
@@ -228,6 +279,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       text: draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end),
       editable: draft !== undefined,
       currentLine,
+      justRanLine: justRan,
       highlight: highlighted !== null && inSource ? (panel.steps[highlighted] ?? null) : null,
       gutter: gutterOf(rows, shown.file),
       markers:
@@ -247,28 +299,13 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       .filter((b) => b.file === panel.source)
       .map((b) => b.line)
       .sort((a, b) => a - b),
-    selectedFrame: pos ? Math.min(p.frameIndex, pos.stack.length - 1) : 0,
-    runError: runErrorOf(trace, state),
+    selectedFrame,
+    calls: pos && trace ? pos.stack.map((f) => frameCall(trace, f.frameId)) : [],
+    valueHistory,
+    runError: runErrorOf(trace, state, endingOf(panel, p.scenario)),
     commandContext,
     commands: enabledCommands(commandContext),
     breakpoints: rows,
     notice: p.notice ?? null,
   };
-}
-
-/** The status badge's text. */
-export function statusText(lang: Lang, view: PanelViewModel): string {
-  const { trace } = view;
-  switch (view.state) {
-    case 'loading':
-      return view.status.recording ? t(lang, 'recording') : t(lang, 'loadingPython');
-    case 'ready':
-      return t(lang, 'notRun');
-    case 'paused':
-      return `${t(lang, 'paused')} · ${t(lang, 'line', { n: view.status.line ?? '?' })} · ${t(lang, 'step', { n: (view.status.step ?? 0) + 1 })}/${view.status.total}`;
-    case 'finished':
-      return t(lang, 'finished');
-    default:
-      return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
-  }
 }

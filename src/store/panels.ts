@@ -9,8 +9,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Breakpoint, type Command, jump, START } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
 import type { Trace } from '../trace/trace';
-import { applyCommand, type PanelNotice } from './commandResult';
-import { probesOf, slotKey } from './recording';
+import { applyCommand, goToStepResult, type PanelNotice } from './commandResult';
+import { movedBreakpoints, probesOf, slotKey } from './recording';
 import { currentTrace } from './selectors';
 
 /** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
@@ -37,6 +37,14 @@ export interface PanelState {
   pending: { command: Command } | { jump: number; frame?: number } | null;
   /** What the last command did that the student would not expect, said once. */
   notice?: PanelNotice | null;
+  /** The name whose history ("where did this value come from?") the panel shows. */
+  historyTarget: HistoryTarget | null;
+}
+
+/** A name of one frame of the current scenario's trace (frame ids are per trace). */
+export interface HistoryTarget {
+  frameId: number;
+  name: string;
 }
 
 export type { PanelNotice } from './commandResult';
@@ -77,6 +85,8 @@ export interface PanelsStore {
   /** "Go to step" (1-based): jumps there, or says the step is out of range. */
   goToStep(key: PanelKey, step: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
+  /** Show the history of a name (null: close it). */
+  showHistory(key: PanelKey, target: HistoryTarget | null): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
   /** Reconcile, then record every scenario whose trace is missing or stale. */
@@ -196,6 +206,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
             initial?.position !== undefined && initial.position >= 0
               ? { jump: initial.position, frame: initial.frameIndex }
               : null,
+          historyTarget: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         ensure(key);
@@ -204,13 +215,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       setScenario(key, scenario) {
         const p = get().panels[key];
         if (!p || !deps.scenariosOf(key).includes(scenario)) return;
-        // Reset the replay, keep the breakpoints.
+        // Reset the replay, keep the breakpoints. Frame ids belong to one trace.
         patch(key, () => ({
           scenario,
           position: START,
           frameIndex: 0,
           pending: null,
           notice: null,
+          historyTarget: scenario === p.scenario ? p.historyTarget : null,
         }));
         ensure(key);
       },
@@ -219,22 +231,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       moveBreakpoints(key, file, map) {
         const p = get().panels[key];
-        if (!p) return;
-        let changed = false;
-        const seen = new Set<number>();
-        const breakpoints: Breakpoint[] = [];
-        for (const b of p.breakpoints) {
-          if (b.file !== file) {
-            breakpoints.push(b);
-            continue;
-          }
-          const line = map(b.line);
-          if (line !== b.line) changed = true;
-          if (line === null || seen.has(line)) continue;
-          seen.add(line);
-          breakpoints.push(line === b.line ? b : { ...b, line });
-        }
-        if (changed) patch(key, () => ({ breakpoints }));
+        const breakpoints = p ? movedBreakpoints(p.breakpoints, file, map) : null;
+        if (breakpoints) patch(key, () => ({ breakpoints }));
       },
 
       toggleBreakpoint(key, file, line) {
@@ -291,19 +289,15 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       goToStep(key, step) {
         const p = get().panels[key];
         const trace = p ? currentTrace(p) : null;
-        if (!p || !trace) return;
-        // Steps are counted from 1 as the timeline shows them.
-        if (!Number.isInteger(step) || step < 1 || step > trace.length) {
-          patch(key, () => ({
-            notice: { kind: 'stepOutOfRange', asked: step, total: trace.length },
-          }));
-          return;
-        }
-        patch(key, () => ({ position: step - 1, frameIndex: 0, notice: null }));
+        if (p && trace) patch(key, () => goToStepResult(trace, step));
       },
 
       selectFrame(key, frameIndex) {
         patch(key, () => ({ frameIndex: Math.max(0, frameIndex) }));
+      },
+
+      showHistory(key, target) {
+        patch(key, () => ({ historyTarget: target }));
       },
 
       invalidate(key) {

@@ -12,8 +12,10 @@ export interface CodeViewProps {
   /** The file line number of the first shown line. */
   firstLine: number;
   breakpoints: GutterMark[];
-  /** File line number of the current position, if it is in this view. */
+  /** File line number of the line about to run ("runs next"), if it is in this view. */
   currentLine: number | null;
+  /** File line number of the line that just ran, if it is in this view. */
+  justRanLine?: number | null;
   /** Lines highlighted as a group (the active step note). */
   highlight?: { start: number; end: number } | null;
   /** Called when a line number is clicked (file numbering). */
@@ -55,6 +57,7 @@ function PlainView({
   firstLine,
   breakpoints,
   currentLine,
+  justRanLine,
   onToggleBreakpoint,
   ariaLabel,
   lang,
@@ -71,7 +74,10 @@ function PlainView({
         const n = firstLine + i;
         const bp = bps.get(n);
         return (
-          <div key={n} className={`plain-line${n === currentLine ? ' is-current' : ''}`}>
+          <div
+            key={n}
+            className={`plain-line${n === currentLine ? ' is-current' : ''}${n === justRanLine ? ' is-just-ran' : ''}`}
+          >
             <button
               type="button"
               className={`plain-ln${bp ? ' has-bp' : ''}${bp?.error ? ' has-bp-error' : ''}`}
@@ -94,6 +100,7 @@ type MonacoNs = NonNullable<ReturnType<typeof useMonaco>>;
 
 function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   const { monaco, code, firstLine, breakpoints, currentLine, highlight, editable } = props;
+  const justRanLine = props.justRanLine ?? null;
   const host = useRef<HTMLDivElement>(null);
   const ed = useRef<MonacoEditor.IStandaloneCodeEditor | null>(null);
   const decorations = useRef<MonacoEditor.IEditorDecorationsCollection | null>(null);
@@ -239,6 +246,16 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         },
       });
     }
+    if (justRanLine !== null && inRange(toModel(justRanLine))) {
+      decs.push({
+        range: new monaco.Range(toModel(justRanLine), 1, toModel(justRanLine), 1),
+        options: {
+          isWholeLine: true,
+          className: 'just-ran-line',
+          linesDecorationsClassName: 'just-ran-mark',
+        },
+      });
+    }
     if (currentLine !== null && inRange(toModel(currentLine))) {
       decs.push({
         range: new monaco.Range(toModel(currentLine), 1, toModel(currentLine), 1),
@@ -251,7 +268,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));
     }
     coll.set(decs);
-  }, [monaco, breakpoints, currentLine, highlight, firstLine, code]);
+  }, [monaco, breakpoints, currentLine, justRanLine, highlight, firstLine, code]);
 
   // Author-mode error markers.
   useEffect(() => {

@@ -4,17 +4,30 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addScenario } from '../../src/lessons/edit';
+import { zipLesson } from '../../src/ui/author/transfer';
 import { type AppSession, openApp } from './harness';
 import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
 
 const SCRIPT = [
-  'def allow_hook(event, payload):',
-  '    visited.append("allow_hook")',
+  'def allow_hook(payload):',
+  '    visited.append("before: allow_hook")',
   '    return "allow"  # a non-empty string: this BLOCKS the call',
   '',
   'hooks["before"] = [allow_hook, second]',
   '',
 ].join('\n');
+
+/**
+ * The draft the first test makes through the UI (a scenario `allow_text` whose script
+ * ends with SCRIPT), built here too so that every other test starts from it on its own.
+ */
+function allowTextDraft(): Record<string, string> {
+  const manifest = readFileSync('lessons/s04-hooks/lesson.json', 'utf8');
+  const edit = addScenario(manifest, 'run_hooks', 'allow_text');
+  const script = 'scenarios/allow_text.py';
+  return { 'lesson.json': edit.manifest, [script]: edit.write[script] + SCRIPT };
+}
 
 describe('author mode: from idea to a checked scenario file', () => {
   let app: AppSession;
@@ -28,6 +41,29 @@ describe('author mode: from idea to a checked scenario file', () => {
     rmSync(tmp, { recursive: true, force: true });
   });
   const p = () => panel(app.page, 'run_hooks');
+  /**
+   * Start a test from a known state: no saved panel state, and the given draft (or none),
+   * whatever the tests before it did.
+   */
+  const startWith = async (draft: Record<string, string> | null) => {
+    await app.page.evaluate((files) => {
+      for (const k of Object.keys(localStorage))
+        if (k.startsWith('wpt.panel.') || k.startsWith('wpt.draft.')) localStorage.removeItem(k);
+      if (files) localStorage.setItem('wpt.draft.s04-hooks', JSON.stringify({ version: 1, files }));
+    }, draft);
+    await app.page.reload();
+    await ready(app.page, p());
+  };
+  /** Wait until the draft saved in the browser does (or does not) hold `text`. */
+  const draftHolds = (text: string, holds = true) =>
+    app.page.waitForFunction(
+      ([t, h]) =>
+        Object.keys(localStorage).some(
+          (k) =>
+            k.startsWith('wpt.draft.') && (localStorage.getItem(k) ?? '').includes(t as string),
+        ) === h,
+      [text, holds] as const,
+    );
   // Paste rather than type: typing would be re-indented by the editor, as for a person.
   const paste = async (text: string) => {
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -36,7 +72,8 @@ describe('author mode: from idea to a checked scenario file', () => {
   };
 
   it('adds a scenario, edits its script and runs it live', async () => {
-    await p().locator('[data-testid=scenario-id]').fill('allow_string');
+    await startWith(null);
+    await p().locator('[data-testid=scenario-id]').fill('allow_text');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
       () =>
@@ -44,52 +81,57 @@ describe('author mode: from idea to a checked scenario file', () => {
           document.querySelector(
             '[data-function=run_hooks] [data-testid=scenario]',
           ) as HTMLSelectElement
-        )?.value === 'allow_string',
+        )?.value === 'allow_text',
     );
-    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_string.py"]').click();
+    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
     await p()
-      .locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines')
+      .locator('[data-testid=author-editor][data-file="scenarios/allow_text.py"] .view-lines')
       .click();
     await app.page.keyboard.press('Control+End');
     await paste(SCRIPT);
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
     ).resolves.toBe('2');
-    // the run follows the draft as typed
-    await app.page.waitForTimeout(600);
+    // the run follows the draft as typed (Run records the files as they are now)
+    await draftHolds('hooks["before"] = [allow_hook, second]');
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
     const out = await p().locator('[data-testid=output]').textContent();
     expect(out).toContain('visited: allow_hook\n');
   });
 
   it('hits a breakpoint in the drafted scenario', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    const line = runtimeLine('return {"blocked": answer, "warnings"');
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
   });
 
   it('shows a Python error of the draft at its line, then recovers', async () => {
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
     const editor = p().locator('[data-testid=author-editor] .view-lines');
     await editor.click();
     await app.page.keyboard.press('Control+End');
     await paste('this is not python\n');
-    await app.page.waitForTimeout(600);
+    await draftHolds('this is not python');
     await p().locator('[data-testid=run]').click();
     await p().locator('[data-testid=run-error]').waitFor();
     await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain(
-      'scenarios/allow_string.py:8',
+      'scenarios/allow_text.py:8',
     );
     await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
     await editor.click();
     await app.page.keyboard.press('Control+z');
-    await app.page.waitForTimeout(600);
+    await draftHolds('this is not python', false);
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(
       () => !document.querySelector('[data-function=run_hooks] [data-testid=run-error]'),
@@ -97,18 +139,20 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('keeps the draft after a reload', async () => {
+    await startWith(allowTextDraft());
     await app.page.reload();
     await ready(app.page, p());
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
   });
 
   it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
+    await startWith(allowTextDraft());
     const [download] = await Promise.all([
       app.page.waitForEvent('download', { timeout: 60_000 }),
       app.page.locator('[data-testid=export-changed]').click(),
@@ -118,8 +162,8 @@ describe('author mode: from idea to a checked scenario file', () => {
     const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
     const names = Object.keys(entries).sort();
     expect(names).toContain('lessons/s04-hooks/lesson.json');
-    expect(names).toContain('lessons/s04-hooks/scenarios/allow_string.py');
-    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_string.json');
+    expect(names).toContain('lessons/s04-hooks/scenarios/allow_text.py');
+    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_text.json');
     // nothing the draft did not change
     expect(names).not.toContain('lessons/s04-hooks/setup.py');
     const root = path.join(tmp, 'repo');
@@ -137,10 +181,11 @@ describe('author mode: from idea to a checked scenario file', () => {
       },
     );
     expect(out).toMatch(/\b0 failed\b/);
-    expect(out).toContain('run_hooks/allow_string');
+    expect(out).toContain('run_hooks/allow_text');
   });
 
   it('survives a crash of the Python worker with the draft intact', async () => {
+    await startWith(allowTextDraft());
     const worker = app.page.workers().find((w) => w.url().includes('worker'));
     expect(worker).toBeTruthy();
     await worker?.evaluate(() => {
@@ -149,12 +194,12 @@ describe('author mode: from idea to a checked scenario file', () => {
       });
     });
     await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("blocked: 'allow'"),
     );
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
@@ -162,7 +207,10 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('moves breakpoints with their lines when the lesson source is edited', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    await startWith(allowTextDraft());
+    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    const line = runtimeLine('return {"blocked": answer, "warnings"');
+    await clickLine(p(), line);
     await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
     // the main view shows the whole source file, editable; add a line above the breakpoint
     const main = p().locator('[data-testid=code-monaco]').first();
@@ -192,7 +240,8 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('imports an exported lesson zip back into author mode', async () => {
-    const zipPath = path.join(tmp, 'changes.zip');
+    const zipPath = path.join(tmp, 'import.zip');
+    writeFileSync(zipPath, zipLesson('s04-hooks', allowTextDraft()));
     const fresh = await openApp({ path: '/?lang=en&author=1' });
     try {
       await fresh.page.locator('[data-testid=import-input]').setInputFiles(zipPath);
@@ -207,13 +256,14 @@ describe('author mode: from idea to a checked scenario file', () => {
       const options = await q
         .locator('[data-testid=scenario] option')
         .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-      expect(options).toContain('allow_string');
+      expect(options).toContain('allow_text');
     } finally {
       await fresh.close();
     }
   });
 
   it('discards the draft after showing the diff', async () => {
+    await startWith(allowTextDraft());
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
       '+hooks["before"] = [allow_hook, second]',
@@ -226,7 +276,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       () =>
         ![
           ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
-        ].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
+        ].some((o) => (o as HTMLOptionElement).value === 'allow_text'),
     );
   });
 

@@ -181,8 +181,20 @@ describe('debugger depth on the run_hooks panel', () => {
     await waitState(p(), 'ready');
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
+    const step = (await status(p())).step;
     await p().locator('[data-testid=continue]').click();
-    await app.page.waitForTimeout(200);
+    await waitForStep(p(), (s) => s > step);
+    // the address bar follows the view: wait until it holds the step on screen
+    await app.page.waitForFunction(() => {
+      const s = new URLSearchParams(location.search).get('s');
+      const shown = document.querySelector('[data-function=run_hooks] [data-testid=status]');
+      if (!s || !shown) return false;
+      const bytes = Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+        c.charCodeAt(0),
+      );
+      const state = JSON.parse(new TextDecoder().decode(bytes)) as { p: number };
+      return String(state.p) === shown.getAttribute('data-step');
+    });
     const before = await status(p());
     const vars = await variables(p());
     const url = app.page.url();

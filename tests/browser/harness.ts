@@ -48,6 +48,11 @@ export interface OpenAppOptions {
   waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
   /** Service workers bypass request routing, so they are blocked unless a test asks. */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * Serve `dist/` with no headers of our own at all, like a static host that cannot send
+   * any (GitHub Pages): no COOP/COEP, no CSP. A second server, started on first use.
+   */
+  plain?: boolean;
 }
 
 /** One opened app: a page in its own browser context, plus what was observed so far. */
@@ -76,10 +81,17 @@ export interface AppSession {
 }
 
 let serverPromise: Promise<DistServer> | undefined;
+let plainServerPromise: Promise<DistServer> | undefined;
 let browserPromise: Promise<Browser> | undefined;
 const openContexts = new Set<BrowserContext>();
 
-function startServerOnce(): Promise<DistServer> {
+function startServerOnce(plain = false): Promise<DistServer> {
+  if (plain) {
+    plainServerPromise ??= startServerOnce().then(() =>
+      startDistServer({ root: defaultDistDir(), plain: true }),
+    );
+    return plainServerPromise;
+  }
   if (!serverPromise) {
     const root = defaultDistDir();
     if (!existsSync(path.join(root, 'index.html'))) {
@@ -119,7 +131,10 @@ function isLocal(url: string, origin: string): boolean {
 
 /** Opens the built app in a fresh browser context. See the module comment for the rules. */
 export async function openApp(options: OpenAppOptions = {}): Promise<AppSession> {
-  const [server, browser] = await Promise.all([startServerOnce(), launchBrowserOnce()]);
+  const [server, browser] = await Promise.all([
+    startServerOnce(options.plain),
+    launchBrowserOnce(),
+  ]);
   const baseUrl = server.url;
   const origin = new URL(baseUrl).origin;
 
@@ -195,10 +210,14 @@ export async function closeAll(): Promise<void> {
   openContexts.clear();
   await Promise.allSettled(contexts.map((context) => context.close()));
   const browser = browserPromise;
-  const server = serverPromise;
+  const servers = [serverPromise, plainServerPromise];
   browserPromise = undefined;
   serverPromise = undefined;
-  await Promise.allSettled([browser?.then((b) => b.close()), server?.then((s) => s.close())]);
+  plainServerPromise = undefined;
+  await Promise.allSettled([
+    browser?.then((b) => b.close()),
+    ...servers.map((server) => server?.then((s) => s.close())),
+  ]);
 }
 
 afterAll(closeAll, 30_000);

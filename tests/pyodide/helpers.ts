@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { readLessonFolder } from '../../src/lessons/fs';
 import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
-import type { Lesson } from '../../src/lessons/schema';
+import type { Lesson, RunFile } from '../../src/lessons/schema';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
-import type { RunFile } from '../../src/runtime/protocol';
 import type { Trace } from '../../src/trace/trace';
 
 /** Load a real lesson from `lessons/<id>` or fail the test with its errors. */

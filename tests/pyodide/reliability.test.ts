@@ -14,10 +14,9 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRunFiles } from '../../src/lessons/loader';
-import type { Lesson } from '../../src/lessons/schema';
+import type { Budget, Lesson, RunFile } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
-import type { Budget, RunFile } from '../../src/runtime/protocol';
 import { positionView } from '../../src/store/selectors';
 import { EventKind, type Trace } from '../../src/trace/trace';
 import { lesson, script } from './helpers';

@@ -4,7 +4,8 @@
  * tests/fixtures/hostile-lessons tries host commands, host file writes and the
  * network, each scenario declaring the error it must end in, so the check passes only
  * if every attempt was refused at the lesson's own line. Meanwhile a marker folder
- * must stay empty and a local server must receive nothing.
+ * must stay empty and a local server must receive nothing. Also: a source that is not
+ * UTF-8 fails the check at its file, line and byte offset (11.5).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -13,6 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckResult, runCheck } from '../../scripts/lib/check';
+import { recorderInstall } from '../../src/runtime/node-recorder';
+import {
+  createSandboxedRecorder,
+  PYODIDE_DIR,
+  permissionFlag,
+  sandboxFlags,
+} from '../../src/runtime/sandbox/runner';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -204,5 +212,70 @@ describe('expected endings', () => {
     expect(again.result.failed, again.out.join('\n')).toBe(1);
     expect(runLines(again.out, 'runaway/loop_forever')[0]).toContain('ok');
     expect(runLines(again.out, 'runaway/recursion')[0]).toContain('ok');
+  });
+});
+
+describe('lessons:check on a Latin-1 source', () => {
+  it('fails the lesson at the file, line and byte offset, before running anything', async () => {
+    const fixtures = path.join(FIXTURES, 'endings');
+    const root = mkdtempSync(path.join(tmpdir(), 'wpt-latin1-'));
+    try {
+      cpSync(path.join(fixtures, 'ending-events'), path.join(root, 'ending-events'), {
+        recursive: true,
+      });
+      const file = path.join(root, 'ending-events', 'src', 'count.py');
+      const text = readFileSync(file, 'utf8');
+      // "# café" in Latin-1 on the second line: é is the single byte 0xE9.
+      const lines = text.split('\n');
+      const latin1 = Buffer.concat([
+        Buffer.from(`${lines[0]}\n    # caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(`\n${lines.slice(1).join('\n')}`),
+      ]);
+      writeFileSync(file, latin1);
+      const out: string[] = [];
+      const result = await runCheck({ root, update: false, cwd: root, print: (l) => out.push(l) });
+      expect(result.failed).toBe(1);
+      const offset = Buffer.byteLength(`${lines[0]}\n    # caf`);
+      expect(out).toContain(
+        `ending-events/src/count.py:2:10: not valid UTF-8: byte 0xE9 at byte offset ${offset}; save the file as UTF-8`,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the sandboxed recorder itself', () => {
+  it('stops a C call that never returns by replacing the child, and the next run works', async () => {
+    const rec = await createSandboxedRecorder({ install: recorderInstall() });
+    try {
+      const stuck = await rec.record({
+        scenario: 'x',
+        files: [{ path: 'main.py', role: 'entry', code: 'sum(range(10**15))\n' }],
+        budget: { maxSeconds: 0.5 },
+      });
+      expect(stuck.meta.outcome).toBe('stopped');
+      expect(stuck.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'killed' });
+      expect(stuck.meta.error?.message).toMatch(/stuck in a long call/);
+      const next = await rec.record({
+        scenario: 'x',
+        files: [{ path: 'main.py', role: 'entry', code: 'print(6 * 7)\n' }],
+      });
+      expect(next.meta.output).toBe('42\n');
+      expect(rec.restarts).toBe(1);
+    } finally {
+      rec.close();
+    }
+    // Two Pyodide loads in fresh child processes: slow on a busy machine.
+  }, 180_000);
+
+  it('runs under the permission model, with no write, child-process or worker permission', () => {
+    const flags = sandboxFlags();
+    expect(flags).toContain(permissionFlag());
+    expect(flags).toContain('--disallow-code-generation-from-strings');
+    expect(flags.filter((f) => f.startsWith('--allow-'))).toEqual([
+      `--allow-fs-read=${PYODIDE_DIR}${path.sep}`,
+    ]);
   });
 });

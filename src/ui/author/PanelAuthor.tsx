@@ -3,13 +3,14 @@ import { type Lang, t } from '../../i18n';
 import {
   addScenario,
   deleteScenario,
+  describeScenario,
   duplicateScenario,
   labelScenario,
   type ManifestEdit,
   renameScenario,
 } from '../../lessons/edit';
 import { sourceFile } from '../../lessons/loader';
-import type { Lesson, ResolvedPanel } from '../../lessons/schema';
+import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
 import type { RunError } from '../../trace/trace';
@@ -50,7 +51,7 @@ export function PanelAuthor(props: {
   const [newId, setNewId] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  const apply = (fn: (manifest: string) => ManifestEdit, select?: string) => {
+  const apply = (fn: (manifest: string) => ManifestEdit, select?: string, open?: string) => {
     try {
       const edit = fn(files['lesson.json']);
       const shipped = shippedFiles(lesson.id);
@@ -60,6 +61,8 @@ export function PanelAuthor(props: {
         editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
       setProblem(null);
       setNewId('');
+      // A new scenario's script is where the author goes next: open its tab.
+      if (open) setTab(open);
       // The scenario list is the draft's: the new scenario can be chosen at once.
       if (select) onScenario(select);
     } catch (err) {
@@ -91,7 +94,9 @@ export function PanelAuthor(props: {
         <button
           type="button"
           data-testid="scenario-add"
-          onClick={() => apply((m) => addScenario(m, panel.id, newId), newId)}
+          onClick={() =>
+            apply((m) => addScenario(m, panel.id, newId), newId, `scenarios/${newId}.py`)
+          }
         >
           {t(lang, 'addScenario')}
         </button>
@@ -118,33 +123,8 @@ export function PanelAuthor(props: {
         >
           {t(lang, 'deleteScenario')}
         </button>
-        {current ? (
-          <>
-            <input
-              key={`zh-${current.id}`}
-              defaultValue={current.label.zh}
-              aria-label={t(lang, 'labelZh')}
-              data-testid="scenario-label-zh"
-              onBlur={(e) =>
-                apply((m) =>
-                  labelScenario(m, current.id, { zh: e.target.value, en: current.label.en }),
-                )
-              }
-            />
-            <input
-              key={`en-${current.id}`}
-              defaultValue={current.label.en}
-              aria-label={t(lang, 'labelEn')}
-              data-testid="scenario-label-en"
-              onBlur={(e) =>
-                apply((m) =>
-                  labelScenario(m, current.id, { zh: current.label.zh, en: e.target.value }),
-                )
-              }
-            />
-          </>
-        ) : null}
       </div>
+      {current ? <ScenarioTexts scenario={current} lang={lang} apply={apply} /> : null}
       {problem ? (
         <p className="author-error" role="alert" data-testid="author-error">
           {problem}
@@ -179,6 +159,101 @@ export function PanelAuthor(props: {
           markers={markers}
         />
       </div>
+      {error?.file ? (
+        <DraftRunError error={error} tabs={tabs} active={active} lang={lang} onOpen={setTab} />
+      ) : null}
     </section>
+  );
+}
+
+/** A text field with a visible label. */
+function TextField(props: {
+  label: string;
+  value: string;
+  testid: string;
+  onCommit(value: string): void;
+}) {
+  return (
+    <label>
+      <span>{props.label}</span>
+      <input
+        defaultValue={props.value}
+        data-testid={props.testid}
+        onBlur={(e) => {
+          if (e.target.value !== props.value) props.onCommit(e.target.value);
+        }}
+      />
+    </label>
+  );
+}
+
+/** The current scenario's label and description, in both languages, with visible labels. */
+function ScenarioTexts(props: {
+  scenario: LessonScenario;
+  lang: Lang;
+  apply(fn: (manifest: string) => ManifestEdit): void;
+}) {
+  const { scenario: s, lang, apply } = props;
+  const description = s.description ?? { zh: '', en: '' };
+  return (
+    <fieldset className="scenario-texts" key={s.id} data-testid="scenario-texts">
+      <legend>{t(lang, 'scenarioTexts')}</legend>
+      <TextField
+        label={t(lang, 'labelZh')}
+        value={s.label.zh}
+        testid="scenario-label-zh"
+        onCommit={(zh) => apply((m) => labelScenario(m, s.id, { zh, en: s.label.en }))}
+      />
+      <TextField
+        label={t(lang, 'labelEn')}
+        value={s.label.en}
+        testid="scenario-label-en"
+        onCommit={(en) => apply((m) => labelScenario(m, s.id, { zh: s.label.zh, en }))}
+      />
+      <TextField
+        label={t(lang, 'scenarioDescZh')}
+        value={description.zh}
+        testid="scenario-desc-zh"
+        onCommit={(zh) => apply((m) => describeScenario(m, s.id, { zh, en: description.en }))}
+      />
+      <TextField
+        label={t(lang, 'scenarioDescEn')}
+        value={description.en}
+        testid="scenario-desc-en"
+        onCommit={(en) => apply((m) => describeScenario(m, s.id, { zh: description.zh, en }))}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The draft's run error, right under the editor: its file and line, the message, and a
+ * way to open the file that raised it when another tab is showing.
+ */
+function DraftRunError(props: {
+  error: RunError;
+  /** The editable files shown as tabs. */
+  tabs: readonly string[];
+  active: string;
+  lang: Lang;
+  onOpen(file: string): void;
+}) {
+  const { error, tabs, active, lang, onOpen } = props;
+  const file = error.file ?? '';
+  return (
+    <div className="author-run-error" role="alert" data-testid="author-run-error" data-file={file}>
+      {t(lang, 'draftRunError', { file, line: error.line ?? '?' })}{' '}
+      <code>
+        {error.type}: {error.message}
+      </code>
+      {file !== active && tabs.includes(file) ? (
+        <>
+          {' '}
+          <button type="button" data-testid="author-run-error-open" onClick={() => onOpen(file)}>
+            {t(lang, 'openFile', { file })}
+          </button>
+        </>
+      ) : null}
+    </div>
   );
 }

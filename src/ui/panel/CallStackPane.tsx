@@ -21,7 +21,9 @@ export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
               aria-pressed={i === view.selectedFrame}
               onClick={() => actions.selectFrame(i)}
             >
-              <code>{f.function}</code>{' '}
+              <code className="frame-call" title={view.calls[i]}>
+                {view.calls[i] ?? f.function}
+              </code>{' '}
               <span className="frame-loc">
                 {f.file}:{f.line}
               </span>

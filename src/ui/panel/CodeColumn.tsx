@@ -6,6 +6,7 @@ import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';
 import { CodeView } from '../CodeView';
+import { LineLegend } from '../diagram/LineLegend';
 import { Timeline } from './Timeline';
 
 /** The code (focus function, or the file execution is in) and the timeline under it. */
@@ -48,6 +49,7 @@ export function CodeColumn(props: {
         markers={code.markers}
         breakpoints={code.gutter}
         currentLine={code.currentLine}
+        justRanLine={code.justRanLine}
         highlight={code.highlight}
         onToggleBreakpoint={(line) => actions.toggleBreakpoint(code.file, line)}
         onCursorLine={props.onCursorLine}
@@ -55,6 +57,7 @@ export function CodeColumn(props: {
         lang={lang}
         wrap={wrap}
       />
+      {view.paused ? <LineLegend lang={lang} /> : null}
       {trace && hits ? (
         <Timeline
           trace={trace}

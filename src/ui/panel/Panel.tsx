@@ -13,13 +13,16 @@ import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
 import { useAddress } from '../../store/urlSync';
 import { PanelAuthor } from '../author/PanelAuthor';
+import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
+import { EmbedAction } from './EmbedAction';
 import { dropPanelKeys, panelKeys } from './keyboard';
 import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
+import { PredictBox } from './PredictBox';
 import { PANES } from './panes';
 import { RunErrorAlert } from './RunErrorAlert';
 import { SetupView } from './SetupView';
@@ -32,7 +35,7 @@ import { Toolbar } from './Toolbar';
  * Local UI state here is only what no other part needs: the editor's cursor line and the
  * step note the reader clicked.
  */
-export function Panel({ entry }: { entry: PanelEntry }) {
+export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded?: boolean }) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
   const { key, panel, files, lesson } = entry;
@@ -82,6 +85,9 @@ export function Panel({ entry }: { entry: PanelEntry }) {
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
         if (cursorLine !== null && view) actions.toggleBreakpoint(view.code.file, cursorLine);
+      } else if (id === 'lastChange') {
+        const step = view?.commandContext.lastChange;
+        if (step !== null && step !== undefined) actions.jumpTo(step);
       } else actions.command(id);
     },
     [actions, cursorLine, view],
@@ -103,6 +109,22 @@ export function Panel({ entry }: { entry: PanelEntry }) {
       aria-labelledby={titleId}
     >
       <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
+      {embedded ? null : (
+        <EmbedAction
+          lessonId={lesson.id}
+          panel={panel}
+          scenario={p.scenario}
+          breakpoints={p.breakpoints}
+          lang={lang}
+        />
+      )}
+      <PredictBox
+        predictions={lesson.predictions}
+        panel={panel}
+        state={p}
+        actions={actions}
+        lang={lang}
+      />
       <Toolbar
         panel={panel}
         scenario={p.scenario}
@@ -173,8 +195,20 @@ export function Panel({ entry }: { entry: PanelEntry }) {
         onPick={actions.setScenario}
       />
 
+      <DivergenceView
+        scenarios={panel.scenarios}
+        traceOf={(s) => p.traces[s]?.trace ?? null}
+        current={p.scenario}
+        lang={lang}
+        onJump={(s, step) => {
+          actions.setScenario(s);
+          actions.jumpTo(step);
+        }}
+      />
+
       <SetupView files={entry.setupFiles} lang={lang} />
-      <p className="panel-note">{t(lang, 'readOnlyNote')}</p>
+      {/* While the author edits the code, it is not read-only. */}
+      {author ? null : <p className="panel-note">{t(lang, 'readOnlyNote')}</p>}
     </section>
   );
 }

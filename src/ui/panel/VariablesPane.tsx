@@ -2,9 +2,13 @@ import { t } from '../../i18n';
 import type { PaneProps } from './panes';
 import { ValueView } from './ValueView';
 
-/** The variables of the selected frame, with the return value or exception of the step. */
-export function VariablesPane({ view, lang, panel }: PaneProps) {
+/**
+ * The variables of the selected frame, with the return value or exception of the step.
+ * A name is a button: it shows where the value came from (its history).
+ */
+export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
   const { pos, trace } = view;
+  const frameId = pos?.stack[view.selectedFrame]?.frameId ?? -1;
   return (
     <section
       className="pane"
@@ -32,7 +36,16 @@ export function VariablesPane({ view, lang, panel }: PaneProps) {
               data-changed={v.changed ? 'true' : undefined}
               data-obj-id={trace.value(v.value)?.[2] || undefined}
             >
-              <span className="var-name">{v.name}</span>
+              <button
+                type="button"
+                className="var-name var-history-btn"
+                data-testid="var-history-open"
+                title={t(lang, 'historyOf', { name: v.name })}
+                aria-label={t(lang, 'historyOf', { name: v.name })}
+                onClick={() => actions.showHistory({ frameId, name: v.name })}
+              >
+                {v.name}
+              </button>
               <ValueView trace={trace} value={v.value} lang={lang} />
             </li>
           ))}

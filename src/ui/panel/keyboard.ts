@@ -44,6 +44,7 @@ function pressOf(e: KeyPress): KeyPress {
     ctrlKey: e.ctrlKey,
     metaKey: e.metaKey,
     altKey: e.altKey,
+    code: e.code,
   };
 }
 

@@ -14,6 +14,7 @@ import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';
 import { CallStackPane } from './CallStackPane';
+import { DiagramPane } from './DiagramPane';
 import { OutputPane } from './OutputPane';
 import { VariablesPane } from './VariablesPane';
 
@@ -39,4 +40,5 @@ export const PANES: readonly PaneDef[] = [
   { id: 'variables', Component: VariablesPane },
   { id: 'callstack', Component: CallStackPane },
   { id: 'output', Component: OutputPane },
+  { id: 'diagram', Component: DiagramPane },
 ];

@@ -14,6 +14,7 @@ import {
   TraceMetaSchema,
 } from '../../../src/runtime/protocol';
 import { Trace, type TraceMeta } from '../../../src/trace/trace';
+import { FakeWorker } from '../helpers/fake-worker';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures';
 
 const request = {
@@ -248,26 +249,6 @@ describe('outside a cross-origin isolated page', () => {
 });
 
 describe('the runtime client against a worker that sends garbage', () => {
-  class FakeWorker {
-    static all: FakeWorker[] = [];
-    onmessage: ((e: MessageEvent) => void) | null = null;
-    onerror: ((e: ErrorEvent) => void) | null = null;
-    posted: { type: string; runId?: number }[] = [];
-    terminated = false;
-    constructor() {
-      FakeWorker.all.push(this);
-    }
-    postMessage(m: { type: string; runId?: number }) {
-      this.posted.push(m);
-    }
-    terminate() {
-      this.terminated = true;
-    }
-    emit(data: unknown) {
-      this.onmessage?.({ data } as MessageEvent);
-    }
-  }
-
   beforeEach(() => {
     FakeWorker.all = [];
     vi.useFakeTimers();
@@ -283,7 +264,7 @@ describe('the runtime client against a worker that sends garbage', () => {
         async (garbage) => {
           FakeWorker.all = [];
           const client = createRuntimeClient({
-            createWorker: () => new FakeWorker() as unknown as Worker,
+            createWorker: FakeWorker.create,
             indexURL: '/pyodide/',
           });
           const w = FakeWorker.all[0];

@@ -1,42 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuntimeClient } from '../../../src/runtime/client';
 import type { RecordRequest } from '../../../src/runtime/protocol';
-import { emptyTrace } from '../../../src/trace/trace';
-
-/** A stand-in Worker: records what the client posts, lets the test answer. */
-class FakeWorker {
-  static all: FakeWorker[] = [];
-  posted: { type: string; runId?: number }[] = [];
-  terminated = false;
-  onmessage: ((e: MessageEvent) => void) | null = null;
-  onerror: ((e: ErrorEvent) => void) | null = null;
-  constructor() {
-    FakeWorker.all.push(this);
-  }
-  postMessage(m: { type: string; runId?: number }) {
-    this.posted.push(m);
-  }
-  terminate() {
-    this.terminated = true;
-  }
-  emit(data: unknown) {
-    this.onmessage?.({ data } as MessageEvent);
-  }
-  ready() {
-    this.emit({ type: 'ready', python: '3.14.2', interruptible: false, loadMs: 1 });
-  }
-  runs() {
-    return this.posted.filter((m) => m.type === 'record');
-  }
-  answer(runId: number, output = `run ${runId}`) {
-    const meta = {
-      ...emptyTrace('completed', { type: 'x', message: '' }).meta,
-      error: null,
-      output,
-    };
-    this.emit({ type: 'recorded', runId, meta: JSON.stringify(meta), buffer: new ArrayBuffer(0) });
-  }
-}
+import { FakeWorker } from '../helpers/fake-worker';
 
 const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({
   files: [{ path: 'main.py', role: 'entry', code: 'pass' }],
@@ -46,7 +11,7 @@ const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({
 
 function client() {
   return createRuntimeClient({
-    createWorker: () => new FakeWorker() as unknown as Worker,
+    createWorker: FakeWorker.create,
     indexURL: '/pyodide/',
   });
 }

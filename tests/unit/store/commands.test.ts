@@ -30,6 +30,7 @@ const ctx = (state: PanelUiState, over: Partial<CommandContext> = {}): CommandCo
   state,
   canStep: true,
   cursorLine: null,
+  lastChange: null,
   ...over,
 });
 

@@ -36,6 +36,7 @@ function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState
     position: -1,
     frameIndex: 0,
     pending: null,
+    historyTarget: null,
     ...extra,
   };
   return selectPanelView({

@@ -1,0 +1,39 @@
+/**
+ * The diagram's input from the trace reader's object graph at a step (`graphAt`):
+ * frames outermost first (the module's globals on top), objects by id, the changed ids.
+ */
+import type { Graph, Slot as GraphSlot } from '../trace/graph-types';
+import { formatArgs } from './args';
+import type { DiagramInput, DiagramObject, SlotValue } from './model';
+
+function slotValue(s: GraphSlot): SlotValue {
+  return s.kind === 'ref' ? { ref: s.id } : { atom: s.text };
+}
+
+/** The diagram of `graph`, with the call stack's selected frame (a trace frame id) marked. */
+export function diagramFromGraph(graph: Graph, selectedFrameId?: number): DiagramInput {
+  const objects = new Map<number, DiagramObject>();
+  for (const n of graph.nodes) {
+    objects.set(n.id, {
+      id: n.id,
+      type: n.type,
+      kind: n.kind,
+      summary: n.text,
+      slots: n.entries.map((e) => ({ label: e.label, value: slotValue(e.value) })),
+      length: n.size,
+    });
+  }
+  const frames = [...graph.frames].reverse().map((f) => ({
+    key: String(f.frameId),
+    function: f.function,
+    args: formatArgs(f.args.map((a) => ({ label: a.name, value: slotValue(a.value) }))),
+    module: f.isModule,
+    names: f.variables.map((v) => ({ label: v.name, value: slotValue(v.value) })),
+  }));
+  return {
+    frames,
+    objects,
+    changed: new Set(graph.changed),
+    selectedFrame: selectedFrameId === undefined ? undefined : String(selectedFrameId),
+  };
+}

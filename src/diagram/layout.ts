@@ -1,0 +1,302 @@
+/**
+ * Layout of the reference diagram: frames in a column on the left, objects in columns on
+ * the right (by their distance from a name), arrows from names and slots to boxes. Pure
+ * and deterministic: positions depend on the structure (frames, names, object ids, slot
+ * counts, edges), never on the atoms' text, so stepping through a loop that only changes
+ * numbers never moves a box. With the previous layout given, a box never moves up, so a
+ * new object appearing above does not shuffle the boxes below it.
+ */
+import type { DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
+import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, PAD, ROW_H } from './shapes';
+
+export { clip, edgePath, HEAD_H, ROW_H } from './shapes';
+
+/** Sizes and limits of one layout (see {@link WIDE} and {@link NARROW}). */
+export interface LayoutOptions {
+  frameWidth: number;
+  objectWidth: number;
+  /** Horizontal room between columns, where the arrows run. */
+  gapX: number;
+  /** Objects deeper than this many columns share the last column. */
+  maxColumns: number;
+  /** Slots shown before a container is cut with "… N more" (until expanded). */
+  maxSlots: number;
+  /** Boxes drawn at most; the rest are counted in `omitted`. */
+  maxObjects: number;
+}
+
+/** Room for a desktop panel: three object columns. */
+export const WIDE: LayoutOptions = {
+  frameWidth: 220,
+  objectWidth: 200,
+  gapX: 44,
+  maxColumns: 3,
+  maxSlots: 8,
+  maxObjects: 250,
+};
+
+/** A phone (390 px wide): the frames and one column of objects. */
+export const NARROW: LayoutOptions = {
+  frameWidth: 140,
+  objectWidth: 160,
+  gapX: 26,
+  maxColumns: 1,
+  maxSlots: 6,
+  maxObjects: 120,
+};
+
+/** One drawn row: a name of a frame or a slot of an object. */
+export interface LaidRow {
+  /** The full label and, for atoms, the full text (for titles and the text alternative). */
+  label: string;
+  atom?: string;
+  /** The object this row refers to. */
+  ref?: number;
+  /** Whether that object has a box (false when cut by `maxObjects`). */
+  drawn: boolean;
+  /** The label and value clipped to the box's width. */
+  labelShown: string;
+  valueShown: string;
+  /** Id of the arrow leaving this row: `frame:<key>:<name>` or `object:<id>:<index>`. */
+  from: string;
+  /** Top of the row. */
+  y: number;
+}
+
+/** A frame box. */
+export interface LaidFrame {
+  key: string;
+  function: string;
+  args: string;
+  module: boolean;
+  selected: boolean;
+  heading: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  rows: LaidRow[];
+}
+
+/** An object box. */
+export interface LaidObject {
+  id: number;
+  type: string;
+  kind: ObjectKind;
+  summary: string;
+  summaryShown: string;
+  changed: boolean;
+  column: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  rows: LaidRow[];
+  /** Items not drawn ("… N more"); `expandable` when a click can show them. */
+  hidden: number;
+  expandable: boolean;
+  length: number;
+}
+
+/** An arrow from a row to an object. */
+export interface LaidEdge {
+  from: string;
+  to: number;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** SVG path data of the arrow. */
+  path: string;
+}
+
+/** The whole diagram, ready to draw. */
+export interface DiagramLayout {
+  frames: LaidFrame[];
+  objects: LaidObject[];
+  edges: LaidEdge[];
+  width: number;
+  height: number;
+  /** Objects reachable but not drawn (beyond `maxObjects`). */
+  omitted: number;
+}
+
+/** The slots drawn for an object, and how many items stay hidden. */
+export function visibleSlots(
+  obj: DiagramObject,
+  expanded: boolean,
+  maxSlots: number,
+): { slots: Slot[]; hidden: number; expandable: boolean } {
+  const total = Math.max(obj.length, obj.slots.length);
+  const slots = !expanded && obj.slots.length > maxSlots ? obj.slots.slice(0, maxSlots) : obj.slots;
+  // The input may already be cut (the trace reader shows a few entries unless expanded).
+  return { slots, hidden: total - slots.length, expandable: !expanded && total > slots.length };
+}
+
+function rowOf(
+  slot: Slot,
+  from: string,
+  y: number,
+  width: number,
+  drawnIds: ReadonlySet<number>,
+): LaidRow {
+  const labelPx = Math.round(width * 0.42) - 8;
+  const valuePx = width - labelPx - DOT_ROOM - 12;
+  const base = { label: slot.label, from, y, labelShown: clip(slot.label, labelPx) };
+  if ('ref' in slot.value) {
+    const drawn = drawnIds.has(slot.value.ref);
+    return { ...base, ref: slot.value.ref, drawn, valueShown: drawn ? '' : `#${slot.value.ref}` };
+  }
+  return {
+    ...base,
+    atom: slot.value.atom,
+    drawn: false,
+    valueShown: clip(slot.value.atom, valuePx),
+  };
+}
+
+function boxHeight(rows: number): number {
+  return HEAD_H + Math.max(1, rows) * ROW_H;
+}
+
+interface Visit {
+  id: number;
+  column: number;
+  /** Lowest top the box may have: its referrer's row, so arrows run right or down. */
+  minY: number;
+}
+
+/**
+ * Lay out the diagram. `expanded` lists the objects the reader opened past `maxSlots`;
+ * `prev` is the layout shown just before (boxes keep at least their previous height).
+ */
+export function layoutDiagram(
+  input: DiagramInput,
+  opts: LayoutOptions = WIDE,
+  expanded: ReadonlySet<number> = new Set(),
+  prev: DiagramLayout | null = null,
+): DiagramLayout {
+  // Frames, stacked.
+  const frameX = PAD;
+  const frameTops: number[] = [];
+  let fy = PAD;
+  for (const f of input.frames) {
+    frameTops.push(fy);
+    fy += boxHeight(f.names.length) + GAP_Y;
+  }
+
+  // Which objects are drawn, in depth-first order from the names, frame by frame.
+  const visits: Visit[] = [];
+  const seen = new Set<number>();
+  let omitted = 0;
+  const visit = (id: number, depth: number, minY: number) => {
+    if (seen.has(id)) return;
+    const obj = input.objects.get(id);
+    if (!obj) return;
+    seen.add(id);
+    if (visits.length >= opts.maxObjects) {
+      omitted++;
+      return;
+    }
+    visits.push({ id, column: Math.min(depth, opts.maxColumns - 1), minY });
+    const { slots } = visibleSlots(obj, expanded.has(id), opts.maxSlots);
+    for (const s of slots) if ('ref' in s.value) visit(s.value.ref, depth + 1, 0);
+  };
+  input.frames.forEach((f, i) => {
+    f.names.forEach((n, k) => {
+      if ('ref' in n.value) visit(n.value.ref, 0, frameTops[i] + HEAD_H + k * ROW_H);
+    });
+  });
+  const drawnIds = new Set(visits.map((v) => v.id));
+
+  // Place the boxes: each column fills downwards; a child starts no higher than its
+  // parent; with a previous layout, a box starts no higher than it was.
+  const prevY = new Map(prev?.objects.map((o) => [o.id, o]) ?? []);
+  const bottom: number[] = [];
+  const placed = new Map<number, LaidObject>();
+  const colX = (c: number) =>
+    PAD + opts.frameWidth + opts.gapX + c * (opts.objectWidth + opts.gapX);
+  const parentTop = new Map<number, number>();
+  for (const v of visits) {
+    const obj = input.objects.get(v.id) as DiagramObject;
+    const shown = visibleSlots(obj, expanded.has(v.id), opts.maxSlots);
+    const rowsCount = obj.kind === 'function' || obj.kind === 'other' ? 1 : shown.slots.length;
+    const h = boxHeight(rowsCount + (shown.hidden > 0 && rowsCount > 0 ? 1 : 0));
+    const before = prevY.get(v.id);
+    let y = Math.max(bottom[v.column] ?? PAD, v.minY, parentTop.get(v.id) ?? 0);
+    if (before && before.column === v.column) y = Math.max(y, before.y);
+    bottom[v.column] = y + h + GAP_Y;
+    const x = colX(v.column);
+    const rows = shown.slots.map((s, k) =>
+      rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + k * ROW_H, opts.objectWidth, drawnIds),
+    );
+    for (const r of rows) {
+      if (r.ref !== undefined && !parentTop.has(r.ref)) parentTop.set(r.ref, y);
+    }
+    placed.set(v.id, {
+      id: v.id,
+      type: obj.type,
+      kind: obj.kind,
+      summary: obj.summary,
+      summaryShown: clip(obj.summary, opts.objectWidth - 12),
+      changed: input.changed.has(v.id),
+      column: v.column,
+      x,
+      y,
+      w: opts.objectWidth,
+      h,
+      rows: obj.kind === 'function' || obj.kind === 'other' ? [] : rows,
+      hidden: shown.hidden,
+      expandable: shown.expandable,
+      length: obj.length,
+    });
+  }
+
+  const frames: LaidFrame[] = input.frames.map((f, i) => {
+    const y = frameTops[i];
+    const heading = f.module ? f.function : `${f.function}(${f.args})`;
+    return {
+      key: f.key,
+      function: f.function,
+      args: f.args,
+      module: f.module,
+      selected: input.selectedFrame === f.key,
+      heading: clip(heading, opts.frameWidth - 12),
+      x: frameX,
+      y,
+      w: opts.frameWidth,
+      h: boxHeight(f.names.length),
+      rows: f.names.map((n, k) =>
+        rowOf(n, `frame:${f.key}:${n.label}`, y + HEAD_H + k * ROW_H, opts.frameWidth, drawnIds),
+      ),
+    };
+  });
+
+  const edges: LaidEdge[] = [];
+  const rowsOf = [
+    ...frames.map((f) => ({ x: f.x, w: f.w, rows: f.rows })),
+    ...[...placed.values()].map((o) => ({ x: o.x, w: o.w, rows: o.rows })),
+  ];
+  for (const box of rowsOf) {
+    for (const r of box.rows) {
+      if (r.ref === undefined) continue;
+      const target = placed.get(r.ref);
+      if (!target) continue;
+      const x1 = box.x + box.w - DOT_ROOM / 2 - 2;
+      const y1 = r.y + ROW_H / 2;
+      const { x2, y2, path } = edgePath(x1, y1, target);
+      edges.push({ from: r.from, to: r.ref, x1, y1, x2, y2, path });
+    }
+  }
+
+  const objects = [...placed.values()];
+  let width = frameX + opts.frameWidth + PAD;
+  let height = fy;
+  for (const o of objects) {
+    width = Math.max(width, o.x + o.w + PAD);
+    height = Math.max(height, o.y + o.h + PAD);
+  }
+  // Arrows bending back to a box's right side need room right of the last column.
+  if (edges.some((e) => e.x2 < e.x1 + 8)) width += 32;
+  return { frames, objects, edges, width, height, omitted };
+}

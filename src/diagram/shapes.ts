@@ -1,0 +1,50 @@
+/**
+ * The reference diagram's sizes, text clipping and arrow shapes (used by the layout).
+ */
+
+/** Height of a box's heading and of one of its rows, the vertical gap and the margin. */
+export const HEAD_H = 22;
+export const ROW_H = 20;
+export const GAP_Y = 14;
+export const PAD = 6;
+/** Approximate advance of one character of the 12 px monospace font (CJK count twice). */
+const CHAR_W = 7.3;
+/** Room at a row's right end for the dot an arrow starts from. */
+export const DOT_ROOM = 16;
+
+function charUnits(text: string): number {
+  let n = 0;
+  for (const ch of text) n += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1;
+  return n;
+}
+
+/** `text` shortened with "…" to fit `px` pixels of the diagram's monospace font. */
+export function clip(text: string, px: number): string {
+  const room = Math.max(1, Math.floor(px / CHAR_W));
+  const oneLine = text.replace(/\s+/g, ' ');
+  if (charUnits(oneLine) <= room) return oneLine;
+  let out = '';
+  let used = 0;
+  for (const ch of oneLine) {
+    const u = (ch.codePointAt(0) ?? 0) >= 0x2e80 ? 2 : 1;
+    if (used + u > room - 1) break;
+    out += ch;
+    used += u;
+  }
+  return `${out}…`;
+}
+
+/** The arrow from a row's dot to the heading of the object it refers to. */
+export function edgePath(x1: number, y1: number, box: { x: number; y: number; w: number }) {
+  const y2 = box.y + HEAD_H / 2;
+  if (box.x >= x1 + 8) {
+    const x2 = box.x;
+    const d = Math.max(16, (x2 - x1) / 2);
+    return { x2, y2, path: `M${x1},${y1} C${x1 + d},${y1} ${x2 - d},${y2} ${x2},${y2}` };
+  }
+  // Back or sideways (cycles, shared objects in the same column): leave to the right and
+  // come back into the box's right side.
+  const x2 = box.x + box.w;
+  const out = Math.max(x1, x2) + 28;
+  return { x2, y2, path: `M${x1},${y1} C${out},${y1} ${out},${y2} ${x2},${y2}` };
+}

@@ -1,0 +1,95 @@
+/**
+ * The embed view: one panel of one lesson, with its setup and notes, and no page chrome,
+ * for an iframe in another site's page. It reports its height to the host page (see
+ * src/store/embed.ts and public/embed-host.js). Author mode never applies here (drafts
+ * are not even read).
+ */
+import { StrictMode, useEffect, useMemo } from 'react';
+import { createRoot } from 'react-dom/client';
+import { t } from '../i18n';
+import { startApp, useApp } from '../store/app';
+import { loadCatalog, useCatalog } from '../store/catalog';
+import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
+import { indexLesson } from '../store/lessonIndex';
+import { startPanelSync } from '../store/panelStore';
+import { startUrlSync, useAddress } from '../store/urlSync';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { Panel } from '../ui/panel/Panel';
+import '../ui/styles.css';
+
+/** Post the content height to the host page whenever it changes. */
+function useReportHeight(root: HTMLElement): void {
+  useEffect(() => {
+    if (window.parent === window) return;
+    let last = -1;
+    const post = () => {
+      const height = Math.ceil(root.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      const message: EmbedHeightMessage = { type: EMBED_HEIGHT_MESSAGE, height };
+      // Only a number leaves the frame, so any host may read it.
+      window.parent.postMessage(message, '*');
+    };
+    const observer = new ResizeObserver(post);
+    observer.observe(root);
+    post();
+    return () => observer.disconnect();
+  }, [root]);
+}
+
+function EmbedView({ root }: { root: HTMLElement }) {
+  const lang = useApp((s) => s.lang);
+  const catalog = useCatalog((s) => s.catalog);
+  const lessonId = useAddress((a) => a.lesson) ?? '';
+  const panelId = useAddress((a) => a.panel) ?? '';
+  const lesson = catalog.lessons.find((l) => l.id === lessonId);
+  const entry = useMemo(
+    () => (lesson ? indexLesson(lesson).panels.find((p) => p.panel.id === panelId) : undefined),
+    [lesson, panelId],
+  );
+  const panel = entry?.panel;
+  useReportHeight(root);
+  useEffect(() => {
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
+  }, [lang, panel]);
+
+  if (!lesson || !panel || !entry) {
+    return (
+      <p className="error-card" role="alert" data-testid="embed-missing">
+        {t(lang, 'embedNotFound', { lesson: lessonId, panel: panelId })}
+      </p>
+    );
+  }
+  const full = new URL(import.meta.env.BASE_URL, document.baseURI);
+  full.searchParams.set('lesson', lesson.id);
+  full.searchParams.set('lang', lang);
+  full.hash = `panel-${panel.id}`;
+  return (
+    <main className="embed-main" data-testid="embed" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+      <ErrorBoundary what={`${panel.source} · ${panel.function}`}>
+        <Panel entry={entry} embedded />
+      </ErrorBoundary>
+      <p className="embed-foot">
+        <a href={full.href} target="_blank" rel="noopener">
+          {t(lang, 'embedOpenFull')}: {lesson.title[lang]}
+        </a>
+      </p>
+    </main>
+  );
+}
+
+/** Render the embed view into #root. */
+export function bootEmbed(): void {
+  // As src/boot.tsx, without drafts: author mode never applies to an embedded panel.
+  startUrlSync();
+  loadCatalog();
+  startApp();
+  startPanelSync();
+  const root = document.getElementById('root')!;
+  createRoot(root).render(
+    <StrictMode>
+      <EmbedView root={root} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,46 @@
+/** UI strings of the instructor features: the embed view and action, predictions, authoring. */
+import type { LocalizedText } from '../../lessons/schema';
+
+export const instructorStrings = {
+  embedAction: { zh: '嵌入', en: 'Embed' },
+  embedTitle: { zh: '把这个面板嵌入你的网页', en: 'Put this panel in your own page' },
+  embedHelp: {
+    zh: '复制下面的代码，粘贴到你的网页里。它带着当前的场景和断点；脚本可选，用来让 iframe 跟着面板调整高度。',
+    en: 'Copy this code into your page. It keeps the current scenario and breakpoints; the script is optional and sizes the iframe to the panel.',
+  },
+  embedCode: { zh: '嵌入代码', en: 'Embed code' },
+  copy: { zh: '复制', en: 'Copy' },
+  copied: { zh: '已复制', en: 'Copied' },
+  close: { zh: '关闭', en: 'Close' },
+  embedOpenFull: { zh: '在完整课程中打开', en: 'Open in the full lesson' },
+  embedNotFound: {
+    zh: '找不到这个面板：课程 {lesson}，面板 {panel}。',
+    en: 'This panel does not exist: lesson {lesson}, panel {panel}.',
+  },
+  predictTitle: { zh: '先猜，再运行', en: 'Predict, then run' },
+  predictIn: { zh: '场景：{scenario}', en: 'Scenario: {scenario}' },
+  predictCheck: { zh: '回答并回放', en: 'Answer and replay' },
+  predictYes: { zh: '会', en: 'Yes' },
+  predictNo: { zh: '不会', en: 'No' },
+  predictTimes: { zh: '次数', en: 'Times' },
+  predictValue: { zh: '你的答案', en: 'Your answer' },
+  predictRight: { zh: '答对了。', en: 'Right.' },
+  predictWrong: { zh: '不对。', en: 'Not quite.' },
+  predictRecording: { zh: '正在录制这个场景…', en: 'Recording this scenario…' },
+  answerHits: { zh: '这一行执行了 {n} 次。', en: 'The line runs {n} time(s).' },
+  answerReached: { zh: '这一行会执行到。', en: 'The line is reached.' },
+  answerNotReached: { zh: '这一行不会执行到。', en: 'The line is never reached.' },
+  answerPrinted: { zh: '打印出来的是：{lines}', en: 'Printed: {lines}' },
+  answerNonePrinted: { zh: '这几行都没有打印。', en: 'None of these lines is printed.' },
+  answerValue: { zh: '最后的值是 {value}。', en: 'The final value is {value}.' },
+  answerNoValue: { zh: '这个名字没有被赋值。', en: 'The name is never bound.' },
+  answerEvidence: { zh: '答案从这里来：', en: 'Where it comes from:' },
+  scenarioDescZh: { zh: '中文说明', en: 'description (zh)' },
+  scenarioDescEn: { zh: '英文说明', en: 'description (en)' },
+  scenarioTexts: { zh: '当前场景的标签与说明', en: 'Label and description of this scenario' },
+  draftRunError: {
+    zh: '草稿运行出错（{file} 第 {line} 行）：',
+    en: 'The draft raised an error ({file}, line {line}):',
+  },
+  openFile: { zh: '打开 {file}', en: 'Open {file}' },
+} satisfies Record<string, LocalizedText>;

@@ -1,0 +1,56 @@
+/**
+ * The embed view's address and the `<iframe>` snippet an instructor pastes into their
+ * page, and the message the embedded panel sends its host. Pure.
+ */
+import type { Breakpoint } from '../replay/engine';
+import { encodePanelState } from './share';
+
+/** The `type` of the message an embedded panel posts to its host page with its height. */
+export const EMBED_HEIGHT_MESSAGE = 'wpt:embed-height';
+
+/** The message an embedded panel posts to its host page. */
+export interface EmbedHeightMessage {
+  type: typeof EMBED_HEIGHT_MESSAGE;
+  /** The panel's content height in CSS pixels. */
+  height: number;
+}
+
+/** What an embed snippet shows. */
+export interface EmbedTarget {
+  /** The app's base URL, ending in `/` (`https://python.example.org/`). */
+  base: string;
+  lesson: string;
+  panel: string;
+  /** The panel's title, for the iframe's accessible name. */
+  title: string;
+  scenario: string;
+  breakpoints: readonly Breakpoint[];
+  lang: 'zh' | 'en';
+}
+
+/** The embed view's URL: lesson, panel, language and the panel's scenario and breakpoints. */
+export function embedUrl(t: EmbedTarget): string {
+  const url = new URL('embed', t.base);
+  url.searchParams.set('lesson', t.lesson);
+  url.searchParams.set('panel', t.panel);
+  url.searchParams.set('lang', t.lang);
+  // The reader starts from the beginning: scenario and breakpoints, no step.
+  url.searchParams.set(
+    's',
+    encodePanelState({ scenario: t.scenario, breakpoints: [...t.breakpoints], position: -1 }),
+  );
+  return url.href;
+}
+
+const attr = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The HTML an instructor pastes: the iframe and the optional resizing script. */
+export function embedSnippet(t: EmbedTarget): string {
+  return [
+    `<iframe src="${attr(embedUrl(t))}"`,
+    `        title="${attr(t.title)}" width="100%" height="640" style="border: 0"`,
+    '        allow="cross-origin-isolated" loading="lazy"></iframe>',
+    `<script src="${attr(new URL('embed-host.js', t.base).href)}" async></script>`,
+  ].join('\n');
+}

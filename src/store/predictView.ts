@@ -1,0 +1,58 @@
+/**
+ * What a prediction question shows once the reader has answered: right or wrong, the
+ * answer in words, and the steps it comes from. Pure; the answer itself is computed from
+ * the trace by src/replay/predict.ts.
+ */
+import { type Lang, t } from '../i18n';
+import type { ResolvedPanel, ResolvedPrediction } from '../lessons/schema';
+import {
+  answerPrediction,
+  factsFromTrace,
+  isCorrect,
+  type PredictionAnswer,
+  type PredictionReply,
+} from '../replay/predict';
+import type { Trace } from '../trace/trace';
+
+/** The verdict on one answered prediction. */
+export interface PredictionVerdict {
+  correct: boolean;
+  answer: PredictionAnswer;
+  /** The answer in words, in the reader's language. */
+  text: string;
+  /** Events to replay to, in order (where the answer comes from). */
+  evidence: number[];
+}
+
+/** The answer in words. */
+export function answerText(lang: Lang, a: PredictionAnswer): string {
+  switch (a.kind) {
+    case 'hits':
+      return t(lang, 'answerHits', { n: a.count });
+    case 'reached':
+      return t(lang, a.reached ? 'answerReached' : 'answerNotReached');
+    case 'output':
+      return a.printed.length === 0
+        ? t(lang, 'answerNonePrinted')
+        : t(lang, 'answerPrinted', { lines: a.printed.join(' | ') });
+    case 'value':
+      return a.text === null ? t(lang, 'answerNoValue') : t(lang, 'answerValue', { value: a.text });
+  }
+}
+
+/** Judge `reply` against the run `trace` of the prediction's scenario. */
+export function judgePrediction(
+  lang: Lang,
+  prediction: ResolvedPrediction,
+  panel: Pick<ResolvedPanel, 'function' | 'source'>,
+  trace: Trace,
+  reply: PredictionReply,
+): PredictionVerdict {
+  const answer = answerPrediction(prediction.ask, panel, factsFromTrace(trace));
+  return {
+    correct: isCorrect(answer, reply),
+    answer,
+    text: answerText(lang, answer),
+    evidence: answer.events,
+  };
+}

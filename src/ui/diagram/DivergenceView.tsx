@@ -1,0 +1,167 @@
+import { useMemo, useState } from 'react';
+import { type Divergence, divergence } from '../../diagram/divergence';
+import { type Lang, t } from '../../i18n';
+import type { LessonScenario } from '../../lessons/schema';
+import type { Trace } from '../../trace/trace';
+
+/** Props of {@link DivergenceView}. */
+export interface DivergenceViewProps {
+  scenarios: readonly LessonScenario[];
+  /** The recorded trace of each scenario, when it is ready. */
+  traceOf(scenario: string): Trace | null;
+  current: string;
+  lang: Lang;
+  /** Show `scenario` at `step`. */
+  onJump(scenario: string, step: number): void;
+}
+
+const memo = new WeakMap<Trace, WeakMap<Trace, Divergence | null>>();
+
+/** The divergence of two traces, computed once per pair (both are immutable). */
+function divergenceOf(a: Trace, b: Trace): Divergence | null {
+  let inner = memo.get(a);
+  if (!inner) {
+    inner = new WeakMap();
+    memo.set(a, inner);
+  }
+  if (!inner.has(b)) inner.set(b, divergence(a, b));
+  return inner.get(b) ?? null;
+}
+
+const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.line}` : '—');
+
+/**
+ * "Where two scenarios part": pick two scenarios; see the first step where their paths
+ * differ, where each goes, the values that differed just before, and jump there in either.
+ */
+export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: DivergenceViewProps) {
+  const [picked, setPicked] = useState<[string | null, string | null]>([null, null]);
+  const ids = scenarios.map((s) => s.id);
+  const a = picked[0] ?? current;
+  const b = picked[1] ?? ids.find((id) => id !== a) ?? a;
+  const ta = traceOf(a);
+  const tb = traceOf(b);
+  const d = useMemo(() => (ta && tb ? divergenceOf(ta, tb) : undefined), [ta, tb]);
+  if (scenarios.length < 2) return null;
+  const label = (id: string) => scenarios.find((s) => s.id === id)?.label[lang] ?? id;
+
+  // Jumping changes the panel's scenario: keep the pair as it is.
+  const jump = (id: string, step: number) => {
+    setPicked([a, b]);
+    onJump(id, step);
+  };
+  const pick = (which: 0 | 1, id: string) =>
+    setPicked(which === 0 ? [id, picked[1] ?? b] : [picked[0] ?? a, id]);
+
+  return (
+    <section className="divergence-box" aria-label={t(lang, 'divergenceTitle')}>
+      <h4>{t(lang, 'divergenceTitle')}</h4>
+      <div className="divergence-pick">
+        {([0, 1] as const).map((which) => (
+          <label key={which}>
+            <span>{t(lang, which === 0 ? 'scenarioA' : 'scenarioB')}</span>
+            <select
+              data-testid={which === 0 ? 'divergence-a' : 'divergence-b'}
+              value={which === 0 ? a : b}
+              onChange={(e) => pick(which, e.target.value)}
+            >
+              {scenarios.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.label[lang]}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      {d === undefined ? (
+        <p className="empty">{t(lang, 'notRecordedYet')}</p>
+      ) : d === null ? (
+        <p data-testid="divergence-none">{t(lang, 'sameRun')}</p>
+      ) : (
+        <div
+          data-testid="divergence"
+          data-step={d.a?.step ?? d.b?.step}
+          data-a-step={d.a?.step}
+          data-b-step={d.b?.step}
+          data-file={d.from?.file}
+          data-line={d.from?.line}
+          data-a-line={d.a?.line}
+          data-b-line={d.b?.line}
+        >
+          <p>
+            {d.from && d.a && d.b
+              ? t(lang, 'partAt', {
+                  file: d.from.file,
+                  line: d.from.line,
+                  a: d.a.step + 1,
+                  b: d.b.step + 1,
+                })
+              : t(lang, 'partAtEnd', { a: ((d.a ?? d.b)?.step ?? 0) + 1 })}
+          </p>
+          <ul className="divergence-next">
+            <li>
+              {label(a)} → <code>{where(d.a)}</code>
+            </li>
+            <li>
+              {label(b)} → <code>{where(d.b)}</code>
+            </li>
+          </ul>
+          {d.values.length > 0 ? (
+            <>
+              <h5>{t(lang, 'differedBefore')}</h5>
+              <table className="divergence-values">
+                <thead>
+                  <tr>
+                    <th scope="col" />
+                    <th scope="col">{label(a)}</th>
+                    <th scope="col">{label(b)}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {d.values.map((v) => (
+                    <tr
+                      key={`${v.function}.${v.name}`}
+                      data-testid="divergence-value"
+                      data-name={v.name}
+                    >
+                      <th scope="row">
+                        <code>
+                          {v.function}.{v.name}
+                        </code>
+                      </th>
+                      <td>
+                        <code>{v.a}</code>
+                      </td>
+                      <td>
+                        <code>{v.b}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </>
+          ) : null}
+          <div className="divergence-jump">
+            <button
+              type="button"
+              data-testid="divergence-jump-a"
+              disabled={!d.a}
+              onClick={() => d.a && jump(a, d.a.step)}
+            >
+              {t(lang, 'jumpInA')}
+            </button>
+            <button
+              type="button"
+              data-testid="divergence-jump-b"
+              disabled={!d.b}
+              onClick={() => d.b && jump(b, d.b.step)}
+            >
+              {t(lang, 'jumpInB')}
+            </button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,234 @@
+import { memo, useId } from 'react';
+import {
+  type DiagramLayout,
+  HEAD_H,
+  type LaidFrame,
+  type LaidObject,
+  type LaidRow,
+  ROW_H,
+} from '../../diagram/layout';
+import { type Lang, t } from '../../i18n';
+import { HeapText } from './HeapText';
+import './diagram.css';
+
+/** A name (in a frame) or an object the reader asked about, for the history view. */
+export type HistoryTarget =
+  | { kind: 'name'; frameKey: string; name: string }
+  | { kind: 'object'; id: number };
+
+/** Props of {@link HeapDiagram}. */
+export interface HeapDiagramProps {
+  layout: DiagramLayout;
+  lang: Lang;
+  /** A phone: the picture shrinks to the pane's width rather than scroll sideways. */
+  narrow?: boolean;
+  /** Show every slot of a cut container. */
+  onExpand(id: number): void;
+  /** The reader picked a name or an object to see where it came from. */
+  onHistory?(target: HistoryTarget): void;
+}
+
+const TEXT_DY = 14;
+
+function Row({ row, x, w }: { row: LaidRow; x: number; w: number }) {
+  const labelW = Math.round(w * 0.42);
+  return (
+    <>
+      <rect x={x} y={row.y} width={w} height={ROW_H} className="heap-row-hit" />
+      <line x1={x} x2={x + w} y1={row.y} y2={row.y} className="heap-sep" />
+      <text x={x + 6} y={row.y + TEXT_DY} className="heap-label">
+        <title>{row.label}</title>
+        {row.labelShown}
+      </text>
+      <line x1={x + labelW} x2={x + labelW} y1={row.y} y2={row.y + ROW_H} className="heap-sep" />
+      {row.ref !== undefined && row.drawn ? (
+        <circle cx={x + w - 10} cy={row.y + ROW_H / 2} r={3.5} className="heap-dot" />
+      ) : (
+        <text x={x + labelW + 6} y={row.y + TEXT_DY} className="heap-atom">
+          {row.atom !== undefined ? <title>{row.atom}</title> : null}
+          {row.valueShown}
+        </text>
+      )}
+    </>
+  );
+}
+
+const FrameBox = memo(function FrameBox({
+  frame,
+  lang,
+  pickable,
+}: {
+  frame: LaidFrame;
+  lang: Lang;
+  pickable: boolean;
+}) {
+  const heading = frame.module ? t(lang, 'globals') : frame.heading;
+  return (
+    <g
+      data-testid="heap-frame"
+      data-function={frame.function}
+      data-frame-key={frame.key}
+      className={`heap-frame${frame.selected ? ' is-selected' : ''}${frame.module ? ' is-module' : ''}`}
+    >
+      <rect x={frame.x} y={frame.y} width={frame.w} height={frame.h} rx={4} />
+      <text x={frame.x + 6} y={frame.y + TEXT_DY + 1} className="heap-heading">
+        <title>{frame.module ? heading : `${frame.function}(${frame.args})`}</title>
+        {heading}
+      </text>
+      {frame.rows.map((r) => (
+        <g
+          key={r.from}
+          data-testid="heap-var"
+          data-name={r.label}
+          data-to={r.ref}
+          data-action={pickable ? `name:${frame.key}:${r.label}` : undefined}
+          className={pickable ? 'is-pickable' : undefined}
+        >
+          <Row row={r} x={frame.x} w={frame.w} />
+        </g>
+      ))}
+    </g>
+  );
+});
+
+const ObjectBox = memo(function ObjectBox({
+  obj,
+  lang,
+  pickable,
+}: {
+  obj: LaidObject;
+  lang: Lang;
+  pickable: boolean;
+}) {
+  const moreY = obj.y + HEAD_H + obj.rows.length * ROW_H;
+  const plain = obj.kind === 'function' || obj.kind === 'other';
+  return (
+    <g
+      data-testid="heap-object"
+      data-object-id={obj.id}
+      data-kind={obj.kind}
+      data-changed={obj.changed ? 'true' : undefined}
+      className={`heap-object kind-${obj.kind}${obj.changed ? ' is-changed' : ''}`}
+    >
+      <rect
+        x={obj.x}
+        y={obj.y}
+        width={obj.w}
+        height={obj.h}
+        rx={obj.kind === 'function' ? 10 : 2}
+      />
+      <text
+        x={obj.x + 6}
+        y={obj.y + TEXT_DY + 1}
+        className={`heap-heading${pickable ? ' is-pickable' : ''}`}
+        data-action={pickable ? `object:${obj.id}` : undefined}
+      >
+        {obj.type} <tspan className="heap-id">#{obj.id}</tspan>
+      </text>
+      {plain ? (
+        <text x={obj.x + 6} y={obj.y + HEAD_H + TEXT_DY} className="heap-atom">
+          <title>{obj.summary}</title>
+          {obj.summaryShown}
+        </text>
+      ) : (
+        obj.rows.map((r) => <Row key={r.from} row={r} x={obj.x} w={obj.w} />)
+      )}
+      {obj.hidden > 0 && !plain ? (
+        <text
+          x={obj.x + 6}
+          y={moreY + TEXT_DY}
+          className={`heap-more${obj.expandable ? ' is-expandable' : ''}`}
+          data-testid="heap-more"
+          data-action={obj.expandable ? `expand:${obj.id}` : undefined}
+        >
+          {t(lang, 'moreItems', { n: obj.hidden })}
+        </text>
+      ) : null}
+    </g>
+  );
+});
+
+/** Run a `data-action` of the picture: `expand:<id>`, `name:<frameKey>:<name>`, `object:<id>`. */
+function runAction(
+  action: string,
+  onExpand: HeapDiagramProps['onExpand'],
+  onHistory: HeapDiagramProps['onHistory'],
+) {
+  const [kind, a, ...rest] = action.split(':');
+  if (kind === 'expand') onExpand(Number(a));
+  else if (kind === 'name') onHistory?.({ kind: 'name', frameKey: a, name: rest.join(':') });
+  else if (kind === 'object') onHistory?.({ kind: 'object', id: Number(a) });
+}
+
+/**
+ * The reference diagram: frames and their names on the left, objects as boxes, arrows
+ * from names and slots to the objects they refer to. The picture is for the eyes and the
+ * mouse (one delegated click handler); the same content, with every control as a button,
+ * is the text alternative below it, which screen readers read and keyboard focus reveals.
+ */
+export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapDiagramProps) {
+  const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
+  const pickable = onHistory !== undefined;
+  return (
+    <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
+      {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}
+      <section
+        className="heap-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
+        tabIndex={0}
+        aria-label={t(lang, 'diagramSummary', {
+          frames: layout.frames.length,
+          objects: layout.objects.length,
+        })}
+      >
+        <svg
+          width={layout.width}
+          height={layout.height}
+          viewBox={`0 0 ${layout.width} ${layout.height}`}
+          aria-hidden="true"
+          className="heap-svg"
+          onClick={(e) => {
+            const target = (e.target as Element).closest('[data-action]');
+            const action = target?.getAttribute('data-action');
+            if (action) runAction(action, onExpand, onHistory);
+          }}
+        >
+          <defs>
+            <marker
+              id={arrow}
+              viewBox="0 0 10 10"
+              refX="9"
+              refY="5"
+              markerWidth="7"
+              markerHeight="7"
+              orient="auto-start-reverse"
+            >
+              <path d="M0,0 L10,5 L0,10 z" className="heap-arrowhead" />
+            </marker>
+          </defs>
+          {layout.frames.map((f) => (
+            <FrameBox key={f.key} frame={f} lang={lang} pickable={pickable} />
+          ))}
+          {layout.objects.map((o) => (
+            <ObjectBox key={o.id} obj={o} lang={lang} pickable={pickable} />
+          ))}
+          {layout.edges.map((e) => (
+            <path
+              key={e.from}
+              d={e.path}
+              data-testid="heap-edge"
+              data-from={e.from}
+              data-to={e.to}
+              className="heap-edge"
+              markerEnd={`url(#${arrow})`}
+            />
+          ))}
+        </svg>
+      </section>
+      {layout.omitted > 0 ? (
+        <p className="heap-omitted">{t(lang, 'omittedObjects', { n: layout.omitted })}</p>
+      ) : null}
+      <HeapText layout={layout} lang={lang} onExpand={onExpand} onHistory={onHistory} />
+    </figure>
+  );
+}

@@ -1,0 +1,90 @@
+import { memo } from 'react';
+import type { LaidRow } from '../../diagram/layout';
+import { type Lang, t } from '../../i18n';
+import type { HeapDiagramProps } from './HeapDiagram';
+
+function rowText(lang: Lang, r: LaidRow): string {
+  return r.ref !== undefined
+    ? t(lang, 'refersTo', { name: r.label, id: r.ref })
+    : t(lang, 'holdsAtom', { name: r.label, value: r.atom ?? '' });
+}
+
+/**
+ * The text alternative of the reference diagram: every frame with its names ("x refers
+ * to object #3"), then every object with its items, as nested lists a screen reader can
+ * walk. It holds the diagram's controls too (history of a name, show every item), so the
+ * keyboard reaches all of them; it is visually hidden until keyboard focus enters it.
+ */
+export const HeapText = memo(function HeapText({
+  layout,
+  lang,
+  onExpand,
+  onHistory,
+}: Pick<HeapDiagramProps, 'layout' | 'lang' | 'onExpand' | 'onHistory'>) {
+  return (
+    <figcaption className="heap-text" data-testid="heap-text">
+      <h5>{t(lang, 'diagramText')}</h5>
+      <p>
+        {t(lang, 'diagramSummary', {
+          frames: layout.frames.length,
+          objects: layout.objects.length,
+        })}
+      </p>
+      <ul>
+        {layout.frames.map((f) => (
+          <li key={f.key}>
+            {f.module ? t(lang, 'globals') : t(lang, 'frameOf', { fn: `${f.function}(${f.args})` })}
+            <ul>
+              {f.rows.map((r) => (
+                <li key={r.from}>
+                  {rowText(lang, r)}
+                  {onHistory ? (
+                    <button
+                      type="button"
+                      className="heap-text-btn"
+                      onClick={() => onHistory({ kind: 'name', frameKey: f.key, name: r.label })}
+                    >
+                      {t(lang, 'historyOf', { name: r.label })}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+        {layout.objects.map((o) => (
+          <li key={o.id}>
+            {t(lang, 'objectOf', { id: o.id, type: o.type })}
+            {o.kind === 'function' || o.kind === 'other' ? ` ${o.summary}` : ''}
+            {o.kind !== 'function' && o.kind !== 'other'
+              ? `, ${t(lang, 'itemCount', { n: o.length })}`
+              : ''}
+            {o.changed ? `, ${t(lang, 'changedByStep')}` : ''}
+            {o.rows.length > 0 || o.hidden > 0 ? (
+              <ul>
+                {o.rows.map((r) => (
+                  <li key={r.from}>{rowText(lang, r)}</li>
+                ))}
+                {o.hidden > 0 ? (
+                  <li>
+                    {t(lang, 'moreItems', { n: o.hidden })}
+                    {o.expandable ? (
+                      <button
+                        type="button"
+                        className="heap-text-btn"
+                        onClick={() => onExpand(o.id)}
+                      >
+                        {t(lang, 'showAllOf', { id: o.id })}
+                      </button>
+                    ) : null}
+                  </li>
+                ) : null}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+        {layout.omitted > 0 ? <li>{t(lang, 'omittedObjects', { n: layout.omitted })}</li> : null}
+      </ul>
+    </figcaption>
+  );
+});

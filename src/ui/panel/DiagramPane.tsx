@@ -1,0 +1,121 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { diagramFromTrace } from '../../diagram/fromTrace';
+import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
+import { t } from '../../i18n';
+import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
+import type { Trace } from '../../trace/trace';
+import { HeapDiagram, type HistoryTarget } from '../diagram/HeapDiagram';
+import { HistoryList } from '../diagram/HistoryList';
+import type { PaneProps } from './panes';
+
+const NARROW_QUERY = '(max-width: 720px)';
+
+function subscribeNarrow(cb: () => void) {
+  const mq = window.matchMedia(NARROW_QUERY);
+  mq.addEventListener('change', cb);
+  return () => mq.removeEventListener('change', cb);
+}
+
+/** True on a narrow screen (a phone): one object column, and the diagram starts hidden. */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(NARROW_QUERY).matches,
+    () => false,
+  );
+}
+
+const LAST_CHANGE = commandDef('lastChange');
+
+/**
+ * The reference diagram pane: shown at once where there is room, behind a toggle on a
+ * phone. It derives the diagram from the trace at the position (memoised per step; the
+ * boxes are memoised too, so a step redraws only what changed), keeps the previous
+ * layout so boxes do not jump, and shows the history the reader asked for under it.
+ */
+export function DiagramPane({ view, state, actions, lang }: PaneProps) {
+  const { trace, pos, valueHistory: shownHistory } = view;
+  const narrow = useNarrow();
+  const [open, setOpen] = useState<boolean | null>(null);
+  const shown = open ?? !narrow;
+  const [expanded, setExpanded] = useState<{ trace: Trace | null; ids: ReadonlySet<number> }>({
+    trace: null,
+    ids: new Set(),
+  });
+  // Expansions belong to one trace (another scenario starts with nothing expanded).
+  const ids = expanded.trace === trace ? expanded.ids : null;
+  const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
+
+  const input = useMemo(
+    () => (shown && trace && pos ? diagramFromTrace(trace, pos.event, view.selectedFrame) : null),
+    [shown, trace, pos, view.selectedFrame],
+  );
+  const layout = useMemo(() => {
+    if (!input || !trace) return null;
+    const before = prev.current?.trace === trace ? prev.current.layout : null;
+    return layoutDiagram(input, narrow ? NARROW : WIDE, ids ?? undefined, before);
+  }, [input, narrow, ids, trace]);
+  useEffect(() => {
+    if (layout && trace) prev.current = { trace, layout };
+  }, [layout, trace]);
+
+  if (!trace || !pos) return null;
+
+  const pick = (target: HistoryTarget) => {
+    if (target.kind === 'name') {
+      actions.showHistory({ frameId: Number(target.frameKey), name: target.name });
+      return;
+    }
+    // An object: the history of the innermost name that holds it.
+    for (const f of [...(layout?.frames ?? [])].reverse()) {
+      const row = f.rows.find((r) => r.ref === target.id);
+      if (row) {
+        actions.showHistory({ frameId: Number(f.key), name: row.label });
+        return;
+      }
+    }
+  };
+
+  return (
+    <section
+      className="pane pane-diagram"
+      data-testid="diagram-pane"
+      aria-label={t(lang, 'diagram')}
+    >
+      <h4>
+        {t(lang, 'diagram')}
+        <button
+          type="button"
+          className="diagram-toggle"
+          data-testid="diagram-toggle"
+          aria-expanded={shown}
+          onClick={() => setOpen(!shown)}
+        >
+          {shown ? t(lang, 'hideDiagram') : t(lang, 'showDiagram')}
+        </button>
+      </h4>
+      {layout ? (
+        <HeapDiagram
+          layout={layout}
+          lang={lang}
+          narrow={narrow}
+          onExpand={(id) => setExpanded({ trace, ids: new Set([...(ids ?? []), id]) })}
+          onHistory={pick}
+        />
+      ) : null}
+      {shownHistory ? (
+        <HistoryList
+          name={shownHistory.target.name}
+          entries={shownHistory.entries}
+          last={shownHistory.last}
+          position={state.position}
+          lang={lang}
+          shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}
+          shortcutLabel={LAST_CHANGE.keys.map(keyLabel).join(', ')}
+          onJump={actions.jumpTo}
+          onClose={() => actions.showHistory(null)}
+        />
+      ) : null}
+    </section>
+  );
+}

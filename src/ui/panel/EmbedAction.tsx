@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { type Lang, t } from '../../i18n';
+import type { ResolvedPanel } from '../../lessons/schema';
+import type { Breakpoint } from '../../replay/engine';
+import { embedSnippet } from '../../store/embed';
+
+/**
+ * The panel's Embed action: a button that shows the `<iframe>` snippet for this panel,
+ * with the current scenario and breakpoints, ready to copy into another page.
+ */
+export function EmbedAction(props: {
+  lessonId: string;
+  panel: ResolvedPanel;
+  scenario: string;
+  breakpoints: readonly Breakpoint[];
+  lang: Lang;
+}) {
+  const { lessonId, panel, scenario, breakpoints, lang } = props;
+  const [open, setOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const id = useId();
+  const snippet = open
+    ? embedSnippet({
+        base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
+        lesson: lessonId,
+        panel: panel.id,
+        title: `${panel.function} · ${t(lang, 'appTitle')}`,
+        scenario,
+        breakpoints,
+        lang,
+      })
+    : '';
+  return (
+    <div className="embed-action">
+      <button
+        type="button"
+        data-testid="embed-open"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => {
+          setOpen(!open);
+          setCopied(false);
+        }}
+      >
+        {t(lang, 'embedAction')}
+      </button>
+      {open ? (
+        <section
+          id={id}
+          className="embed-box"
+          data-testid="embed-box"
+          aria-label={t(lang, 'embedTitle')}
+        >
+          <p>{t(lang, 'embedHelp')}</p>
+          <label>
+            <span>{t(lang, 'embedCode')}</span>
+            <textarea readOnly rows={5} value={snippet} data-testid="embed-snippet" />
+          </label>
+          <button
+            type="button"
+            data-testid="embed-copy"
+            onClick={() =>
+              navigator.clipboard?.writeText(snippet).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? t(lang, 'copied') : t(lang, 'copy')}
+          </button>
+          <button type="button" onClick={() => setOpen(false)}>
+            {t(lang, 'close')}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * A panel embedded in a page of another origin (issue 16.1–16.2): the host page is served
+ * from a second server on another port, once as an ordinary page and once cross-origin
+ * isolated. The embedded panel steps through a scenario with the snippet's breakpoint,
+ * the optional host script sizes the iframe to the panel, the full app refuses to be
+ * framed, and no request leaves the two origins.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type Browser, type BrowserContext, chromium, type Frame } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, findBrowser } from '../../scripts/ensure-browser.mjs';
+import { type DistServer, defaultDistDir, startDistServer } from '../../scripts/serve-dist.ts';
+import { embedUrl } from '../../src/store/embed';
+import { runtimeLine } from './panel-helpers.ts';
+
+let app: DistServer;
+let host: Server;
+let hostUrl: string;
+let browser: Browser;
+/** The host page's HTML, by path; set by each test. */
+const pages = new Map<string, { html: string; isolated: boolean }>();
+
+beforeAll(async () => {
+  app = await startDistServer({ root: defaultDistDir() });
+  host = createServer((req, res) => {
+    const page = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
+    if (!page) {
+      res.statusCode = 404;
+      res.end('not found');
+      return;
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    if (page.isolated) {
+      res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+      res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
+    }
+    res.end(page.html);
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
+  const found = findBrowser();
+  if (!found) throw new Error('No Chromium found: run node scripts/ensure-browser.mjs');
+  browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  host?.closeAllConnections();
+  await new Promise((resolve) => host?.close(resolve));
+  await app?.close();
+});
+
+/** A context that lets the two origins through and records (and aborts) anything else. */
+async function twoOrigins(): Promise<{ context: BrowserContext; foreign: string[] }> {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const foreign: string[] = [];
+  const allowed = [new URL(app.url).origin, new URL(hostUrl).origin];
+  const local = (url: string) =>
+    url.startsWith('data:') || url.startsWith('blob:') || allowed.includes(new URL(url).origin);
+  await context.route('**/*', (route, request) => {
+    if (local(request.url())) return route.continue();
+    foreign.push(request.url());
+    return route.abort('blockedbyclient');
+  });
+  context.on('request', (r) => {
+    if (!local(r.url()) && !foreign.includes(r.url())) foreign.push(r.url());
+  });
+  return { context, foreign };
+}
+
+const line = () => runtimeLine('answer = callback(');
+
+function hostPage(src: string): string {
+  return `<!doctype html><html><head><title>A course page</title></head><body>
+<h1>My course</h1>
+<iframe id="panel" src="${src.replace(/&/g, '&amp;')}" title="run_hooks" width="100%" height="100"
+  style="border:0" allow="cross-origin-isolated"></iframe>
+<script src="${app.url}/embed-host.js"></script>
+</body></html>`;
+}
+
+/** The embed frame of the page, once it has its panel. */
+async function panelFrame(page: import('playwright-core').Page): Promise<Frame> {
+  await page.waitForFunction(() => {
+    const f = document.querySelector('iframe');
+    return f?.contentWindow !== null;
+  });
+  for (;;) {
+    const frame = page.frames().find((f) => f.url().startsWith(`${app.url}/embed`));
+    if (frame) {
+      await frame.locator('[data-testid=panel]').waitFor({ timeout: 60_000 });
+      return frame;
+    }
+    await page.waitForEvent('frameattached', { timeout: 30_000 }).catch(() => {});
+  }
+}
+
+describe.each([
+  { isolated: false, name: 'an ordinary page' },
+  { isolated: true, name: 'a cross-origin-isolated page' },
+])('a panel embedded in $name on another origin', ({ isolated }) => {
+  it('steps through the snippet scenario, sized to its content, inside the two origins', async () => {
+    const src = embedUrl({
+      base: `${app.url}/`,
+      lesson: 's04-hooks',
+      panel: 'run_hooks',
+      title: 'run_hooks',
+      scenario: 'pass',
+      breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: line(), enabled: true }],
+      lang: 'en',
+    });
+    const path = `/course-${isolated ? 'isolated' : 'plain'}.html`;
+    pages.set(path, { html: hostPage(src), isolated });
+    const { context, foreign } = await twoOrigins();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${hostUrl}${path}`);
+    expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
+
+    const frame = await panelFrame(page);
+    const panel = frame.locator('[data-testid=panel][data-function=run_hooks]');
+    // The snippet's breakpoint and scenario arrived; the panel is alone (no page chrome).
+    expect(await panel.getAttribute('data-breakpoints')).toBe(String(line()));
+    expect(await frame.locator('[data-testid=scenario]').inputValue()).toBe('pass');
+    expect(await frame.locator('[data-testid=lesson-index]').count()).toBe(0);
+    expect(await frame.locator('[data-testid=embed-open]').count()).toBe(0);
+    // Isolated only where the host is too (and lets it through with `allow`).
+    expect(await frame.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
+
+    const debug = frame.locator('[data-testid=debug]');
+    await expect.poll(() => debug.isEnabled(), { timeout: 200_000 }).toBe(true);
+    await debug.click();
+    const status = frame.locator('[data-testid=status]');
+    await status.and(frame.locator(`[data-state=paused][data-line="${line()}"]`)).waitFor({
+      timeout: 60_000,
+    });
+    await frame.locator('[data-testid=continue]').click();
+    await frame.locator('[data-testid=continue]').click();
+    await frame.locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 30_000 });
+    await expect(frame.locator('[data-testid=output]').textContent()).resolves.toContain(
+      'first -> before: second',
+    );
+
+    // The host script sized the iframe to the panel's height.
+    const content = await frame.evaluate(() =>
+      Math.ceil(document.getElementById('root')!.getBoundingClientRect().height),
+    );
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('panel')!.getBoundingClientRect().height),
+      )
+      .toBe(content);
+    expect(content).toBeGreaterThan(300);
+
+    expect(foreign).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+    // Two Pyodide starts on a loaded 2-core machine: more than the suite's default.
+  }, 300_000);
+});
+
+describe('the full app in a frame of another origin', () => {
+  it('is refused by default (frame-ancestors none)', async () => {
+    pages.set('/frames-app.html', {
+      html: `<!doctype html><iframe src="${app.url}/?lesson=s04-hooks" onload="document.title='loaded'"></iframe>`,
+      isolated: false,
+    });
+    const { context, foreign } = await twoOrigins();
+    const page = await context.newPage();
+    await page.goto(`${hostUrl}/frames-app.html`);
+    await page.waitForFunction(() => document.title === 'loaded');
+    const frame = page.frames()[1];
+    // Chromium replaces a refused frame with its error page: nothing of the app ran.
+    expect(frame.url()).not.toContain(app.url);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+});

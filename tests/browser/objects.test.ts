@@ -1,0 +1,264 @@
+/**
+ * Objects, not names (issue 12), on the flagship lesson: the reference diagram, where a
+ * value came from, where two scenarios part, the just-ran / runs-next marks and the call
+ * stack's arguments.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import {
+  clickLine,
+  panel,
+  ready,
+  runtimeLine,
+  status,
+  waitForStep,
+  waitState,
+} from './panel-helpers';
+
+/** A line of the flagship's setup.py (where the hooks `first` and `second` live). */
+function setupLine(text: string, after = ''): number {
+  const lines = readFileSync(path.resolve('lessons/s04-hooks/setup.py'), 'utf8').split('\n');
+  const from = after ? lines.findIndex((l) => l.includes(after)) : 0;
+  const i = lines.findIndex((l, k) => k >= from && l.includes(text));
+  if (from < 0 || i < 0) throw new Error(`setup.py has no line ${JSON.stringify(text)}`);
+  return i + 1;
+}
+
+/** Click a toolbar button and wait until the step moved. */
+async function step(p: Locator, testid: string): Promise<number> {
+  const before = (await status(p)).step;
+  await p.locator(`[data-testid=${testid}]`).click();
+  return waitForStep(p, (s) => s !== before);
+}
+
+/** Step over until the panel is paused on `line` (at most `max` steps). */
+async function stepOverTo(p: Locator, line: number, max = 30): Promise<void> {
+  for (let k = 0; k < max && (await status(p)).line !== line; k++) await step(p, 'step-over');
+  expect((await status(p)).line).toBe(line);
+}
+
+/** The object id a frame's name refers to in the diagram. */
+async function refOf(p: Locator, fn: string, name: string): Promise<string> {
+  const v = p.locator(
+    `[data-testid=heap] [data-testid=heap-frame][data-function=${fn}] [data-testid=heap-var][data-name="${name}"]`,
+  );
+  const to = await v.getAttribute('data-to');
+  if (!to) throw new Error(`${fn}.${name} refers to no object`);
+  return to;
+}
+
+/** Pause the execute_hooked panel on `answer = callback(` inside run_hooks. */
+async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
+  await p.locator('[data-testid=scenario]').selectOption(scenario);
+  const call = runtimeLine('before = run_hooks(');
+  await clickLine(p, call);
+  await p.locator('[data-testid=debug]').click();
+  await waitState(p, 'paused', call);
+  await step(p, 'step-into');
+  // Now in run_hooks: the whole runtime.py is shown, so its lines can take breakpoints.
+  const callback = runtimeLine('answer = callback(');
+  await clickLine(p, callback);
+  await p.locator('[data-testid=continue]').click();
+  await waitState(p, 'paused', callback);
+}
+
+describe('objects, not names, on the flagship lesson', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('under mutate, inside the first before-hook, the hook edits its own copy and the caller keeps run_1', async () => {
+    const p = panel(app.page, 'execute_hooked');
+    await pauseAtCallback(p, 'mutate');
+    await step(p, 'step-into');
+    await stepOverTo(p, setupLine('return None', 'def first('));
+
+    // Call stack with arguments.
+    await expect
+      .poll(() => p.locator('[data-testid=frame][data-function=run_hooks]').textContent())
+      .toContain('run_hooks(hooks=#');
+    expect(await p.locator('[data-testid=frame][data-function=run_hooks]').textContent()).toContain(
+      "event='before'",
+    );
+
+    const payload = await refOf(p, 'first', 'payload');
+    const snapshot = await refOf(p, 'execute_hooked', 'snapshot');
+    const hookCall = await p
+      .locator(`[data-testid=heap-edge][data-from="object:${payload}:0"]`)
+      .getAttribute('data-to');
+    expect(hookCall).not.toBeNull();
+    // Two boxes: the hook's copy and the caller's snapshot.
+    expect(new Set([payload, snapshot, hookCall]).size).toBe(3);
+    const box = (id: string | null) =>
+      p.locator(`[data-testid=heap-object][data-object-id="${id}"]`);
+    expect(await box(snapshot).count()).toBe(1);
+    expect(await box(hookCall).count()).toBe(1);
+    expect(await box(snapshot).textContent()).toContain("'run_1'");
+    expect(await box(snapshot).textContent()).not.toContain('run_999');
+    expect(await box(hookCall).textContent()).toContain("'run_999'");
+    expect(await box(hookCall).textContent()).toContain("'format_disk'");
+
+    // The text alternative says the same.
+    const text = await p.locator('[data-testid=heap-text]').textContent();
+    expect(text).toContain(`snapshot refers to object #${snapshot}`);
+    expect(text).toContain(`payload refers to object #${payload}`);
+  });
+
+  it('under pass, two names holding one object point at one box', async () => {
+    const p = panel(app.page, 'execute_hooked');
+    await pauseAtCallback(p, 'pass');
+    const inCaller = await refOf(p, 'execute_hooked', 'hooks');
+    const inCallee = await refOf(p, 'run_hooks', 'hooks');
+    expect(inCallee).toBe(inCaller);
+    expect(await p.locator(`[data-testid=heap-object][data-object-id="${inCaller}"]`).count()).toBe(
+      1,
+    );
+    const from = await p
+      .locator(`[data-testid=heap-edge][data-to="${inCaller}"]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-from')));
+    expect(from).toEqual(expect.arrayContaining([expect.stringMatching(/^frame:\d+:hooks$/)]));
+    expect(from.filter((f) => f?.endsWith(':hooks')).length).toBeGreaterThanOrEqual(2);
+    // run_hooks's payload holds the caller's snapshot itself (no copy yet): one box.
+    const payload = await refOf(p, 'run_hooks', 'payload');
+    const snapshot = await refOf(p, 'execute_hooked', 'snapshot');
+    expect(
+      await p
+        .locator(`[data-testid=heap-edge][data-from="object:${payload}:0"]`)
+        .getAttribute('data-to'),
+    ).toBe(snapshot);
+    expect(await p.locator(`[data-testid=heap-object][data-object-id="${snapshot}"]`).count()).toBe(
+      1,
+    );
+  });
+
+  it('under post_error, the history of warnings in run_hooks lists the append and jumps to it', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
+    await clickLine(p, end);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', end);
+    const atEnd = (await status(p)).step;
+
+    await p
+      .locator(
+        '[data-testid=heap-frame][data-function=run_hooks] [data-testid=heap-var][data-name=warnings]',
+      )
+      .click();
+    const rows = p.locator('[data-testid=var-history]');
+    await rows.first().waitFor();
+    const entries = await rows.evaluateAll((els) =>
+      els.map((e) => ({
+        step: Number(e.getAttribute('data-step')),
+        line: Number(e.getAttribute('data-line')),
+        text: e.textContent ?? '',
+      })),
+    );
+    expect(entries[0].line).toBe(runtimeLine('warnings = []'));
+    const append = entries.find((e) => e.line === runtimeLine('warnings.append(problem)'));
+    expect(append?.text).toContain('OSError: audit unavailable');
+    expect(append?.step).toBeLessThan(atEnd);
+
+    await rows.nth(entries.indexOf(append as (typeof entries)[number])).click();
+    await waitForStep(p, (s) => s === append?.step);
+
+    // Back to the end, then "go to last change": by its button, then by its key.
+    await p.locator('[data-testid=continue]').click();
+    await waitForStep(p, (s) => s === atEnd);
+    await p.locator('[data-testid=last-change]').click();
+    await waitForStep(p, (s) => s === append?.step);
+    await p.locator('[data-testid=continue]').click();
+    await waitForStep(p, (s) => s === atEnd);
+    await p.locator('[data-testid=continue]').focus();
+    await app.page.keyboard.press('Alt+Shift+L');
+    await waitForStep(p, (s) => s === append?.step);
+    // The append's step shows the append as the line that just ran.
+    expect((await status(p)).line).toBe(runtimeLine('for callback in chain'));
+  });
+
+  it('pass and block part where the first hook answers, and either side can be shown there', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=divergence-a]').selectOption('pass');
+    await p.locator('[data-testid=divergence-b]').selectOption('block');
+    const d = p.locator('[data-testid=divergence]');
+    await d.waitFor();
+    const branch = setupLine('if SCENARIO == "block":');
+    expect(await d.getAttribute('data-file')).toBe('setup.py');
+    expect(Number(await d.getAttribute('data-line'))).toBe(branch);
+    expect(Number(await d.getAttribute('data-a-line'))).toBe(
+      setupLine('if SCENARIO == "pre_error"'),
+    );
+    expect(Number(await d.getAttribute('data-b-line'))).toBe(
+      setupLine('return "maintenance window'),
+    );
+    const atA = Number(await d.getAttribute('data-a-step'));
+    const atB = Number(await d.getAttribute('data-b-step'));
+    expect(Number(await d.getAttribute('data-step'))).toBe(atA);
+    expect(
+      await p.locator('[data-testid=divergence-value][data-name=SCENARIO]').textContent(),
+    ).toContain("'block'");
+
+    await p.locator('[data-testid=divergence-jump-b]').click();
+    await waitForStep(p, (s) => s === atB);
+    expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('block');
+    expect((await status(p)).line).toBe(setupLine('return "maintenance window'));
+    await p.locator('[data-testid=divergence-jump-a]').click();
+    await expect.poll(() => p.locator('[data-testid=scenario]').inputValue()).toBe('pass');
+    await waitForStep(p, (s) => s === atA);
+    expect((await status(p)).line).toBe(setupLine('if SCENARIO == "pre_error"'));
+    // The line that just ran (the branch) and the one that runs next are marked apart.
+    await p.locator('[data-testid=line-legend]').waitFor();
+    await expect.poll(() => p.locator('.just-ran-line').count()).toBe(1);
+    await expect.poll(() => p.locator('.current-line').count()).toBe(1);
+  });
+
+  it('the diagram can be walked as text and operated from the keyboard', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const text = p.locator('[data-testid=heap-text]');
+    const button = text.getByRole('button', { name: 'Where warnings came from' });
+    await button.focus();
+    expect(await text.evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(100);
+    await app.page.keyboard.press('Enter');
+    await p.locator('[data-testid=history]').waitFor();
+    expect(await p.locator('[data-testid=var-history]').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('the reference diagram on a phone', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=zh', viewport: { width: 390, height: 844 } });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('starts behind a toggle and fits the screen when shown', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const line = runtimeLine('answer = callback(');
+    await clickLine(p, line);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const toggle = p.locator('[data-testid=diagram-toggle]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await p.locator('[data-testid=heap]').count()).toBe(0);
+    await toggle.click();
+    await p
+      .locator('[data-testid=heap] [data-testid=heap-frame][data-function=run_hooks]')
+      .waitFor();
+    const width = await p
+      .locator('[data-testid=heap] svg')
+      .evaluate((e) => e.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(370);
+    expect(await p.locator('[data-testid=heap-text]').textContent()).toContain('指向对象 #');
+  });
+});

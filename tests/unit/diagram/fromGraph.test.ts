@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { diagramFromGraph } from '../../../src/diagram/fromGraph';
+import { layoutDiagram } from '../../../src/diagram/layout';
+import type { Graph } from '../../../src/trace/graph-types';
+
+// def g(a): a.append(1) / def f(): x = []; y = x; g(x) — paused in g after the append.
+const graph: Graph = {
+  step: 9,
+  frames: [
+    {
+      frameId: 2,
+      function: 'g',
+      file: 'm.py',
+      line: 2,
+      isModule: false,
+      args: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
+      variables: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
+    },
+    {
+      frameId: 1,
+      function: 'f',
+      file: 'm.py',
+      line: 6,
+      isModule: false,
+      args: [],
+      variables: [
+        { name: 'x', value: { kind: 'ref', id: 3 }, changed: false },
+        { name: 'y', value: { kind: 'ref', id: 3 }, changed: false },
+      ],
+    },
+    {
+      frameId: 0,
+      function: '<module>',
+      file: 'm.py',
+      line: 7,
+      isModule: true,
+      args: [],
+      variables: [{ name: 'n', value: { kind: 'atom', type: 'int', text: '7' }, changed: false }],
+    },
+  ],
+  nodes: [
+    {
+      id: 3,
+      type: 'list',
+      kind: 'list',
+      text: '[1]',
+      entries: [{ label: '0', value: { kind: 'atom', type: 'int', text: '1' } }],
+      size: 1,
+      more: 0,
+      changed: true,
+    },
+  ],
+  edges: [
+    { from: 'frame:2:a', to: 3 },
+    { from: 'frame:1:x', to: 3 },
+    { from: 'frame:1:y', to: 3 },
+  ],
+  changed: [3],
+};
+
+describe('the diagram from the object graph', () => {
+  it("puts the module first, keeps the graph's ids, and draws the same edges", () => {
+    const d = diagramFromGraph(graph, 1);
+    expect(d.frames.map((f) => [f.key, f.function, f.module])).toEqual([
+      ['0', '<module>', true],
+      ['1', 'f', false],
+      ['2', 'g', false],
+    ]);
+    expect(d.frames[2].args).toBe('a=#3');
+    expect(d.selectedFrame).toBe('1');
+    expect([...d.changed]).toEqual([3]);
+    const l = layoutDiagram(d);
+    expect(l.edges.map((e) => `${e.from}>${e.to}`).sort()).toEqual(
+      graph.edges.map((e) => `${e.from}>${e.to}`).sort(),
+    );
+    expect(l.objects.map((o) => [o.id, o.changed, o.rows[0].atom])).toEqual([[3, true, '1']]);
+  });
+});

@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import {
+  clip,
+  type DiagramLayout,
+  HEAD_H,
+  layoutDiagram,
+  NARROW,
+  WIDE,
+} from '../../../src/diagram/layout';
+import { atom, frame, input, obj, ref } from './fixtures';
+
+function overlaps(l: DiagramLayout): boolean {
+  const boxes = [...l.frames, ...l.objects];
+  return boxes.some((a, i) =>
+    boxes.some(
+      (b, j) => j > i && a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h,
+    ),
+  );
+}
+
+const edgesTo = (l: DiagramLayout, id: number) => l.edges.filter((e) => e.to === id);
+
+describe('reference diagram layout', () => {
+  it('draws one box for an object two names hold, with an arrow from each name', () => {
+    // def g(a): a.append(1) / def f(): x = []; y = x; g(x) — paused in g after the append.
+    const l = layoutDiagram(
+      input(
+        [frame('1', 'f', [ref('x', 3), ref('y', 3)]), frame('2', 'g', [ref('a', 3)], 'a=[1]')],
+        [obj(3, 'list', [atom('0', '1')])],
+        [3],
+      ),
+    );
+    expect(l.objects.map((o) => o.id)).toEqual([3]);
+    expect(edgesTo(l, 3).map((e) => e.from)).toEqual(['frame:1:x', 'frame:1:y', 'frame:2:a']);
+    expect(l.objects[0].changed).toBe(true);
+    expect(l.objects[0].rows[0].atom).toBe('1');
+    expect(l.frames[1].heading).toBe('g(a=[1])');
+  });
+
+  it('draws a deep copy as a second box', () => {
+    const l = layoutDiagram(
+      input(
+        [
+          frame('1', 'execute_hooked', [ref('snapshot', 10)]),
+          frame('2', 'first', [atom('event', "'before'"), ref('payload', 20)]),
+        ],
+        [
+          obj(10, 'dict', [atom("'id'", "'run_1'")]),
+          obj(20, 'dict', [ref("'call'", 21)]),
+          obj(21, 'dict', [atom("'id'", "'run_999'")]),
+        ],
+        [21],
+      ),
+    );
+    expect(l.objects.map((o) => o.id).sort()).toEqual([10, 20, 21]);
+    const snapshot = l.objects.find((o) => o.id === 10);
+    const copy = l.objects.find((o) => o.id === 21);
+    expect(snapshot?.rows[0].atom).toBe("'run_1'");
+    expect(copy?.rows[0].atom).toBe("'run_999'");
+    expect(copy?.changed).toBe(true);
+    expect(snapshot?.changed).toBe(false);
+    expect(overlaps(l)).toBe(false);
+  });
+
+  it('puts nested containers one column further right, with arrows from their slots', () => {
+    const l = layoutDiagram(
+      input(
+        [frame('0', '<module>', [ref('hooks', 1)])],
+        [
+          obj(1, 'dict', [ref("'before'", 2), ref("'after'", 3)]),
+          obj(2, 'list', [ref('0', 4)]),
+          obj(3, 'list', [ref('0', 4)]),
+          {
+            id: 4,
+            type: 'function',
+            kind: 'function',
+            summary: 'first(event, payload)',
+            slots: [],
+            length: 0,
+          },
+        ],
+      ),
+    );
+    const col = (id: number) => l.objects.find((o) => o.id === id)?.column;
+    expect([col(1), col(2), col(3), col(4)]).toEqual([0, 1, 1, 2]);
+    expect(edgesTo(l, 4).map((e) => e.from)).toEqual(['object:2:0', 'object:3:0']);
+    expect(l.objects.find((o) => o.id === 4)?.rows).toEqual([]);
+    expect(overlaps(l)).toBe(false);
+    // Arrows run from the row's right end to the box's left side.
+    for (const e of l.edges) expect(e.x2).toBeGreaterThan(e.x1);
+  });
+
+  it('draws a cycle as an arrow back to the box, without recursing', () => {
+    const l = layoutDiagram(
+      input(
+        [frame('0', '<module>', [ref('a', 1)])],
+        [obj(1, 'list', [atom('0', '1'), ref('1', 1)])],
+      ),
+    );
+    expect(l.objects).toHaveLength(1);
+    const back = l.edges.find((e) => e.from === 'object:1:1');
+    expect(back?.to).toBe(1);
+    expect(back?.x2).toBe(l.objects[0].x + l.objects[0].w);
+    expect(l.width).toBeGreaterThanOrEqual(back?.x1 ?? 0);
+  });
+
+  it('cuts a huge list with "… N more" and shows every slot once expanded', () => {
+    const items = Array.from({ length: 30 }, (_, i) => atom(String(i), String(i * i)));
+    const big = obj(7, 'list', items, 100_000);
+    const cut = layoutDiagram(input([frame('0', '<module>', [ref('xs', 7)])], [big]));
+    const box = cut.objects[0];
+    expect(box.rows).toHaveLength(WIDE.maxSlots);
+    expect(box.hidden).toBe(100_000 - WIDE.maxSlots);
+    expect(box.expandable).toBe(true);
+    const open = layoutDiagram(
+      input([frame('0', '<module>', [ref('xs', 7)])], [big]),
+      WIDE,
+      new Set([7]),
+    );
+    expect(open.objects[0].rows).toHaveLength(30);
+    expect(open.objects[0].hidden).toBe(100_000 - 30);
+    expect(open.objects[0].expandable).toBe(false);
+    expect(open.objects[0].h).toBeGreaterThan(box.h);
+  });
+
+  it('offers to expand a container whose input was already cut, and not a small one', () => {
+    const pre = obj(8, 'list', [atom('0', '1'), atom('1', '2')], 50);
+    const l = layoutDiagram(input([frame('0', '<module>', [ref('xs', 8)])], [pre]));
+    expect(l.objects[0]).toMatchObject({ hidden: 48, expandable: true });
+    const small = obj(9, 'list', [atom('0', '1')]);
+    const s = layoutDiagram(input([frame('0', '<module>', [ref('ys', 9)])], [small]));
+    expect(s.objects[0]).toMatchObject({ hidden: 0, expandable: false });
+  });
+
+  it('does not follow slots that are cut, and stops at maxObjects', () => {
+    const children = Array.from({ length: 20 }, (_, i) => obj(100 + i, 'list', []));
+    const parent = obj(
+      1,
+      'list',
+      children.map((c, i) => ref(String(i), c.id)),
+    );
+    const l = layoutDiagram(input([frame('0', '<module>', [ref('xs', 1)])], [parent, ...children]));
+    expect(l.objects).toHaveLength(1 + WIDE.maxSlots);
+    const small = layoutDiagram(
+      input([frame('0', '<module>', [ref('xs', 1)])], [parent, ...children]),
+      { ...WIDE, maxObjects: 3 },
+    );
+    expect(small.objects).toHaveLength(3);
+    expect(small.omitted).toBe(WIDE.maxSlots - 2);
+    const undrawn = small.objects[0].rows[5];
+    expect(undrawn.drawn).toBe(false);
+    expect(undrawn.valueShown).toBe('#105');
+    expect(small.edges.some((e) => e.to === 105)).toBe(false);
+  });
+
+  it('keeps every box in place when only atoms change', () => {
+    const at = (i: number) =>
+      layoutDiagram(
+        input(
+          [
+            frame('0', '<module>', [atom('n', String(i)), ref('d', 1)]),
+            frame('1', 'grow', [atom('i', String(i * 1000)), ref('xs', 2)], `i=${i}`),
+          ],
+          [
+            obj(1, 'dict', [atom("'k'", `'${'v'.repeat(i)}'`)]),
+            obj(2, 'list', [atom('0', String(i))]),
+          ],
+        ),
+      );
+    const place = (l: DiagramLayout) => [
+      ...l.frames.map((f) => [f.key, f.x, f.y, f.w, f.h]),
+      ...l.objects.map((o) => [o.id, o.x, o.y, o.w, o.h]),
+      l.width,
+      l.height,
+    ];
+    expect(place(at(1))).toEqual(place(at(40)));
+  });
+
+  it('with the previous layout, does not move a box up when an earlier object goes away', () => {
+    const frames = (withA: boolean) => [
+      frame('0', '<module>', [...(withA ? [ref('a', 1)] : []), ref('b', 2)]),
+    ];
+    const objects = [obj(1, 'list', [atom('0', '1'), atom('1', '2')]), obj(2, 'list', [])];
+    const first = layoutDiagram(input(frames(true), objects));
+    const bBefore = first.objects.find((o) => o.id === 2);
+    const again = layoutDiagram(input(frames(false), objects), WIDE, new Set(), first);
+    expect(again.objects.find((o) => o.id === 2)?.y).toBe(bBefore?.y);
+    const fresh = layoutDiagram(input(frames(false), objects));
+    expect(fresh.objects.find((o) => o.id === 2)?.y).toBeLessThan(bBefore?.y ?? 0);
+  });
+
+  it("aligns a name's object with its row and fits a phone in one object column", () => {
+    const l = layoutDiagram(
+      input(
+        [frame('0', '<module>', [atom('n', '1'), atom('m', '2'), ref('d', 1)])],
+        [obj(1, 'dict', [ref("'x'", 2)]), obj(2, 'list', [ref('0', 3)]), obj(3, 'set', [])],
+      ),
+      NARROW,
+    );
+    const d = l.objects[0];
+    expect(d.y).toBe(l.frames[0].rows[2].y);
+    expect(l.edges[0].y2).toBe(d.y + HEAD_H / 2);
+    expect(new Set(l.objects.map((o) => o.column))).toEqual(new Set([0]));
+    expect(l.width).toBeLessThanOrEqual(370);
+    expect(overlaps(l)).toBe(false);
+  });
+
+  it('clips long text to the box, counting wide characters twice', () => {
+    expect(clip('short', 100)).toBe('short');
+    expect(clip('a'.repeat(50), 73)).toBe(`${'a'.repeat(9)}…`);
+    expect(clip('维护窗口：程序已暂停', 73)).toBe('维护窗口…');
+    expect(clip('two\nlines', 200)).toBe('two lines');
+  });
+});

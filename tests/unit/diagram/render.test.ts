@@ -1,0 +1,77 @@
+/**
+ * The diagram's markup (rendered to a string, no browser): the DOM contract and the text
+ * alternative, in both languages.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { layoutDiagram } from '../../../src/diagram/layout';
+import type { Lang } from '../../../src/i18n';
+import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
+import { atom, frame, input, obj, ref } from './fixtures';
+
+const layout = layoutDiagram(
+  input(
+    [
+      frame('0', '<module>', [ref('call', 13)]),
+      frame('4', 'first', [ref('payload', 32)], 'payload=#32'),
+    ],
+    [
+      obj(13, 'dict', [atom("'id'", "'run_1'"), ref("'log'", 40)]),
+      obj(32, 'dict', [ref("'call'", 33)]),
+      obj(33, 'dict', [atom("'id'", "'run_999'")]),
+      obj(
+        40,
+        'list',
+        Array.from({ length: 12 }, (_, i) => atom(String(i), String(i))),
+      ),
+    ],
+    [33],
+  ),
+);
+
+const html = (lang: Lang, withHistory = true) =>
+  renderToStaticMarkup(
+    createElement(HeapDiagram, {
+      layout,
+      lang,
+      onExpand: () => {},
+      onHistory: withHistory ? () => {} : undefined,
+    }),
+  );
+
+describe('the diagram markup', () => {
+  it('keeps the DOM contract: frames, objects, edges with their ids', () => {
+    const h = html('en');
+    expect(h).toContain('data-testid="heap"');
+    expect(h.match(/data-testid="heap-frame"/g)).toHaveLength(2);
+    expect(h).toContain('data-function="first"');
+    expect(h.match(/data-testid="heap-object"/g)).toHaveLength(4);
+    // A cut list says how much is left, and the text alternative has a button to show it.
+    expect(h).toMatch(/data-testid="heap-more" data-action="expand:40">… 4 more</);
+    expect(h).toContain('>Show every item of object #40</button>');
+    expect(h).toMatch(/data-testid="heap-object" data-object-id="33"[^>]*data-changed="true"/);
+    expect(h).toContain('data-testid="heap-edge" data-from="frame:4:payload" data-to="32"');
+    expect(h).toContain('data-testid="heap-edge" data-from="object:32:0" data-to="33"');
+    // The picture is hidden from assistive technology; the text alternative is not.
+    expect(h).toMatch(/<svg[^>]*aria-hidden="true"/);
+  });
+
+  it('says in words which name refers to which object, in English and Chinese', () => {
+    const en = html('en');
+    expect(en).toContain('Frame first(payload=#32)');
+    expect(en).toContain('payload refers to object #32');
+    expect(en).toContain('Object #33 (dict), 1 items, changed by the last step');
+    expect(en).toContain('&#x27;id&#x27; = &#x27;run_999&#x27;');
+    expect(en).toContain('>Where payload came from</button>');
+    const zh = html('zh');
+    expect(zh).toContain('payload 指向对象 #32');
+    expect(zh).toContain('上一步改动了它');
+    expect(zh).toContain('全局变量');
+  });
+
+  it('offers history only when the panel can show it', () => {
+    expect(html('en', false)).not.toContain('came from');
+    expect(html('en', false)).not.toContain('data-action="name:');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Who may frame what (issue 16.2) and the deployment files (16.4): the embed view may be
+ * framed by the sites the build allows (any by default), the full app by none; a
+ * cross-origin-isolated host may load the embed page and the host script; and the
+ * `_headers` file and the nginx snippet, derived from the same policy, send exactly the
+ * headers the dev and test servers send, path by path.
+ */
+import { describe, expect, it } from 'vitest';
+import { netlifyHeaders, nginxSnippet, PATH_PATTERNS } from '../../../src/security/deploy-files';
+import {
+  DEFAULT_FRAMING,
+  type FramingSettings,
+  framingFromEnv,
+  headersForPath,
+  pathKind,
+} from '../../../src/security/headers';
+
+const frameAncestors = (h: Record<string, string>) =>
+  /frame-ancestors ([^;]+)/.exec(h['Content-Security-Policy'])?.[1];
+
+describe('framing', () => {
+  it('by default: any site may frame the embed view, none the full app', () => {
+    const app = headersForPath('preview', '/');
+    expect(frameAncestors(app)).toBe("'none'");
+    expect(app['X-Frame-Options']).toBe('DENY');
+    const embed = headersForPath('preview', '/embed');
+    expect(frameAncestors(embed)).toBe('*');
+    expect(embed['X-Frame-Options']).toBeUndefined();
+    // Both stay cross-origin isolated where the browser allows it.
+    for (const h of [app, embed]) {
+      expect(h['Cross-Origin-Opener-Policy']).toBe('same-origin');
+      expect(h['Cross-Origin-Embedder-Policy']).toBe('require-corp');
+    }
+  });
+
+  it('lets a cross-origin-isolated host load the embed page and the host script only', () => {
+    expect(headersForPath('preview', '/embed')['Cross-Origin-Resource-Policy']).toBe(
+      'cross-origin',
+    );
+    expect(headersForPath('preview', '/embed-host.js')['Cross-Origin-Resource-Policy']).toBe(
+      'cross-origin',
+    );
+    for (const p of ['/', '/assets/boot.js', '/pyodide/pyodide.asm.wasm'])
+      expect(headersForPath('preview', p)['Cross-Origin-Resource-Policy']).toBe('same-origin');
+  });
+
+  it('is a build-time setting, checked when the build starts', () => {
+    const f = framingFromEnv({
+      EMBED_FRAME_ANCESTORS: 'https://course.example.org https://*.uni.edu',
+    });
+    expect(f.app).toEqual(DEFAULT_FRAMING.app);
+    expect(frameAncestors(headersForPath('preview', '/embed', f))).toBe(
+      'https://course.example.org https://*.uni.edu',
+    );
+    const open = framingFromEnv({ APP_FRAME_ANCESTORS: "'self'" });
+    expect(frameAncestors(headersForPath('preview', '/', open))).toBe("'self'");
+    expect(headersForPath('preview', '/', open)['X-Frame-Options']).toBeUndefined();
+    expect(() => framingFromEnv({ EMBED_FRAME_ANCESTORS: 'example.org; script-src *' })).toThrow(
+      /EMBED_FRAME_ANCESTORS: "example.org;" is not a frame-ancestors source/,
+    );
+    expect(() => framingFromEnv({ APP_FRAME_ANCESTORS: "'none' https://a.org" })).toThrow(
+      /'none' cannot be combined/,
+    );
+  });
+
+  it('classifies paths: pages, the embed view, the host script, files', () => {
+    expect(['/', '/index.html', '/anything'].map(pathKind)).toEqual(['app', 'app', 'app']);
+    expect(['/embed', '/embed.html'].map(pathKind)).toEqual(['embed', 'embed']);
+    expect(pathKind('/embed-host.js')).toBe('host-script');
+    expect(pathKind('/assets/x.js')).toBe('file');
+  });
+});
+
+/** Parse a `_headers` file into rules. */
+function parseHeadersFile(text: string): { pattern: string; headers: [string, string][] }[] {
+  const rules: { pattern: string; headers: [string, string][] }[] = [];
+  for (const line of text.split('\n')) {
+    if (line.startsWith('#') || line.trim() === '') continue;
+    if (!line.startsWith(' ')) rules.push({ pattern: line, headers: [] });
+    else {
+      const i = line.indexOf(':');
+      rules.at(-1)!.headers.push([line.slice(0, i).trim(), line.slice(i + 1).trim()]);
+    }
+  }
+  return rules;
+}
+
+const matches = (pattern: string, path: string) =>
+  pattern.endsWith('*') ? path.startsWith(pattern.slice(0, -1)) : pattern === path;
+
+const SETTINGS: FramingSettings[] = [
+  DEFAULT_FRAMING,
+  framingFromEnv({
+    EMBED_FRAME_ANCESTORS: 'https://course.example.org',
+    APP_FRAME_ANCESTORS: "'self'",
+  }),
+];
+
+describe('deployment files', () => {
+  const paths = [
+    ...Object.values(PATH_PATTERNS)
+      .flat()
+      .map((p) => p.replace('*', 'x.js')),
+  ];
+
+  it.each(SETTINGS)('_headers: every path gets its headers once, as the servers send them', (f) => {
+    const rules = parseHeadersFile(netlifyHeaders(f));
+    for (const path of paths) {
+      // Netlify and Cloudflare apply every matching rule; a header set twice would be joined.
+      const sent: Record<string, string> = {};
+      for (const rule of rules.filter((r) => matches(r.pattern, path))) {
+        for (const [name, value] of rule.headers) {
+          expect(sent[name], `${path}: ${name} set twice`).toBeUndefined();
+          sent[name] = value;
+        }
+      }
+      expect(sent, path).toEqual(headersForPath('preview', path, f));
+    }
+  });
+
+  it.each(SETTINGS)('nginx: each location sends exactly its path headers', (f) => {
+    const text = nginxSnippet(f);
+    const blocks = [...text.matchAll(/location (= )?(\S+) \{\n([^}]*)\}/g)];
+    for (const path of paths) {
+      const exact = blocks.find((b) => b[1] && b[2] === path);
+      const block = exact ?? blocks.find((b) => !b[1] && path.startsWith(b[2]))!;
+      const sent = Object.fromEntries(
+        [...block[3].matchAll(/add_header (\S+) "([^"]*)" always;/g)].map((m) => [m[1], m[2]]),
+      );
+      expect(sent, path).toEqual(headersForPath('preview', path, f));
+    }
+    expect(text).toContain('location = /embed {');
+    expect(text).toMatch(/location = \/embed \{[^}]*try_files \/embed\.html =404;/);
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { EMBED_HEIGHT_MESSAGE, embedSnippet, embedUrl } from '../../../src/store/embed';
+import { decodePanelState } from '../../../src/store/share';
+
+const target = {
+  base: 'https://python.example.org/course/',
+  lesson: 's04-hooks',
+  panel: 'run_hooks',
+  title: 'run_hooks "demo" <1>',
+  scenario: 'block',
+  breakpoints: [
+    { id: 'b1', file: 's04/core/runtime.py', line: 20, enabled: true, condition: 'x > 1' },
+  ],
+  lang: 'en' as const,
+};
+
+describe('the embed snippet', () => {
+  it('points at the embed view with the lesson, panel, scenario and breakpoints', () => {
+    const url = new URL(embedUrl(target));
+    expect(url.origin + url.pathname).toBe('https://python.example.org/course/embed');
+    expect(url.searchParams.get('lesson')).toBe('s04-hooks');
+    expect(url.searchParams.get('panel')).toBe('run_hooks');
+    expect(url.searchParams.get('lang')).toBe('en');
+    const state = decodePanelState(url.searchParams.get('s'));
+    expect(state.scenario).toBe('block');
+    expect(state.position).toBe(-1);
+    expect(state.breakpoints).toMatchObject([
+      { file: 's04/core/runtime.py', line: 20, enabled: true, condition: 'x > 1' },
+    ]);
+  });
+
+  it('is an iframe with an escaped title and the optional host script', () => {
+    const html = embedSnippet(target);
+    expect(html).toContain('title="run_hooks &quot;demo&quot; &lt;1>"');
+    expect(html).toContain('allow="cross-origin-isolated"');
+    expect(html).toContain(`src="${embedUrl(target).replace(/&/g, '&amp;')}"`);
+    expect(html).toContain(
+      '<script src="https://python.example.org/course/embed-host.js" async></script>',
+    );
+  });
+
+  it('names the same message as the host script listens for', () => {
+    const host = readFileSync(new URL('../../../public/embed-host.js', import.meta.url), 'utf8');
+    expect(host).toContain(`data.type !== '${EMBED_HEIGHT_MESSAGE}'`);
+  });
+});
