@@ -15,6 +15,7 @@ import { currentAddress, startUrlSync } from './store/urlSync';
 import { App } from './ui/App';
 import { loadMonaco } from './ui/useMonaco';
 import './ui/styles.css';
+import './ui/student.css';
 
 /** Render the app into #root and schedule what comes after. */
 export function boot(): void {

@@ -7,7 +7,7 @@
  * Every command is a function `(trace, position, stops) -> position`, so the
  * whole debugger can be tested exhaustively on plain data.
  */
-import { EventKind } from '../trace/trace';
+import type { HitIndex } from './hits';
 
 /** The slice of a trace the engine reads (satisfied by `Trace`). */
 export interface ReplayTrace {
@@ -74,104 +74,7 @@ export function clampPosition(trace: ReplayTrace, position: number): number {
   return Math.max(START, Math.min(trace.length, Math.trunc(position))) + 0;
 }
 
-/**
- * Breakpoint hits of a trace: for each breakpoint, the events where it fires,
- * and the merged, sorted list of events where execution stops. Computed in one
- * pass; every navigation command is then a binary search.
- */
-export interface HitIndex {
-  /** Sorted event indices where some (non-log) breakpoint stops. */
-  stops: Int32Array;
-  /** Per breakpoint id: sorted events where it fires (stops or logs). */
-  byBreakpoint: Map<string, number[]>;
-  /** Per breakpoint id: how many times its line was reached (condition aside). */
-  reached: Map<string, number>;
-  /** Conditional breakpoints whose results are missing (trace needs re-recording). */
-  missingProbes: string[];
-}
-
-function probeOutcome(
-  trace: ReplayTrace,
-  event: number,
-  id: string,
-  kind: 'ok' | 'log',
-): string | null | undefined {
-  const list = trace.probesAt.get(event);
-  if (!list) return undefined;
-  for (const p of list) {
-    if (p[1] !== id) continue;
-    if (p[2] === 'error') return null;
-    if (p[2] === kind) return p[3];
-  }
-  return undefined;
-}
-
-/** Lines up to this use the typed-array prefilter in {@link indexHits}. */
-const LINE_MASK_LIMIT = 1 << 20;
-
-/** Compute the hit index for `breakpoints` over `trace`. */
-export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]): HitIndex {
-  const active = breakpoints.filter((b) => b.enabled);
-  const byBreakpoint = new Map<string, number[]>();
-  const reached = new Map<string, number>();
-  const missing = new Set<string>();
-  for (const b of breakpoints) {
-    byBreakpoint.set(b.id, []);
-    reached.set(b.id, 0);
-  }
-  if (active.length === 0) {
-    return { stops: new Int32Array(0), byBreakpoint, reached, missingProbes: [] };
-  }
-  // Group by (file index, line) so the scan does one lookup per line event.
-  const files = trace.meta.files;
-  const byKey = new Map<number, Breakpoint[]>();
-  for (const b of active) {
-    const f = files.indexOf(b.file);
-    if (f < 0) continue;
-    const key = b.line * 256 + f;
-    const list = byKey.get(key);
-    if (list) list.push(b);
-    else byKey.set(key, [b]);
-  }
-  const counts = new Map<string, number>();
-  const stops: number[] = [];
-  const { kind, file, line } = trace;
-  // Most line events are on no breakpoint's line: rule them out with one typed-array
-  // read before the map lookup (a million-event trace is scanned in a few ms).
-  const maxLine = Math.max(...[...byKey.keys()].map((k) => Math.floor(k / 256)), 0);
-  const wanted = new Uint8Array(Math.min(maxLine, LINE_MASK_LIMIT) + 1);
-  for (const key of byKey.keys()) {
-    const l = Math.floor(key / 256);
-    if (l <= LINE_MASK_LIMIT) wanted[l] = 1;
-  }
-  for (let e = 0; e < trace.length; e++) {
-    if (kind[e] !== EventKind.Line) continue;
-    const l = line[e];
-    if (l <= LINE_MASK_LIMIT && wanted[l] === 0) continue;
-    const list = byKey.get(l * 256 + file[e]);
-    if (!list) continue;
-    let stopHere = false;
-    for (const b of list) {
-      reached.set(b.id, (reached.get(b.id) ?? 0) + 1);
-      if (b.condition) {
-        const outcome = probeOutcome(trace, e, b.id, 'ok');
-        if (outcome === undefined) {
-          missing.add(b.id);
-          continue;
-        }
-        // A condition that raised counts as a hit, so the student sees the error.
-        if (outcome === '') continue;
-      }
-      const n = (counts.get(b.id) ?? 0) + 1;
-      counts.set(b.id, n);
-      if (b.hitCount && n !== b.hitCount) continue;
-      (byBreakpoint.get(b.id) as number[]).push(e);
-      if (b.log === undefined) stopHere = true;
-    }
-    if (stopHere) stops.push(e);
-  }
-  return { stops: Int32Array.from(stops), byBreakpoint, reached, missingProbes: [...missing] };
-}
+export { type HitIndex, indexHits, type ProbeError } from './hits';
 
 /** First element of sorted `arr` strictly greater than `x`, or -1. */
 function nextAfter(arr: Int32Array, x: number): number {

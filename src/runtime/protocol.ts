@@ -103,6 +103,7 @@ export const TraceMetaSchema = z.object({
       type: z.string(),
       message: z.string(),
       reason: z.string().optional(),
+      limit: z.number().optional(),
       file: z.string().nullable().optional(),
       line: z.number().nullable().optional(),
       column: z.number().nullable().optional(),

@@ -35,6 +35,8 @@ export interface CommandContext {
 export interface KeyBinding {
   keys: string;
   when?(ctx: CommandContext): boolean;
+  /** Says when `when` holds, for the shortcuts help. */
+  whenLabel?: StringKey;
 }
 
 /** One row of the command table. */
@@ -42,6 +44,11 @@ export interface CommandDef {
   id: CommandId;
   /** Button label (and the help text unless `help` is set). */
   label: StringKey;
+  /**
+   * A different label in some states (Debug while paused starts over from the top, so it
+   * must not read like Continue, which F5 runs then).
+   */
+  labelWhen?: { when(ctx: CommandContext): boolean; label: StringKey };
   /** A longer text for the shortcuts help. */
   help?: StringKey;
   /** The toolbar button's `data-testid`; absent for commands with no button. */
@@ -60,64 +67,65 @@ export const COMMAND_TABLE: readonly CommandDef[] = [
   {
     id: 'debug',
     label: 'debug',
+    labelWhen: { when: paused, label: 'debugFromStart' },
     button: 'debug',
-    keys: [{ keys: 'F5', when: notPaused }],
+    keys: [{ keys: 'F5', when: notPaused, whenLabel: 'whenNotPaused' }, { keys: 'D' }],
     enabled: replay,
   },
   {
     id: 'continue',
     label: 'continue',
     button: 'continue',
-    keys: [{ keys: 'F5', when: paused }],
+    keys: [{ keys: 'F5', when: paused, whenLabel: 'whenPaused' }, { keys: 'C' }],
     enabled: (ctx) => ctx.canStep && paused(ctx),
   },
   {
     id: 'stepOver',
     label: 'stepOver',
     button: 'step-over',
-    keys: [{ keys: 'F10' }],
+    keys: [{ keys: 'F10' }, { keys: 'N' }],
     enabled: replay,
   },
   {
     id: 'stepInto',
     label: 'stepInto',
     button: 'step-into',
-    keys: [{ keys: 'F11' }],
+    keys: [{ keys: 'F11' }, { keys: 'I' }],
     enabled: replay,
   },
   {
     id: 'stepOut',
     label: 'stepOut',
     button: 'step-out',
-    keys: [{ keys: 'Shift+F11' }],
+    keys: [{ keys: 'Shift+F11' }, { keys: 'O' }],
     enabled: replay,
   },
   {
     id: 'stepBack',
     label: 'stepBack',
     button: 'step-back',
-    keys: [{ keys: 'Shift+F10' }],
+    keys: [{ keys: 'Shift+F10' }, { keys: 'P' }],
     enabled: replay,
   },
   {
     id: 'reverseContinue',
     label: 'reverseContinue',
     button: 'reverse-continue',
-    keys: [{ keys: 'Shift+F5' }],
+    keys: [{ keys: 'Shift+F5' }, { keys: 'Shift+C' }],
     enabled: replay,
   },
   {
     id: 'restart',
     label: 'restart',
     button: 'restart',
-    keys: [{ keys: 'Control+Shift+F5' }],
+    keys: [{ keys: 'Control+Shift+F5' }, { keys: 'R' }],
     enabled: replay,
   },
   {
     id: 'toggleBreakpoint',
     label: 'toggleBreakpoint',
     help: 'toggleBreakpointHelp',
-    keys: [{ keys: 'F9' }],
+    keys: [{ keys: 'F9' }, { keys: 'B' }],
     enabled: (ctx) => ctx.cursorLine !== null,
   },
   {
@@ -129,6 +137,21 @@ export const COMMAND_TABLE: readonly CommandDef[] = [
     enabled: (ctx) => ctx.lastChange !== null,
   },
 ];
+
+/** The button label in this context. */
+export function labelOf(def: CommandDef, ctx: CommandContext): StringKey {
+  return def.labelWhen?.when(ctx) ? def.labelWhen.label : def.label;
+}
+
+/** The bindings that run this command in this context (a shared key only where it applies). */
+export function activeKeys(def: CommandDef, ctx: CommandContext): KeyBinding[] {
+  return def.keys.filter((k) => !k.when || k.when(ctx));
+}
+
+/** A letter binding (no F-key, no Ctrl/Alt): only when the key is not typing text. */
+export function isLetterBinding(binding: KeyBinding): boolean {
+  return /^(Shift\+)?[A-Z]$/.test(binding.keys);
+}
 
 /** The commands that have a toolbar button, in order. */
 export const TOOLBAR_COMMANDS: readonly (CommandDef & { button: string })[] = COMMAND_TABLE.filter(
@@ -150,9 +173,13 @@ export function enabledCommands(ctx: CommandContext): Record<CommandId, boolean>
   >;
 }
 
-/** The value of the button's `aria-keyshortcuts` (space-separated), or undefined. */
-export function ariaKeyShortcuts(def: CommandDef): string | undefined {
-  return def.keys.length ? def.keys.map((k) => k.keys).join(' ') : undefined;
+/**
+ * The value of the button's `aria-keyshortcuts` (space-separated), or undefined: the
+ * bindings that apply in `ctx` (all of them without a context).
+ */
+export function ariaKeyShortcuts(def: CommandDef, ctx?: CommandContext): string | undefined {
+  const keys = ctx ? activeKeys(def, ctx) : def.keys;
+  return keys.length ? keys.map((k) => k.keys).join(' ') : undefined;
 }
 
 /** A binding as people read it: `Ctrl+Shift+F5`. */
@@ -167,6 +194,8 @@ export interface KeyPress {
   ctrlKey: boolean;
   metaKey: boolean;
   altKey?: boolean;
+  /** The key goes to a text field or an editable editor: letter bindings do not apply. */
+  inText?: boolean;
   /** The physical key (`KeyL`): with Alt held, `key` is another character on some layouts. */
   code?: string;
 }
@@ -175,7 +204,13 @@ function matches(binding: KeyBinding, e: KeyPress): boolean {
   const parts = binding.keys.split('+');
   const key = parts[parts.length - 1];
   const mods = new Set(parts.slice(0, -1));
-  const sameKey = /^[A-Z]$/.test(key) && e.code ? e.code === `Key${key}` : e.key === key;
+  const letter = isLetterBinding(binding);
+  if (letter && e.inText) return false;
+  const sameKey = /^[A-Z]$/.test(key)
+    ? e.code
+      ? e.code === `Key${key}`
+      : e.key.toUpperCase() === key
+    : e.key === key;
   return (
     sameKey &&
     e.shiftKey === mods.has('Shift') &&

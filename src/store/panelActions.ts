@@ -14,6 +14,8 @@ export interface PanelActions {
   moveBreakpoints(file: string, map: (line: number) => number | null): void;
   command(command: Command): void;
   jumpTo(position: number): void;
+  /** "Go to step" (1-based): jumps there, or sets a notice when out of range. */
+  goToStep(step: number): void;
   selectFrame(frameIndex: number): void;
   /** Show where a name's value came from (null: close the history). */
   showHistory(target: HistoryTarget | null): void;
@@ -30,6 +32,7 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
     command: (command) => s().command(key, command),
     jumpTo: (position) => s().jumpTo(key, position),
+    goToStep: (n) => s().goToStep(key, n),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
     showHistory: (target) => s().showHistory(key, target),
   };

@@ -14,8 +14,8 @@ import { traceSource } from '../runtime/source';
 import { useCatalog } from './catalog';
 import { useDrafts } from './drafts';
 import { panelEntry, runRequest } from './lessonIndex';
-import { createPanelsStore } from './panels';
-import { linkedPanel, loadSaved, panelAddress, save } from './share';
+import { createPanelsStore, type PanelState } from './panels';
+import { lessonAddress, linkedState, loadSaved, save } from './share';
 import { navigate, useAddress } from './urlSync';
 
 /** How long after the last lesson edit the panels record again. */
@@ -43,11 +43,22 @@ export const panelsStore = createPanelsStore({
   },
   initialOf(key) {
     const entry = panelEntry(key);
-    const link = linkedPanel(useAddress.getState());
-    const fromLink = entry && link.lesson === entry.lessonId && link.panel === entry.panel.id;
-    return fromLink ? { ...loadSaved(key), ...link.state } : loadSaved(key);
+    const link = entry ? linkedState(useAddress.getState(), entry.lessonId, entry.panel.id) : {};
+    return { ...loadSaved(key), ...link };
   },
 });
+
+/** Every panel of the entry's lesson that the reader changed from how it opens. */
+function changedPanels(entry: { lessonId: string }) {
+  const out: Record<string, PanelState> = {};
+  for (const [key, p] of Object.entries(panelsStore.getState().panels)) {
+    const e = panelEntry(key);
+    if (!e || e.lessonId !== entry.lessonId) continue;
+    const first = e.panel.scenarios[0]?.id;
+    if (p.position >= 0 || p.breakpoints.length > 0 || p.scenario !== first) out[e.panel.id] = p;
+  }
+  return out;
+}
 
 /** Start keeping the panel store in step with lessons, Python, storage and the URL. */
 export function startPanelSync(): () => void {
@@ -82,13 +93,14 @@ export function startPanelSync(): () => void {
       const moved =
         before &&
         (before.position !== p.position ||
+          before.frameIndex !== p.frameIndex ||
           before.scenario !== p.scenario ||
           before.breakpoints !== p.breakpoints);
       const entry = moved ? panelEntry(key) : null;
       if (entry) {
         if (url) clearTimeout(url);
         url = setTimeout(
-          () => navigate(panelAddress(entry.lessonId, entry.panel.id, p)),
+          () => navigate(lessonAddress(entry.lessonId, entry.panel.id, changedPanels(entry))),
           URL_SETTLE_MS,
         );
       }

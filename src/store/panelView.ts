@@ -9,14 +9,18 @@
  */
 import { frameCall } from '../diagram/fromTrace';
 import { type HistoryEntry, historyOf, lastChangeAt } from '../diagram/history';
-import { type Lang, t } from '../i18n';
 import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
 import { judgeEnding } from '../runtime/ending';
 import type { RunError, Trace } from '../trace/trace';
+import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
-import type { HistoryTarget, PanelState } from './panels';
+import type { HistoryTarget, PanelNotice, PanelState } from './panels';
+
+export { type BreakpointKind, type BreakpointRow, hitsText, noticeText } from './breakpointView';
+export { statusText } from './statusText';
+
 import {
   currentTrace,
   hitsFor,
@@ -48,7 +52,9 @@ export interface PanelViewInput {
 export interface GutterMark {
   line: number;
   enabled: boolean;
-  kind: 'plain' | 'condition' | 'log';
+  kind: BreakpointKind;
+  /** Its condition or log message failed in this run (`Type: message`). */
+  error?: string;
 }
 
 /** An error shown in the code at its line. */
@@ -126,6 +132,10 @@ export interface PanelViewModel {
   commandContext: CommandContext;
   /** Whether each command (toolbar button, key) is enabled. */
   commands: Record<CommandId, boolean>;
+  /** The breakpoint list's rows, in the order they were set. */
+  breakpoints: BreakpointRow[];
+  /** What the last command did that needs saying (see `PanelNotice`). */
+  notice: PanelNotice | null;
 }
 
 /** The lines of the panel that are shown when execution is not elsewhere. */
@@ -169,13 +179,14 @@ export function shownRange(
   return text === undefined ? focus : { file: pos.file, start: 1, end: lineCount(text) };
 }
 
-function gutterOf(state: PanelState, file: string): GutterMark[] {
-  return state.breakpoints
-    .filter((b) => b.file === file)
-    .map((b) => ({
-      line: b.line,
-      enabled: b.enabled,
-      kind: b.log !== undefined ? 'log' : b.condition || b.hitCount ? 'condition' : 'plain',
+function gutterOf(rows: readonly BreakpointRow[], file: string): GutterMark[] {
+  return rows
+    .filter((r) => r.breakpoint.file === file)
+    .map((r) => ({
+      line: r.breakpoint.line,
+      enabled: r.breakpoint.enabled,
+      kind: r.kind,
+      ...(r.error ? { error: r.error.message } : {}),
     }));
 }
 
@@ -215,6 +226,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const pos = trace ? positionView(trace, p.position, p.frameIndex) : null;
   const paused = state === 'paused' && pos !== null;
   const hits = trace ? hitsFor(trace, p.breakpoints) : null;
+  const rows = breakpointRows(p.breakpoints, hits);
 
   const shown = shownRange(panel, files, author, pos, paused);
   const draft = author && shown.file === panel.source ? input.draftSource : undefined;
@@ -269,7 +281,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       currentLine,
       justRanLine: justRan,
       highlight: highlighted !== null && inSource ? (panel.steps[highlighted] ?? null) : null,
-      gutter: gutterOf(p, shown.file),
+      gutter: gutterOf(rows, shown.file),
       markers:
         error?.file === shown.file && error.line
           ? [
@@ -293,23 +305,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     runError: runErrorOf(trace, state, endingOf(panel, p.scenario)),
     commandContext,
     commands: enabledCommands(commandContext),
+    breakpoints: rows,
+    notice: p.notice ?? null,
   };
-}
-
-/** The status badge's text. */
-export function statusText(lang: Lang, view: PanelViewModel): string {
-  const { trace } = view;
-  switch (view.state) {
-    case 'loading':
-      return view.status.recording ? t(lang, 'recording') : t(lang, 'loadingPython');
-    case 'ready':
-      return t(lang, 'notRun');
-    case 'paused':
-      return `${t(lang, 'paused')} · ${t(lang, 'line', { n: view.status.line ?? '?' })} · ${t(lang, 'step', { n: (view.status.step ?? 0) + 1 })}/${view.status.total}`;
-    case 'finished':
-      return t(lang, 'finished');
-    default:
-      if (view.runError?.expected) return t(lang, 'endedAsExpected');
-      return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
-  }
 }

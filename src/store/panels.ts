@@ -6,11 +6,12 @@
  * scenario list is the lesson's (asked of `PanelDeps.scenariosOf`), never copied.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Breakpoint, type Command, jump, START, step } from '../replay/engine';
+import { type Breakpoint, type Command, jump, START } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
 import type { Trace } from '../trace/trace';
-import { firstFocusEvent, probesOf, slotKey } from './recording';
-import { currentTrace, hitsFor } from './selectors';
+import { applyCommand, goToStepResult, type PanelNotice } from './commandResult';
+import { movedBreakpoints, probesOf, slotKey } from './recording';
+import { currentTrace } from './selectors';
 
 /** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
 export type PanelKey = string;
@@ -33,7 +34,9 @@ export interface PanelState {
   /** Selected call-stack frame, counted from the innermost (0). */
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
-  pending: { command: Command } | { jump: number } | null;
+  pending: { command: Command } | { jump: number; frame?: number } | null;
+  /** What the last command did that the student would not expect, said once. */
+  notice?: PanelNotice | null;
   /** The name whose history ("where did this value come from?") the panel shows. */
   historyTarget: HistoryTarget | null;
 }
@@ -43,6 +46,8 @@ export interface HistoryTarget {
   frameId: number;
   name: string;
 }
+
+export type { PanelNotice } from './commandResult';
 
 /** How the store obtains traces and run files: injected, so tests use fakes. */
 export interface PanelDeps {
@@ -55,7 +60,9 @@ export interface PanelDeps {
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
   scenariosOf(key: PanelKey): readonly string[];
   /** What a panel starts with (a shared link, the saved state); none by default. */
-  initialOf?(key: PanelKey): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>>;
+  initialOf?(
+    key: PanelKey,
+  ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
 }
 
 /** The panel store's state and actions. */
@@ -76,6 +83,8 @@ export interface PanelsStore {
   removeBreakpoint(key: PanelKey, id: string): void;
   command(key: PanelKey, command: Command): void;
   jumpTo(key: PanelKey, position: number): void;
+  /** "Go to step" (1-based): jumps there, or says the step is out of range. */
+  goToStep(key: PanelKey, step: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;
   /** Show the history of a name (null: close it). */
   showHistory(key: PanelKey, target: HistoryTarget | null): void;
@@ -86,8 +95,6 @@ export interface PanelsStore {
 }
 
 let nextBreakpointId = 1;
-
-const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 
 /** Prefix of the slot key of a trace that must be recorded again when asked. */
 const TRANSIENT = 'transient:';
@@ -143,11 +150,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       });
     }
 
-    function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command): number {
-      if (p.position === START && STEPS.includes(command) && trace.length > 0) {
-        return firstFocusEvent(trace, deps.focusOf?.(key) ?? null);
-      }
-      return step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+    function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command) {
+      return applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
     }
 
     function resolvePending(key: PanelKey) {
@@ -156,15 +160,12 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const trace = currentTrace(p);
       if (!trace || !isFresh(key, p, p.scenario, true)) return;
       const pending = p.pending;
-      if ('command' in pending) {
-        patch(key, () => ({
-          pending: null,
-          frameIndex: 0,
-          position: apply(key, trace, p, pending.command),
-        }));
-      } else {
-        patch(key, () => ({ pending: null, frameIndex: 0, position: jump(trace, pending.jump) }));
-      }
+      const moved =
+        'command' in pending
+          ? apply(key, trace, p, pending.command)
+          : { position: jump(trace, pending.jump), notice: null };
+      const frameIndex = 'jump' in pending ? (pending.frame ?? 0) : 0;
+      patch(key, () => ({ pending: null, frameIndex, ...moved }));
     }
 
     function reconcile(key: PanelKey) {
@@ -204,7 +205,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           // A shared link may ask for a step: go there once the trace exists.
           pending:
             initial?.position !== undefined && initial.position >= 0
-              ? { jump: initial.position }
+              ? { jump: initial.position, frame: initial.frameIndex }
               : null,
           historyTarget: null,
         };
@@ -221,6 +222,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           position: START,
           frameIndex: 0,
           pending: null,
+          notice: null,
           historyTarget: scenario === p.scenario ? p.historyTarget : null,
         }));
         ensure(key);
@@ -230,22 +232,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       moveBreakpoints(key, file, map) {
         const p = get().panels[key];
-        if (!p) return;
-        let changed = false;
-        const seen = new Set<number>();
-        const breakpoints: Breakpoint[] = [];
-        for (const b of p.breakpoints) {
-          if (b.file !== file) {
-            breakpoints.push(b);
-            continue;
-          }
-          const line = map(b.line);
-          if (line !== b.line) changed = true;
-          if (line === null || seen.has(line)) continue;
-          seen.add(line);
-          breakpoints.push(line === b.line ? b : { ...b, line });
-        }
-        if (changed) patch(key, () => ({ breakpoints }));
+        const breakpoints = p ? movedBreakpoints(p.breakpoints, file, map) : null;
+        if (breakpoints) patch(key, () => ({ breakpoints }));
       },
 
       toggleBreakpoint(key, file, line) {
@@ -283,8 +271,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        const position = apply(key, trace, p, command);
-        patch(key, () => ({ position, frameIndex: 0, pending: null }));
+        const result = apply(key, trace, p, command);
+        patch(key, () => ({ ...result, frameIndex: 0, pending: null }));
       },
 
       jumpTo(key, position) {
@@ -296,7 +284,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        patch(key, () => ({ position: jump(trace, position), frameIndex: 0 }));
+        patch(key, () => ({ position: jump(trace, position), frameIndex: 0, notice: null }));
+      },
+
+      goToStep(key, step) {
+        const p = get().panels[key];
+        const trace = p ? currentTrace(p) : null;
+        if (p && trace) patch(key, () => goToStepResult(trace, step));
       },
 
       selectFrame(key, frameIndex) {

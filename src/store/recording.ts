@@ -41,3 +41,29 @@ export function slotKey(
 ) {
   return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
 }
+
+/**
+ * Breakpoints of `file` after an edit: `map(line)` gives each one's new line, or null to
+ * drop it; two landing on one line keep the first. Null when nothing moved.
+ */
+export function movedBreakpoints(
+  breakpoints: readonly Breakpoint[],
+  file: string,
+  map: (line: number) => number | null,
+): Breakpoint[] | null {
+  let changed = false;
+  const seen = new Set<number>();
+  const out: Breakpoint[] = [];
+  for (const b of breakpoints) {
+    if (b.file !== file) {
+      out.push(b);
+      continue;
+    }
+    const line = map(b.line);
+    if (line !== b.line) changed = true;
+    if (line === null || seen.has(line)) continue;
+    seen.add(line);
+    out.push(line === b.line ? b : { ...b, line });
+  }
+  return changed ? out : null;
+}

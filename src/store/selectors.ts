@@ -124,23 +124,29 @@ export function logMessages(
   position: number,
   hits: HitIndex,
   breakpoints: readonly Breakpoint[],
-): { event: number; offset: number; text: string }[] {
-  const out: { event: number; offset: number; text: string }[] = [];
+): { event: number; offset: number; text: string; error: boolean }[] {
+  const out: { event: number; offset: number; text: string; error: boolean }[] = [];
   for (const b of breakpoints) {
     if (b.log === undefined || !b.enabled) continue;
     for (const e of hits.byBreakpoint.get(b.id) ?? []) {
       if (e >= position) break;
       const probe = trace.probesAt.get(e)?.find((p) => p[1] === b.id && p[2] !== 'ok');
-      if (probe) out.push({ event: e, offset: trace.out[e], text: probe[3] });
+      if (probe)
+        out.push({ event: e, offset: trace.out[e], text: probe[3], error: probe[2] === 'error' });
     }
   }
   return out.sort((a, b) => a.event - b.event);
 }
 
-/** A piece of the output pane: program output, or a logpoint message in its place. */
+/**
+ * A piece of the output pane: program output, a logpoint message in its place, or a
+ * logpoint whose message failed (`error`: the text is Python's error, never shown as if
+ * the program had printed it).
+ */
 export interface OutputSegment {
   text: string;
   log: boolean;
+  error: boolean;
 }
 
 /** The output written before `position`, with logpoint messages where they were logged. */
@@ -156,10 +162,10 @@ export function outputSegments(
   let at = 0;
   for (const m of logMessages(trace, position, hits, breakpoints)) {
     const cut = Math.min(m.offset, text.length);
-    if (cut > at) parts.push({ text: text.slice(at, cut), log: false });
+    if (cut > at) parts.push({ text: text.slice(at, cut), log: false, error: false });
     at = Math.max(at, cut);
-    parts.push({ text: `${m.text}\n`, log: true });
+    parts.push({ text: m.error ? m.text : `${m.text}\n`, log: true, error: m.error });
   }
-  if (at < text.length) parts.push({ text: text.slice(at), log: false });
+  if (at < text.length) parts.push({ text: text.slice(at), log: false, error: false });
   return parts;
 }

@@ -1,9 +1,9 @@
 /**
  * Shareable and persistent panel state.
  *
- * - The URL holds the lesson, the panel last used, its scenario, breakpoints
- *   (with conditions, hit counts, logpoints) and the step, so a copied link
- *   reopens the exact paused view.
+ * - The URL holds the lesson, the panel last used, and for every panel the reader
+ *   changed its scenario, breakpoints (with conditions, hit counts, logpoints), step
+ *   and selected call-stack frame, so a copied link reopens the exact paused views.
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
 import type { Breakpoint } from '../replay/engine';
@@ -15,6 +15,22 @@ export interface SharedPanelState {
   scenario?: string;
   breakpoints?: Breakpoint[];
   position?: number;
+  /** The selected call-stack frame (0 = innermost). */
+  frameIndex?: number;
+}
+
+/** What a link records of one panel. */
+type LinkedFields = Pick<PanelState, 'scenario' | 'breakpoints' | 'position'> & {
+  frameIndex?: number;
+};
+
+function wireOf(p: LinkedFields) {
+  return {
+    s: p.scenario,
+    b: p.breakpoints.map(toWire),
+    p: p.position,
+    ...(p.frameIndex ? { f: p.frameIndex } : {}),
+  };
 }
 
 type WireBreakpoint = [
@@ -62,26 +78,66 @@ function decode(text: string): unknown {
 }
 
 /** Serialise a panel's state for the URL's `s` parameter. */
-export function encodePanelState(
-  p: Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>,
-): string {
-  return encode({ s: p.scenario, b: p.breakpoints.map(toWire), p: p.position });
+export function encodePanelState(p: LinkedFields): string {
+  return encode(wireOf(p));
+}
+
+function stateOf(raw: unknown): SharedPanelState {
+  if (!raw || typeof raw !== 'object') return {};
+  const r = raw as Record<string, unknown>;
+  const out: SharedPanelState = {};
+  if (typeof r.s === 'string') out.scenario = r.s;
+  if (Array.isArray(r.b))
+    out.breakpoints = r.b.map(fromWire).filter((b): b is Breakpoint => b !== null);
+  if (typeof r.p === 'number' && Number.isInteger(r.p)) out.position = r.p;
+  if (typeof r.f === 'number' && Number.isInteger(r.f) && r.f > 0) out.frameIndex = r.f;
+  return out;
 }
 
 /** Parse the URL's `s` parameter; invalid input gives an empty state, never an exception. */
 export function decodePanelState(text: string | null): SharedPanelState {
   if (!text) return {};
   try {
-    const raw = decode(text) as Record<string, unknown>;
-    const out: SharedPanelState = {};
-    if (typeof raw.s === 'string') out.scenario = raw.s;
-    if (Array.isArray(raw.b))
-      out.breakpoints = raw.b.map(fromWire).filter((b): b is Breakpoint => b !== null);
-    if (typeof raw.p === 'number' && Number.isInteger(raw.p)) out.position = raw.p;
-    return out;
+    return stateOf(decode(text));
   } catch {
     return {};
   }
+}
+
+/**
+ * What a link restores for one panel of a lesson: its entry in a link that carries
+ * several panels, or the whole state of a one-panel link that names it.
+ */
+export function linkedState(address: Address, lessonId: string, panelId: string): SharedPanelState {
+  if (address.lesson !== lessonId || !address.state) return {};
+  try {
+    const raw = decode(address.state) as Record<string, unknown>;
+    if (raw.v === 2) {
+      const panels = raw.panels as Record<string, unknown> | undefined;
+      return panels && Object.hasOwn(panels, panelId) ? stateOf(panels[panelId]) : {};
+    }
+    return address.panel === panelId ? stateOf(raw) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The address of a lesson's current view: every panel the reader changed, with the
+ * panel last used named (the link scrolls there).
+ */
+export function lessonAddress(
+  lessonId: string,
+  lastPanel: string,
+  panels: Readonly<Record<string, LinkedFields>>,
+): Partial<Address> {
+  const wire = Object.fromEntries(Object.entries(panels).map(([id, p]) => [id, wireOf(p)]));
+  return {
+    lesson: lessonId,
+    panel: lastPanel,
+    state: encode({ v: 2, panels: wire }),
+    hash: `panel-${lastPanel}`,
+  };
 }
 
 /** The panel a link points at, and its state. */
@@ -93,16 +149,15 @@ export function linkedPanel(address: Address): {
   return {
     lesson: address.lesson,
     panel: address.panel,
-    state: decodePanelState(address.state),
+    state:
+      address.lesson && address.panel
+        ? linkedState(address, address.lesson, address.panel)
+        : decodePanelState(address.state),
   };
 }
 
 /** The address of the current view of a panel (a link that reopens it). */
-export function panelAddress(
-  lessonId: string,
-  panelId: string,
-  p: Pick<PanelState, 'scenario' | 'breakpoints' | 'position'>,
-): Partial<Address> {
+export function panelAddress(lessonId: string, panelId: string, p: LinkedFields): Partial<Address> {
   return {
     lesson: lessonId,
     panel: panelId,

@@ -28,8 +28,10 @@ export interface RunError {
   /** Python exception type name, or `BudgetExceeded` / `KeyboardInterrupt`. */
   type: string;
   message: string;
-  /** For budget stops: `events`, `seconds` or `interrupted`. */
+  /** For budget stops: `events`, `seconds`, `depth` or `interrupted`. */
   reason?: string;
+  /** For budget stops: the limit that was reached (events, seconds or call depth). */
+  limit?: number;
   /** The lesson file (Python file name) where it happened, if known. */
   file?: string | null;
   line?: number | null;

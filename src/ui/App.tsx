@@ -85,8 +85,14 @@ export function App() {
       )
     : [];
 
+  const firstPanel = lesson?.prose[lang].find((seg) => seg.kind === 'panel');
   return (
     <div className="app">
+      {firstPanel?.kind === 'panel' ? (
+        <a className="skip-link" href={`#panel-${firstPanel.panelId}`} data-testid="skip-link">
+          {t(lang, 'skipToPanel')}
+        </a>
+      ) : null}
       <header className="topbar">
         <a className="brand" href="?">
           {t(lang, 'appTitle')}

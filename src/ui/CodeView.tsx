@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../i18n';
 import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
+import { boxHeight, LINE_HEIGHT, PlainView } from './PlainView';
 import { useMonaco } from './useMonaco';
 
 /** Props of {@link CodeView}. */
@@ -24,8 +25,11 @@ export interface CodeViewProps {
   ariaLabel: string;
   /** The UI language (for the line buttons' names). */
   lang: Lang;
-  /** Reports the line the keyboard cursor is on (file numbering). */
-  onCursorLine?(line: number): void;
+  /**
+   * Reports the line the keyboard cursor is on (file numbering) while the editor has
+   * focus, and null when it loses focus (F9 then has no line to toggle).
+   */
+  onCursorLine?(line: number | null): void;
   /** Editable (author mode) instead of read-only. */
   editable?: boolean;
   onChange?(code: string): void;
@@ -33,9 +37,9 @@ export interface CodeViewProps {
   onEdits?(edits: LineEdit[]): void;
   /** Error markers (author mode): file line numbers. */
   markers?: CodeMarker[];
+  /** Wrap long lines (on demand, for narrow screens). */
+  wrap?: boolean;
 }
-
-const LINE_HEIGHT = 19;
 
 /**
  * The source view. Monaco once it has loaded; until then a plain, already
@@ -44,84 +48,6 @@ const LINE_HEIGHT = 19;
 export function CodeView(props: CodeViewProps) {
   const monaco = useMonaco(Boolean(props.editable));
   return monaco ? <MonacoView {...props} monaco={monaco} /> : <PlainView {...props} />;
-}
-
-/** Lines Monaco shows before it scrolls; the plain listing uses the same box. */
-const MAX_VISIBLE_LINES = 32;
-
-/** The height of the code box for `lines` lines, the same for both views (no jump). */
-function boxHeight(lines: number): number {
-  return Math.min(lines, MAX_VISIBLE_LINES) * LINE_HEIGHT + 8;
-}
-
-/**
- * The listing shown until Monaco arrives: a real code view with Monaco's gutter
- * (breakpoint glyphs, line numbers), the current line, and click-to-toggle breakpoints,
- * in a box of the same size, so that Monaco takes over without a jump.
- */
-function PlainView({
-  code,
-  firstLine,
-  breakpoints,
-  currentLine,
-  highlight,
-  justRanLine,
-  onToggleBreakpoint,
-  ariaLabel,
-  lang,
-}: CodeViewProps) {
-  const lines = code.split('\n');
-  const bps = new Map(breakpoints.map((b) => [b.line, b]));
-  const box = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el || currentLine === null) return;
-    const top = (currentLine - firstLine) * LINE_HEIGHT;
-    if (top < el.scrollTop || top + LINE_HEIGHT > el.scrollTop + el.clientHeight)
-      el.scrollTop = Math.max(0, top - el.clientHeight / 2);
-  }, [currentLine, firstLine]);
-  return (
-    <section
-      ref={box}
-      className="code-plain"
-      aria-label={ariaLabel}
-      data-testid="code-plain"
-      style={{ height: boxHeight(lines.length) }}
-    >
-      {lines.map((text, i) => {
-        const n = firstLine + i;
-        const bp = bps.get(n);
-        const lit = highlight && n >= highlight.start && n <= highlight.end;
-        return (
-          <div
-            key={n}
-            className={`plain-line${n === currentLine ? ' is-current' : ''}${n === justRanLine ? ' is-just-ran' : ''}${lit ? ' step-highlight' : ''}`}
-          >
-            <span
-              className={
-                bp
-                  ? `plain-glyph bp-glyph bpg-${bp.kind}${bp.enabled ? '' : ' bpg-disabled'}`
-                  : 'plain-glyph'
-              }
-              aria-hidden="true"
-            />
-            <button
-              type="button"
-              className={`plain-ln${bp ? ' has-bp' : ''}${n === currentLine ? ' current-ln' : ''}`}
-              onClick={() => onToggleBreakpoint(n)}
-              aria-label={t(lang, 'breakpointAtLine', { n })}
-              aria-pressed={Boolean(bp)}
-              data-line={n}
-              tabIndex={-1}
-            >
-              {n}
-            </button>
-            <code>{text || ' '}</code>
-          </div>
-        );
-      })}
-    </section>
-  );
 }
 
 type MonacoNs = NonNullable<ReturnType<typeof useMonaco>>;
@@ -177,9 +103,15 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         );
       }
     });
-    editor.onDidChangeCursorPosition((e) => {
-      latest.current.onCursorLine?.(e.position.lineNumber + latest.current.firstLine - 1);
+    const cursorLine = () => {
+      const at = editor.getPosition();
+      return at ? at.lineNumber + latest.current.firstLine - 1 : null;
+    };
+    editor.onDidChangeCursorPosition(() => {
+      if (editor.hasTextFocus()) latest.current.onCursorLine?.(cursorLine());
     });
+    editor.onDidFocusEditorText(() => latest.current.onCursorLine?.(cursorLine()));
+    editor.onDidBlurEditorText(() => latest.current.onCursorLine?.(null));
     editor.onDidChangeModelContent((e) => {
       if (applyingValue.current) return;
       const off = latest.current.firstLine - 1;
@@ -229,6 +161,11 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     });
   }, [firstLine, editable]);
 
+  useEffect(() => {
+    ed.current?.updateOptions({ wordWrap: props.wrap ? 'on' : 'off' });
+    host.current?.setAttribute('data-wrap', props.wrap ? 'true' : 'false');
+  }, [props.wrap]);
+
   // Breakpoints, current line, step highlight; again after a new text was set,
   // since replacing the text drops decorations.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `code` is a trigger, read through the editor
@@ -254,9 +191,11 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       decs.push({
         range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
         options: {
-          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}`,
+          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}${b.error ? ' bpg-error' : ''}`,
           glyphMarginHoverMessage: {
-            value: t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
+            value: b.error
+              ? t(latest.current.lang, 'breakpointErrorAtLine', { n: b.line, message: b.error })
+              : t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
           },
         },
       });
@@ -305,5 +244,12 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     );
   }, [monaco, props.markers, firstLine]);
 
-  return <div className="code-monaco" ref={host} data-testid="code-monaco" />;
+  return (
+    <div
+      className="code-monaco"
+      ref={host}
+      data-testid="code-monaco"
+      data-editable={editable ? 'true' : undefined}
+    />
+  );
 }

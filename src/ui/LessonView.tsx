@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { Lang } from '../i18n';
+import { type Lang, t } from '../i18n';
 import type { Lesson } from '../lessons/schema';
 import { indexLesson } from '../store/lessonIndex';
 import { scrollToHash } from '../store/urlSync';
@@ -12,6 +12,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   const index = indexLesson(lesson);
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);
+  const first = lesson.prose[lang].find((seg) => seg.kind === 'panel');
   return (
     <article
       className="lesson"
@@ -24,6 +25,19 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
       /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
         <h1>{lesson.title[lang]}</h1>
       )}
+      {first?.kind === 'panel' ? (
+        <aside className="start-here" data-testid="start-here" aria-label={t(lang, 'startTitle')}>
+          <strong>{t(lang, 'startTitle')}</strong>
+          <ol>
+            <li>{t(lang, 'startStep1')}</li>
+            <li>{t(lang, 'startStep2')}</li>
+            <li>{t(lang, 'startStep3')}</li>
+          </ol>
+          <a href={`#panel-${first.panelId}`} data-testid="start-link">
+            {t(lang, 'startLink')}
+          </a>
+        </aside>
+      ) : null}
       {lesson.prose[lang].map((seg, i) => {
         if (seg.kind === 'markdown') {
           // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
@@ -31,7 +45,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         }
         const entry = index.panels.find((p) => p.panel.id === seg.panelId);
         return entry ? (
-          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor">
+          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
               <Panel entry={entry} />
             </ErrorBoundary>

@@ -8,7 +8,12 @@ import { useMemo } from 'react';
  */
 export function renderMarkdown(text: string): string {
   const html = marked.parse(text, { async: false, gfm: true }) as string;
-  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] });
+  const clean = DOMPurify.sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'form'],
+  });
+  // A code block may scroll sideways: keyboard users must be able to reach it.
+  return clean.replace(/<pre>/g, '<pre tabindex="0">');
 }
 
 /** A block of sanitised lesson Markdown. */

@@ -6,21 +6,35 @@ export function ShortcutsHelp({ lang }: { lang: Lang }) {
   return (
     <details className="shortcuts" data-testid="shortcuts">
       <summary>{t(lang, 'shortcuts')}</summary>
-      <p className="shortcuts-where">{t(lang, 'shortcutsWhere')}</p>
-      <table>
-        <tbody>
-          {COMMAND_TABLE.filter((c) => c.keys.length > 0).map((c) => (
-            <tr key={c.id} data-command={c.id}>
-              <td>
-                {c.keys.map((k) => (
-                  <kbd key={k.keys}>{keyLabel(k)}</kbd>
-                ))}
-              </td>
-              <td>{t(lang, c.help ?? c.label)}</td>
+      <div className="shortcuts-body">
+        <p className="shortcuts-where" data-testid="shortcuts-where">
+          {t(lang, 'shortcutsWhere')}
+        </p>
+        <p className="shortcuts-where">{t(lang, 'shortcutsFkeys')}</p>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t(lang, 'shortcutsKeys')}</th>
+              <th scope="col">{t(lang, 'shortcutsCommand')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {COMMAND_TABLE.filter((c) => c.keys.length > 0).map((c) => (
+              <tr key={c.id} data-command={c.id}>
+                <td>
+                  {c.keys.map((k) => (
+                    <span key={k.keys} className="shortcut-key">
+                      <kbd>{keyLabel(k)}</kbd>
+                      {k.whenLabel ? <small> ({t(lang, k.whenLabel)})</small> : null}{' '}
+                    </span>
+                  ))}
+                </td>
+                <td>{t(lang, c.help ?? c.label)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </details>
   );
 }

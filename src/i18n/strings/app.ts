@@ -22,7 +22,30 @@ export const appStrings = {
   },
   shortcuts: { zh: '快捷键', en: 'Shortcuts' },
   shortcutsWhere: {
-    zh: '在面板内（代码、按钮或窗格获得焦点时）有效。',
-    en: 'They work inside a panel (when its code, buttons or panes have focus).',
+    zh: '快捷键作用于你正在使用的面板：焦点在面板里（代码、按钮、窗格）时，或焦点在正文上时作用于最后使用的面板。字母键在输入框里打字时不起作用。',
+    en: 'Keys act on the panel you are using: when focus is in a panel (its code, buttons or panes), or, from the page text, on the panel you used last. Letter keys do nothing while you type in a field.',
   },
+  shortcutsFkeys: {
+    zh: '笔记本上 F 键可能要同时按 Fn；F5、F11 也可能被浏览器占用——每个命令都有不用 F 键的字母键。',
+    en: 'On laptops the F-keys may need Fn, and the browser may take F5 or F11: every command also has a letter key.',
+  },
+  shortcutsKeys: { zh: '按键', en: 'Keys' },
+  shortcutsCommand: { zh: '命令', en: 'Command' },
+  whenPaused: { zh: '暂停时', en: 'when paused' },
+  whenNotPaused: { zh: '未暂停时', en: 'when not paused' },
+  startTitle: { zh: '怎么用', en: 'How to use this page' },
+  startStep1: {
+    zh: '在下面的调试面板里点击代码的行号，设置一个断点（红点）。',
+    en: 'In a debugger panel below, click a line number to set a breakpoint (a red dot).',
+  },
+  startStep2: {
+    zh: '按“调试”：程序在浏览器里运行，停在断点上；左边看代码，右边看变量。',
+    en: 'Press Debug: the program runs in your browser and stops at the breakpoint; read the variables beside the code.',
+  },
+  startStep3: {
+    zh: '用“单步”前进或后退，或换一个场景比较不同的输入。',
+    en: 'Step forwards or backwards, or switch the scenario to compare other inputs.',
+  },
+  startLink: { zh: '去第一个面板 ↓', en: 'Go to the first panel ↓' },
+  skipToPanel: { zh: '跳到第一个调试面板', en: 'Skip to the first debugger panel' },
 } satisfies Record<string, LocalizedText>;

@@ -4,6 +4,7 @@ import type { LocalizedText } from '../../lessons/schema';
 export const commandStrings = {
   run: { zh: '运行', en: 'Run' },
   debug: { zh: '调试', en: 'Debug' },
+  debugFromStart: { zh: '从头调试', en: 'Debug from start' },
   continue: { zh: '继续', en: 'Continue' },
   stepOver: { zh: '单步跳过', en: 'Step Over' },
   stepInto: { zh: '单步进入', en: 'Step Into' },

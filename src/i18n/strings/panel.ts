@@ -27,21 +27,66 @@ export const panelStrings = {
     zh: '这部分作为单独的文件运行。断点设在上方的课程源码里；单步进入回调时，回放会跟进到这里。',
     en: 'This runs as a separate file. Breakpoints go in the lesson source above; stepping into a callback follows it here.',
   },
-  stepsTitle: { zh: '步骤', en: 'Steps' },
+  stepsTitle: { zh: '步骤说明', en: 'Step notes' },
+  wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },
   breakpointsHint: {
     zh: '点击行号设置断点。',
     en: 'Click a line number to set a breakpoint.',
   },
-  breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint line {n}' },
+  breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint on line {n}' },
+  breakpointErrorAtLine: {
+    zh: '第 {n} 行的断点出错：{message}',
+    en: 'breakpoint on line {n} failed: {message}',
+  },
   returnValue: { zh: '返回值', en: 'return value' },
   raised: { zh: '抛出', en: 'raised' },
   nowIn: { zh: '当前位于', en: 'now in' },
   stoppedBecause: { zh: '运行被中止：{why}', en: 'The run was stopped: {why}' },
+  budgetEvents: {
+    zh: '运行了 {n} 个事件后停下（事件数上限）',
+    en: 'stopped after {n} events (the event budget)',
+  },
+  budgetSeconds: {
+    zh: '运行 {n} 秒后停下（时间上限）',
+    en: 'stopped after {n} s (the time budget)',
+  },
+  budgetDepth: {
+    zh: '调用嵌套到 {n} 层时停下（失控的递归）',
+    en: 'stopped when calls were nested {n} deep (runaway recursion)',
+  },
+  budgetInterrupted: {
+    zh: '运行时间太长，已被中断',
+    en: 'the run was interrupted because it took too long',
+  },
+  errPythonUnavailable: {
+    zh: 'Python 还不能运行，无法录制。Python 就绪后会自动重试。',
+    en: 'Python cannot run yet, so nothing was recorded. It is tried again once Python is ready.',
+  },
+  errWorkerCrashed: {
+    zh: 'Python 意外停止并已重新启动；请再运行一次。',
+    en: 'Python stopped unexpectedly and was restarted; run again.',
+  },
+  errInvalidTrace: {
+    zh: '录制结果无法读取；请再运行一次。',
+    en: 'The recording could not be read; run again.',
+  },
   partialTrace: {
     zh: '已保留到中止前的轨迹，可以继续回放。',
     en: 'The trace up to the stop is kept and can be replayed.',
   },
   timeline: { zh: '时间线', en: 'Timeline' },
+  debugNoBreakpoint: {
+    zh: '没有断点：已停在 {fn} 的第一行。点击行号可设置断点。',
+    en: 'No breakpoint: stopped at the first line of {fn}. Click a line number to set one.',
+  },
+  noBreakpointHit: {
+    zh: '运行到了结尾：这个场景没有经过任何断点。',
+    en: 'Ran to the end: no breakpoint was reached in this scenario.',
+  },
+  stepOutOfRange: {
+    zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',
+    en: 'There is no step {n}: this run has {total} steps (1–{total}).',
+  },
   goToStep: { zh: '跳到第几步', en: 'Go to step' },
   expandValue: { zh: '展开 {what}', en: 'expand {what}' },
   collapseValue: { zh: '收起 {what}', en: 'collapse {what}' },

@@ -5,7 +5,7 @@ import linecache
 import time
 import warnings
 
-from .config import BudgetExceeded
+from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .monitor import Recorder
 from .sandbox import Sandbox
 from .serialise import serialise
@@ -58,8 +58,12 @@ def run(request):
                 exec(code, namespace)
     except BudgetExceeded as exc:
         outcome = "stopped"
-        error = {"type": "BudgetExceeded", "reason": str(exc),
-                 "message": budget_message(str(exc), rec.max_events, rec.max_seconds)}
+        reason = str(exc)
+        # The UI words the stop in the reader's language from reason + limit;
+        # the English message is for the command line.
+        limit = {"events": rec.max_events, "depth": MAX_CALL_DEPTH}.get(reason, rec.max_seconds)
+        error = {"type": "BudgetExceeded", "reason": reason, "limit": limit,
+                 "message": budget_message(reason, rec.max_events, rec.max_seconds)}
     except KeyboardInterrupt:
         outcome = "stopped"
         error = {"type": "KeyboardInterrupt", "reason": "interrupted",

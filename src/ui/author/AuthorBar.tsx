@@ -6,6 +6,7 @@ import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
 import { planExport } from '../../store/exportPlan';
 import { navigate } from '../../store/urlSync';
+import { ScrollPre } from '../ScrollPre';
 import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
 
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
@@ -144,7 +145,7 @@ export function AuthorBar({
       ) : null}
       {diff !== null ? (
         <div className="discard-confirm" data-testid="discard-diff">
-          <pre className="diff">
+          <ScrollPre className="diff">
             {diff.split('\n').map((line, i) => (
               <span
                 // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional
@@ -155,7 +156,7 @@ export function AuthorBar({
                 {'\n'}
               </span>
             ))}
-          </pre>
+          </ScrollPre>
           <button
             type="button"
             data-testid="discard-confirm"

@@ -1,99 +1,140 @@
 import { type Lang, t } from '../../i18n';
-import type { Breakpoint, HitIndex } from '../../replay/engine';
+import type { Breakpoint } from '../../replay/engine';
 import { useApp } from '../../store/app';
+import { type BreakpointRow, hitsText } from '../../store/panelView';
 import { pythonNeedNote } from '../pythonStatus';
 
 /**
- * The breakpoint list: enable/disable, condition (a Python expression
- * evaluated in the recorded frame), stop-on-Nth-hit, and logpoint messages.
+ * The breakpoint list: enable/disable, condition (a Python expression evaluated in the
+ * recorded frame), stop-on-Nth-hit, and logpoint messages. Each row says what its count
+ * counts, and shows its condition's or message's error where it failed.
  */
 export function BreakpointList(props: {
-  breakpoints: Breakpoint[];
-  hits: HitIndex | null;
+  rows: BreakpointRow[];
   lang: Lang;
   onUpdate(id: string, change: Partial<Omit<Breakpoint, 'id'>>): void;
   onRemove(id: string): void;
 }) {
-  const { breakpoints, hits, lang, onUpdate, onRemove } = props;
+  const { rows, lang, onUpdate, onRemove } = props;
   const runtime = useApp((s) => s.runtime);
+  const blurOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') e.currentTarget.blur();
+  };
   return (
-    <details className="bp-list" data-testid="breakpoint-list" open={breakpoints.length > 0}>
+    <details className="bp-list" data-testid="breakpoint-list" open={rows.length > 0}>
       <summary>
-        {t(lang, 'breakpointsTitle')} ({breakpoints.length})
+        {t(lang, 'breakpointsTitle')} ({rows.length})
       </summary>
-      {breakpoints.length === 0 ? <p className="empty">{t(lang, 'noBreakpoints')}</p> : null}
+      {rows.length === 0 ? <p className="empty">{t(lang, 'noBreakpoints')}</p> : null}
       <ul>
-        {breakpoints.map((b) => (
-          <li
-            key={b.id}
-            className="bp-row"
-            data-testid="breakpoint"
-            data-line={b.line}
-            data-file={b.file}
-          >
-            <label className="bp-enable">
-              <input
-                type="checkbox"
-                checked={b.enabled}
-                onChange={(e) => onUpdate(b.id, { enabled: e.target.checked })}
-                data-testid="bp-enabled"
+        {rows.map((row) => {
+          const b = row.breakpoint;
+          const errorId = `bp-error-${b.id}`;
+          return (
+            <li
+              key={b.id}
+              className={`bp-row${row.error ? ' has-error' : ''}`}
+              data-testid="breakpoint"
+              data-line={b.line}
+              data-file={b.file}
+              data-kind={row.kind}
+              data-error={row.error ? 'true' : undefined}
+            >
+              <div className="bp-head">
+                <label className="bp-enable">
+                  <input
+                    type="checkbox"
+                    checked={b.enabled}
+                    onChange={(e) => onUpdate(b.id, { enabled: e.target.checked })}
+                    data-testid="bp-enabled"
+                    aria-label={t(lang, 'bpEnableLabel', { n: b.line })}
+                  />
+                  <code>
+                    {b.file}:{b.line}
+                  </code>
+                </label>
+                <span
+                  className="bp-hits"
+                  data-testid="bp-hits"
+                  data-fired={row.fired ?? undefined}
+                  data-reached={row.reached ?? undefined}
+                >
+                  {hitsText(lang, row)}
+                </span>
+                <button
+                  type="button"
+                  onClick={() => onRemove(b.id)}
+                  data-testid="bp-remove"
+                  aria-label={t(lang, 'bpRemoveLabel', { n: b.line })}
+                >
+                  {t(lang, 'bpRemove')}
+                </button>
+              </div>
+              <div className="bp-fields">
+                <label className="bp-field">
+                  <span>{t(lang, 'bpCondition')}</span>
+                  <input
+                    className="bp-condition"
+                    placeholder={t(lang, 'bpConditionHint')}
+                    defaultValue={b.condition ?? ''}
+                    data-testid="bp-condition"
+                    aria-invalid={row.error && row.kind !== 'log' ? true : undefined}
+                    aria-describedby={row.error ? errorId : undefined}
+                    onBlur={(e) =>
+                      onUpdate(b.id, { condition: e.target.value.trim() || undefined })
+                    }
+                    onKeyDown={blurOnEnter}
+                  />
+                </label>
+                <label className="bp-field bp-field-small">
+                  <span>{t(lang, 'bpHitCount')}</span>
+                  <input
+                    className="bp-hitcount"
+                    type="number"
+                    min={1}
+                    placeholder={t(lang, 'bpHitCountHint')}
+                    defaultValue={b.hitCount ?? ''}
+                    data-testid="bp-hitcount"
+                    onBlur={(e) => {
+                      const n = Number.parseInt(e.target.value, 10);
+                      onUpdate(b.id, { hitCount: Number.isFinite(n) && n > 0 ? n : undefined });
+                    }}
+                    onKeyDown={blurOnEnter}
+                  />
+                </label>
+                <label className="bp-field">
+                  <span>{t(lang, 'bpLog')}</span>
+                  <input
+                    className="bp-log"
+                    placeholder={t(lang, 'bpLogHint')}
+                    defaultValue={b.log ?? ''}
+                    data-testid="bp-log"
+                    aria-describedby={`bp-log-hint-${b.id}`}
+                    onBlur={(e) =>
+                      onUpdate(b.id, { log: e.target.value === '' ? undefined : e.target.value })
+                    }
+                    onKeyDown={blurOnEnter}
+                  />
+                  <small id={`bp-log-hint-${b.id}`} className="bp-hint">
+                    {t(lang, 'bpLogSyntax')}
+                  </small>
+                </label>
+              </div>
+              {row.error ? (
+                <p className="bp-error" id={errorId} role="alert" data-testid="bp-error">
+                  {t(lang, b.condition ? 'bpConditionError' : 'bpLogError', {
+                    count: row.error.count,
+                    message: row.error.message,
+                  })}
+                </p>
+              ) : null}
+              <PythonNote
+                text={pythonNeedNote(runtime, b, lang)}
+                failed={runtime.state === 'failed'}
               />
-              <code>
-                {b.file}:{b.line}
-              </code>
-            </label>
-            <span className="bp-hits" data-testid="bp-hits">
-              {t(lang, 'bpHits')}: {hits?.byBreakpoint.get(b.id)?.length ?? 0}
-            </span>
-            <input
-              className="bp-condition"
-              placeholder={t(lang, 'bpCondition')}
-              aria-label={t(lang, 'bpCondition')}
-              defaultValue={b.condition ?? ''}
-              data-testid="bp-condition"
-              onBlur={(e) => onUpdate(b.id, { condition: e.target.value.trim() || undefined })}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') e.currentTarget.blur();
-              }}
-            />
-            <input
-              className="bp-hitcount"
-              type="number"
-              min={1}
-              placeholder={t(lang, 'bpHitCount')}
-              aria-label={t(lang, 'bpHitCount')}
-              defaultValue={b.hitCount ?? ''}
-              data-testid="bp-hitcount"
-              onBlur={(e) => {
-                const n = Number.parseInt(e.target.value, 10);
-                onUpdate(b.id, { hitCount: Number.isFinite(n) && n > 0 ? n : undefined });
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') e.currentTarget.blur();
-              }}
-            />
-            <input
-              className="bp-log"
-              placeholder={t(lang, 'bpLog')}
-              aria-label={t(lang, 'bpLog')}
-              defaultValue={b.log ?? ''}
-              data-testid="bp-log"
-              onBlur={(e) =>
-                onUpdate(b.id, { log: e.target.value === '' ? undefined : e.target.value })
-              }
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') e.currentTarget.blur();
-              }}
-            />
-            <button type="button" onClick={() => onRemove(b.id)} data-testid="bp-remove">
-              {t(lang, 'bpRemove')}
-            </button>
-            <PythonNote
-              text={pythonNeedNote(runtime, b, lang)}
-              failed={runtime.state === 'failed'}
-            />
-          </li>
-        ))}
+            </li>
+          );
+        })}
       </ul>
     </details>
   );

@@ -2,9 +2,13 @@ import { t } from '../../i18n';
 import type { PaneProps } from './panes';
 
 /** The call stack at the current step; a click selects the frame the variables show. */
-export function CallStackPane({ view, actions, lang }: PaneProps) {
+export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
   return (
-    <section className="pane" data-testid="callstack" aria-label={t(lang, 'callStack')}>
+    <section
+      className="pane"
+      data-testid="callstack"
+      aria-label={`${t(lang, 'callStack')} · ${panel.function}`}
+    >
       <h4>{t(lang, 'callStack')}</h4>
       <ol className="frames">
         {(view.pos?.stack ?? []).map((f, i) => (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LineEdit } from '../../lessons/lineShift';
 import type { ResolvedPanel } from '../../lessons/schema';
@@ -15,15 +16,25 @@ export function CodeColumn(props: {
   state: PanelState;
   actions: PanelActions;
   lang: Lang;
-  onCursorLine(line: number): void;
+  onCursorLine(line: number | null): void;
   /** Author mode: the source was edited (text, and the line edits for breakpoints). */
   onEdit(text: string): void;
   onEdits(edits: LineEdit[]): void;
 }) {
   const { panel, view, state, actions, lang } = props;
   const { code, trace, hits } = view;
+  const [wrap, setWrap] = useState(false);
   return (
     <div className="code-col">
+      <label className="wrap-toggle">
+        <input
+          type="checkbox"
+          checked={wrap}
+          onChange={(e) => setWrap(e.target.checked)}
+          data-testid="wrap-lines"
+        />{' '}
+        {t(lang, 'wrapLines')}
+      </label>
       {code.nowIn ? (
         <div className="now-in" data-testid="now-in">
           {t(lang, 'nowIn')} <code>{code.nowIn.file}</code> · <code>{code.nowIn.function}</code>
@@ -44,6 +55,7 @@ export function CodeColumn(props: {
         onCursorLine={props.onCursorLine}
         ariaLabel={`${panel.source} · ${panel.function}`}
         lang={lang}
+        wrap={wrap}
       />
       {view.paused ? <LineLegend lang={lang} /> : null}
       {trace && hits ? (
@@ -52,6 +64,7 @@ export function CodeColumn(props: {
           position={state.position}
           stops={hits.stops}
           onJump={actions.jumpTo}
+          onGoToStep={actions.goToStep}
           lang={lang}
         />
       ) : null}

@@ -17,7 +17,8 @@ export function CompareTable(props: {
   onPick(scenario: string): void;
 }) {
   const { breakpoints, scenarios, traces, current, lang, onPick } = props;
-  const shown = breakpoints.filter((b) => b.enabled && b.log === undefined);
+  // Logpoints too: their row counts how often the line ran.
+  const shown = breakpoints.filter((b) => b.enabled);
   if (shown.length === 0) return null;
   return (
     <figure className="compare" data-testid="compare">
@@ -46,15 +47,21 @@ export function CompareTable(props: {
                   <code>
                     {b.file.split('/').pop()}:{b.line}
                   </code>
+                  {b.log !== undefined ? (
+                    <span className="hint"> {t(lang, 'compareLog')}</span>
+                  ) : null}
                   {b.condition ? (
                     <span className="hint"> {t(lang, 'compareIf', { cond: b.condition })}</span>
                   ) : null}
                 </th>
                 {scenarios.map((s) => {
                   const trace = traces[s.id]?.trace;
-                  const n = trace
-                    ? (hitsFor(trace, breakpoints).byBreakpoint.get(b.id)?.length ?? 0)
-                    : null;
+                  const hits = trace ? hitsFor(trace, breakpoints) : null;
+                  const n = !hits
+                    ? null
+                    : b.log !== undefined
+                      ? (hits.reached.get(b.id) ?? 0)
+                      : (hits.byBreakpoint.get(b.id)?.length ?? 0);
                   return (
                     <td
                       key={s.id}

@@ -1,20 +1,27 @@
 import { t } from '../../i18n';
 import { outputSegments } from '../../store/selectors';
+import { ScrollPre } from '../ScrollPre';
 import type { PaneProps } from './panes';
 
 /** Program output up to the current position, with logpoint messages in place. */
-export function OutputPane({ view, state, lang }: PaneProps) {
+export function OutputPane({ view, state, lang, panel }: PaneProps) {
   const { trace, hits } = view;
   const { position, breakpoints } = state;
   const parts = trace && hits ? outputSegments(trace, position, hits, breakpoints) : [];
   const notices = trace?.meta.notices ?? [];
   return (
-    <section className="pane pane-output" aria-label={t(lang, 'output')}>
+    <section className="pane pane-output" aria-label={`${t(lang, 'output')} · ${panel.function}`}>
       <h4>{t(lang, 'output')}</h4>
-      <pre className="output" data-testid="output">
+      <ScrollPre className="output" data-testid="output" aria-label={t(lang, 'output')}>
         {parts.length === 0 ? <span className="empty">{t(lang, 'noOutput')}</span> : null}
         {parts.map((p, i) =>
-          p.log ? (
+          p.error ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: positional segments
+            <span key={i} className="logpoint-error" data-testid="logpoint-error" role="note">
+              {t(lang, 'logpointError', { message: p.text })}
+              {'\n'}
+            </span>
+          ) : p.log ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: positional segments
             <span key={i} className="logpoint" data-testid="logpoint">
               {p.text}
@@ -24,7 +31,7 @@ export function OutputPane({ view, state, lang }: PaneProps) {
             <span key={i}>{p.text}</span>
           ),
         )}
-      </pre>
+      </ScrollPre>
       {notices.map((n) => (
         <p key={n.kind} className="notice" data-testid="notice">
           {n.kind === 'output'

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
@@ -11,6 +11,7 @@ import type { PanelEntry } from '../../store/lessonIndex';
 import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
+import { useAddress } from '../../store/urlSync';
 import { PanelAuthor } from '../author/PanelAuthor';
 import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -18,7 +19,8 @@ import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
 import { EmbedAction } from './EmbedAction';
-import { panelKeyHandler } from './keyboard';
+import { dropPanelKeys, panelKeys } from './keyboard';
+import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
 import { PredictBox } from './PredictBox';
 import { PANES } from './panes';
@@ -65,6 +67,20 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
     [p, panel, files, pythonReady, author, lesson.id, draft, sourceRel, activeNote, cursorLine],
   );
 
+  useEffect(() => () => dropPanelKeys(key), [key]);
+
+  // A shared link lands on its panel once the linked step is shown (the panels above
+  // may have grown since the page first scrolled): status and current line on screen.
+  const linked = useAddress((a) => a.hash === `panel-${panel.id}`);
+  const landed = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  const paused = view?.paused ?? false;
+  useEffect(() => {
+    if (!linked || landed.current || !paused) return;
+    landed.current = true;
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [linked, paused]);
+
   const runCommand = useCallback(
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
@@ -79,15 +95,17 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
 
   if (!p || !view) return null;
   const titleId = `${key}-title`;
+  const keys = panelKeys(key, view.commandContext, runCommand);
 
   return (
     <section
+      ref={section}
       className="panel"
       data-testid="panel"
       data-function={panel.function}
       data-panel={panel.id}
       data-breakpoints={view.sourceBreakpoints.join(',')}
-      onKeyDown={panelKeyHandler(view.commandContext, runCommand)}
+      {...keys}
       aria-labelledby={titleId}
     >
       <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
@@ -115,6 +133,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         onScenario={actions.setScenario}
         onCommand={runCommand}
       />
+      {view.notice ? <NoticeBar notice={view.notice} lang={lang} /> : null}
       {view.runError ? <RunErrorAlert shown={view.runError} lang={lang} /> : null}
 
       <div className="panel-main">
@@ -150,8 +169,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
       </div>
 
       <BreakpointList
-        breakpoints={p.breakpoints}
-        hits={view.hits}
+        rows={view.breakpoints}
         lang={lang}
         onUpdate={actions.updateBreakpoint}
         onRemove={actions.removeBreakpoint}

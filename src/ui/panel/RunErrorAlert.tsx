@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ExpectedEnding } from '../../lessons/schema';
 import type { RunErrorDisplay } from '../../store/panelView';
+import { runErrorText } from '../../store/runErrorText';
 import { Traceback } from './Traceback';
 
 /** Why an ending the scenario declares is what the lesson means to show. */
@@ -22,7 +23,7 @@ function expectedText(lang: Lang, ending: ExpectedEnding): string {
  * (a RecursionError's traceback is long even folded); "show all" lifts the bound.
  */
 export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: Lang }) {
-  const { error, stopped, partial, expected } = shown;
+  const { error, partial, expected } = shown;
   const [all, setAll] = useState(false);
   const classes = ['run-error', expected ? 'run-ending-expected' : '', all ? 'run-error-all' : ''];
   return (
@@ -46,11 +47,7 @@ export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: L
           <strong>{t(lang, 'expectedEndingTitle')}</strong> {expectedText(lang, expected)}
         </p>
       ) : null}
-      <strong>
-        {stopped
-          ? t(lang, 'stoppedBecause', { why: error.message })
-          : `${error.type}: ${error.message}`}
-      </strong>
+      <strong>{runErrorText(lang, error)}</strong>
       {error.file ? (
         <span className="err-place" data-testid="error-place">
           {' '}

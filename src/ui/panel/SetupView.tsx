@@ -1,4 +1,5 @@
 import { type Lang, t } from '../../i18n';
+import { ScrollPre } from '../ScrollPre';
 
 /** The teaching setup and call entry, read-only, collapsed by default. */
 export function SetupView({
@@ -17,9 +18,9 @@ export function SetupView({
           <figcaption>
             <code>{f.path}</code>
           </figcaption>
-          <pre>
+          <ScrollPre>
             <code>{f.code}</code>
-          </pre>
+          </ScrollPre>
         </figure>
       ))}
     </details>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LocalizedText } from '../../lessons/schema';
 
@@ -21,8 +22,17 @@ export function StepNotes(props: {
   onSelect(index: number): void;
 }) {
   const { steps, lang, current, active, onSelect } = props;
+  // Open beside the code on wide screens; on a phone the notes start collapsed, so the
+  // current line and the variables fit on one screen.
+  const [open] = useState(
+    () => typeof matchMedia !== 'function' || !matchMedia('(max-width: 600px)').matches,
+  );
   return (
-    <aside className="steps" aria-label={t(lang, 'stepsTitle')} data-testid="steps">
+    <details className="steps" data-testid="steps" open={open}>
+      <summary>
+        {t(lang, 'stepsTitle')}
+        {current >= 0 ? ` · ${current + 1}/${steps.length}` : ''}
+      </summary>
       <ol>
         {steps.map((s, i) => (
           <li key={`${s.start}-${s.end}`}>
@@ -43,6 +53,6 @@ export function StepNotes(props: {
           </li>
         ))}
       </ol>
-    </aside>
+    </details>
   );
 }

@@ -6,11 +6,15 @@ import { ValueView } from './ValueView';
  * The variables of the selected frame, with the return value or exception of the step.
  * A name is a button: it shows where the value came from (its history).
  */
-export function VariablesPane({ view, actions, lang }: PaneProps) {
+export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
   const { pos, trace } = view;
   const frameId = pos?.stack[view.selectedFrame]?.frameId ?? -1;
   return (
-    <section className="pane" data-testid="variables" aria-label={t(lang, 'variables')}>
+    <section
+      className="pane"
+      data-testid="variables"
+      aria-label={`${t(lang, 'variables')} · ${panel.function}`}
+    >
       <h4>{t(lang, 'variables')}</h4>
       {pos && trace ? (
         <ul className="var-list">

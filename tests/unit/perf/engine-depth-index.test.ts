@@ -80,6 +80,7 @@ describe('Step Over and Step Out on long traces', () => {
             byBreakpoint: new Map(),
             reached: new Map(),
             missingProbes: [],
+            probeErrors: new Map(),
           };
           for (const p of [0, t.length - 1, ...picks.map((x) => x % t.length)]) {
             expect(step(t, p, 'stepOver', hits)).toBe(refNextAtDepth(t, p, t.depth[p], hits));

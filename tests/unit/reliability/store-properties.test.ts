@@ -201,6 +201,23 @@ function expected(
   ) {
     return focusStart(trace, w.focus);
   }
+  // Debug with no breakpoint that can stop: the first line the focus function runs.
+  const canStop = breakpoints.some((b) => b.enabled && b.log === undefined);
+  if ((command === 'debug' || command === 'restart') && !canStop && w.focus) {
+    const call = focusStart(trace, w.focus);
+    const isFocus =
+      trace.length > 0 &&
+      trace.kind[call] === EventKind.Call &&
+      trace.fileOf(call) === w.focus.file &&
+      trace.functionOf(call) === w.focus.fn;
+    if (isFocus) {
+      for (let e = call + 1; e < trace.length; e++) {
+        if (trace.depth[e] < trace.depth[call]) break;
+        if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
+      }
+      return call;
+    }
+  }
   return step(trace, position, command, hitsFor(trace, breakpoints));
 }
 

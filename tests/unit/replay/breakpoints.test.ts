@@ -109,10 +109,32 @@ describe('indexHits: conditions', () => {
     expect(hits.missingProbes).toEqual([]);
   });
 
-  it('counts a condition that raised as a hit, so the student sees the error', () => {
-    const probes = conditionProbes('c', ['', 'error', '', '', '1']);
+  it('never stops where the condition failed, and reports the first failure and how many', () => {
+    const probes = conditionProbes('c', ['', 'error', '', 'error', '1']);
     const hits = indexHits(loopTrace(probes), [bp('c', 'main.py', 3, { condition: 'x > 1' })]);
-    expect(Array.from(hits.stops)).toEqual([LOOP_BODY[1], LOOP_BODY[4]]);
+    expect(Array.from(hits.stops)).toEqual([LOOP_BODY[4]]);
+    expect(hits.byBreakpoint.get('c')).toEqual([LOOP_BODY[4]]);
+    expect(hits.reached.get('c')).toBe(5);
+    expect(hits.probeErrors.get('c')).toEqual({
+      event: LOOP_BODY[1],
+      message: "NameError: name 'x' is not defined",
+      count: 2,
+    });
+  });
+
+  it('a condition that fails at every hit never stops: Debug runs to the end', () => {
+    const trace = loopTrace(conditionProbes('c', ['error', 'error', 'error', 'error', 'error']));
+    const hits = indexHits(trace, [bp('c', 'main.py', 3, { condition: 'callback.__nam ==' })]);
+    expect(hits.stops.length).toBe(0);
+    expect(step(trace, -1, 'debug', hits)).toBe(trace.length);
+    expect(hits.probeErrors.get('c')?.count).toBe(5);
+  });
+
+  it('reports no probe errors when every condition evaluated', () => {
+    const hits = indexHits(loopTrace(conditionProbes('c', ['', '1', '', '1', ''])), [
+      bp('c', 'main.py', 3, { condition: 'i % 2' }),
+    ]);
+    expect(hits.probeErrors.size).toBe(0);
   });
 
   it('uses only the probe results of its own breakpoint id', () => {
@@ -166,12 +188,12 @@ describe('indexHits: hit counts', () => {
     expect(Array.from(hits.stops)).toEqual([LOOP_BODY[2]]);
   });
 
-  it('counts a condition error as a qualifying hit', () => {
+  it('does not count a failed condition as a qualifying hit', () => {
     const probes = conditionProbes('h', ['error', '', '1', '1', '1']);
     const hits = indexHits(loopTrace(probes), [
       bp('h', 'main.py', 3, { condition: 'y', hitCount: 2 }),
     ]);
-    expect(Array.from(hits.stops)).toEqual([LOOP_BODY[2]]);
+    expect(Array.from(hits.stops)).toEqual([LOOP_BODY[3]]);
   });
 
   it('never stops when the line is reached fewer times than the hit count', () => {
@@ -200,6 +222,19 @@ describe('indexHits: logpoints', () => {
     const hits = indexHits(loopTrace(probes), [bp('log', 'main.py', 3, { log: 'i={i}' })]);
     expect(hits.stops.length).toBe(0);
     expect(hits.byBreakpoint.get('log')).toEqual([...LOOP_BODY]);
+  });
+
+  it('reports a log message that failed, and still counts where the line ran', () => {
+    const probes: ProbeResult[] = LOOP_BODY.map((e, i) =>
+      i === 2 ? [e, 'log', 'error', "NameError: name 'j' is not defined"] : [e, 'log', 'log', 'ok'],
+    );
+    const hits = indexHits(loopTrace(probes), [bp('log', 'main.py', 3, { log: '{j}' })]);
+    expect(hits.stops.length).toBe(0);
+    expect(hits.probeErrors.get('log')).toEqual({
+      event: LOOP_BODY[2],
+      message: "NameError: name 'j' is not defined",
+      count: 1,
+    });
   });
 
   it('treats an empty log message as a logpoint too', () => {

@@ -35,6 +35,7 @@ function referenceHits(trace: Trace, breakpoints: readonly Breakpoint[]) {
   const byBreakpoint = new Map<string, number[]>();
   const reached = new Map<string, number>();
   const missing = new Set<string>();
+  const errors = new Map<string, number>();
   for (const b of breakpoints) {
     const fired: number[] = [];
     let reach = 0;
@@ -52,7 +53,15 @@ function referenceHits(trace: Trace, breakpoints: readonly Breakpoint[]) {
             missing.add(b.id);
             continue;
           }
+          // A failing condition never stops; it is reported instead.
+          if (result[2] === 'error') {
+            errors.set(b.id, (errors.get(b.id) ?? 0) + 1);
+            continue;
+          }
           if (result[2] === 'ok' && result[3] === '') continue;
+        } else if (b.log !== undefined) {
+          if (trace.meta.probes.some((p) => p[0] === e && p[1] === b.id && p[2] === 'error'))
+            errors.set(b.id, (errors.get(b.id) ?? 0) + 1);
         }
         count++;
         if (b.hitCount && count !== b.hitCount) continue;
@@ -68,6 +77,7 @@ function referenceHits(trace: Trace, breakpoints: readonly Breakpoint[]) {
     byBreakpoint,
     reached,
     missing: [...missing].sort(),
+    errors,
   };
 }
 
@@ -167,6 +177,7 @@ describe('replay engine properties', () => {
         expect(hits.byBreakpoint).toEqual(ref.byBreakpoint);
         expect(hits.reached).toEqual(ref.reached);
         expect([...hits.missingProbes].sort()).toEqual(ref.missing);
+        expect(new Map([...hits.probeErrors].map(([id, e]) => [id, e.count]))).toEqual(ref.errors);
       }),
       RUNS,
     );

@@ -10,7 +10,9 @@ import {
   type CommandContext,
   commandForKey,
   enabledCommands,
+  isLetterBinding,
   keyLabel,
+  labelOf,
   TOOLBAR_COMMANDS,
 } from '../../../src/store/commands';
 import type { PanelUiState } from '../../../src/store/selectors';
@@ -90,8 +92,31 @@ describe('the command table', () => {
 
   it('writes aria-keyshortcuts and readable labels from the same bindings', () => {
     const restart = COMMAND_TABLE.find((c) => c.id === 'restart')!;
-    expect(ariaKeyShortcuts(restart)).toBe('Control+Shift+F5');
+    expect(ariaKeyShortcuts(restart)).toBe('Control+Shift+F5 R');
     expect(keyLabel(restart.keys[0])).toBe('Ctrl+Shift+F5');
     expect(ariaKeyShortcuts(COMMAND_TABLE.find((c) => c.id === 'run')!)).toBeUndefined();
+  });
+
+  it('writes only the keys that apply now: F5 is Continue’s while paused, not Debug’s', () => {
+    const debug = COMMAND_TABLE.find((c) => c.id === 'debug')!;
+    const cont = COMMAND_TABLE.find((c) => c.id === 'continue')!;
+    expect(ariaKeyShortcuts(debug, ctx('ready'))).toBe('F5 D');
+    expect(ariaKeyShortcuts(debug, ctx('paused'))).toBe('D');
+    expect(ariaKeyShortcuts(cont, ctx('paused'))).toBe('F5 C');
+    expect(labelOf(debug, ctx('paused'))).toBe('debugFromStart');
+    expect(labelOf(debug, ctx('ready'))).toBe('debug');
+  });
+
+  it('gives every command with an F-key a letter key too, which does not fire while typing', () => {
+    for (const c of COMMAND_TABLE) {
+      if (c.keys.some((k) => k.keys.includes('F'))) {
+        expect(c.keys.some(isLetterBinding), c.id).toBe(true);
+      }
+    }
+    expect(commandForKey({ ...press('N'), key: 'n' }, ctx('paused'))?.id).toBe('stepOver');
+    expect(commandForKey({ ...press('N'), key: 'n', inText: true }, ctx('paused'))).toBeNull();
+    expect(commandForKey({ ...press('Shift+C'), key: 'C' }, ctx('paused'))?.id).toBe(
+      'reverseContinue',
+    );
   });
 });

@@ -1,0 +1,64 @@
+/**
+ * What the breakpoint list and the panel's notices say: each breakpoint's kind, what it
+ * did in this run (how often its line ran, how often it stopped or logged, its failing
+ * condition), and the words for it. Pure; used by the panel view selector.
+ */
+import { type Lang, t } from '../i18n';
+import type { Breakpoint, HitIndex, ProbeError } from '../replay/engine';
+import type { PanelNotice } from './commandResult';
+
+/** What a breakpoint does: stop, stop when a condition holds (or on hit N), or log. */
+export type BreakpointKind = 'plain' | 'condition' | 'log';
+
+/** One row of the breakpoint list: the breakpoint and what it did in this run. */
+export interface BreakpointRow {
+  breakpoint: Breakpoint;
+  kind: BreakpointKind;
+  /** How often the line ran (condition aside); null before the trace exists. */
+  reached: number | null;
+  /** How often it stopped (or, for a logpoint, logged). */
+  fired: number | null;
+  /** Its condition or log message failed: the first failure. */
+  error: ProbeError | null;
+}
+
+/** What a breakpoint does. */
+export function breakpointKind(b: Breakpoint): BreakpointKind {
+  return b.log !== undefined ? 'log' : b.condition || b.hitCount ? 'condition' : 'plain';
+}
+
+/** The breakpoint list's rows for the current trace's hits. */
+export function breakpointRows(
+  breakpoints: readonly Breakpoint[],
+  hits: HitIndex | null,
+): BreakpointRow[] {
+  return breakpoints.map((b) => ({
+    breakpoint: b,
+    kind: breakpointKind(b),
+    reached: hits ? (hits.reached.get(b.id) ?? 0) : null,
+    fired: hits ? (hits.byBreakpoint.get(b.id)?.length ?? 0) : null,
+    error: (b.enabled && hits?.probeErrors.get(b.id)) || null,
+  }));
+}
+
+/** The text of a row's count: what it counts, in words. */
+export function hitsText(lang: Lang, row: BreakpointRow): string {
+  if (row.reached === null || row.fired === null) return t(lang, 'bpNotRecorded');
+  const { breakpoint: b } = row;
+  if (!b.enabled) return t(lang, 'bpLineRan', { n: row.reached });
+  if (row.kind === 'log') return t(lang, 'bpLogged', { n: row.fired, m: row.reached });
+  if (row.kind === 'condition') return t(lang, 'bpStopsOf', { n: row.fired, m: row.reached });
+  return t(lang, 'bpStops', { n: row.fired });
+}
+
+/** The notice's text. */
+export function noticeText(lang: Lang, notice: PanelNotice): string {
+  switch (notice.kind) {
+    case 'debugNoBreakpoint':
+      return t(lang, 'debugNoBreakpoint', { fn: notice.function });
+    case 'noBreakpointHit':
+      return t(lang, 'noBreakpointHit');
+    case 'stepOutOfRange':
+      return t(lang, 'stepOutOfRange', { n: notice.asked, total: notice.total });
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * What one command does to a panel's position, beyond the engine's navigation: stepping
+ * from "not run" begins at the panel's function, and Debug with no breakpoint stops at
+ * the function's first line (and says so) instead of running silently to the end.
+ */
+import { type Breakpoint, type Command, START, step } from '../replay/engine';
+import { EventKind, type Trace } from '../trace/trace';
+import { firstFocusEvent } from './recording';
+import { hitsFor } from './selectors';
+
+/**
+ * A note about the last command: Debug with no breakpoint stopped at the first line
+ * of the panel's function; Debug ran to the end because no breakpoint was hit; a jump
+ * asked for a step the trace does not have.
+ */
+export type PanelNotice =
+  | { kind: 'debugNoBreakpoint'; function: string }
+  | { kind: 'noBreakpointHit' }
+  | { kind: 'stepOutOfRange'; asked: number; total: number };
+
+const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
+
+/**
+ * The first line the focus function runs (the first line event of its first call), the
+ * call itself if it runs no line, or null if the function is never called.
+ */
+export function firstFocusLine(trace: Trace, focus: { file: string; fn: string }): number | null {
+  const call = firstFocusEvent(trace, focus);
+  const f = trace.meta.files.indexOf(focus.file);
+  if (trace.kind[call] !== EventKind.Call || trace.file[call] !== f) return null;
+  if (trace.functionOf(call) !== focus.fn) return null;
+  for (let e = call + 1; e < trace.length; e++) {
+    if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
+    if (trace.depth[e] < trace.depth[call]) break;
+  }
+  return call;
+}
+
+/** The position a command leads to, and the notice it leaves. Pure. */
+export function applyCommand(
+  trace: Trace,
+  p: { position: number; breakpoints: readonly Breakpoint[] },
+  command: Command,
+  focus: { file: string; fn: string } | null,
+): { position: number; notice: PanelNotice | null } {
+  if (p.position === START && STEPS.includes(command) && trace.length > 0) {
+    return { position: firstFocusEvent(trace, focus), notice: null };
+  }
+  const starts = command === 'debug' || command === 'restart';
+  if (starts && trace.length > 0) {
+    // A debugger started with no breakpoint stops at the start of the code under
+    // study rather than running silently to the end.
+    const canStop = p.breakpoints.some((b) => b.enabled && b.log === undefined);
+    const first = !canStop && focus ? firstFocusLine(trace, focus) : null;
+    if (first !== null && focus) {
+      return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
+    }
+  }
+  const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+  const ranOut = starts && position >= trace.length && trace.meta.outcome === 'completed';
+  return { position, notice: ranOut ? { kind: 'noBreakpointHit' } : null };
+}
+
+/** "Go to step" `step` (1-based, as the timeline counts): the move, or a notice. */
+export function goToStepResult(
+  trace: Trace,
+  step: number,
+): { position: number; frameIndex: number; notice: null } | { notice: PanelNotice } {
+  if (!Number.isInteger(step) || step < 1 || step > trace.length) {
+    return { notice: { kind: 'stepOutOfRange', asked: step, total: trace.length } };
+  }
+  return { position: step - 1, frameIndex: 0, notice: null };
+}

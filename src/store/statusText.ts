@@ -1,0 +1,21 @@
+/** The words of a panel's status badge, from its view model. Pure. */
+import { type Lang, t } from '../i18n';
+import type { PanelViewModel } from './panelView';
+
+/** The status badge's text. */
+export function statusText(lang: Lang, view: PanelViewModel): string {
+  const { trace } = view;
+  switch (view.state) {
+    case 'loading':
+      return view.status.recording ? t(lang, 'recording') : t(lang, 'loadingPython');
+    case 'ready':
+      return t(lang, 'notRun');
+    case 'paused':
+      return `${t(lang, 'paused')} · ${t(lang, 'line', { n: view.status.line ?? '?' })} · ${t(lang, 'step', { n: (view.status.step ?? 0) + 1 })}/${view.status.total}`;
+    case 'finished':
+      return t(lang, 'finished');
+    default:
+      if (view.runError?.expected) return t(lang, 'endedAsExpected');
+      return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
+  }
+}

@@ -1,0 +1,162 @@
+/**
+ * Accessibility and phones (issue 14): axe-core finds no serious or critical violation on
+ * the flagship lesson in zh and en, at desktop and phone sizes, before a run, paused and
+ * in author mode; on a 390×844 phone the paused view shows the current line and the
+ * variables together, with a compact sticky toolbar and 44 px touch targets.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { seriousViolations, serveAxe, settled } from './axe-helpers';
+import { type AppSession, openApp } from './harness';
+import { clickLine, panel, runtimeLine, waitState } from './panel-helpers';
+
+const DESKTOP = { width: 1400, height: 1000 };
+const PHONE = { width: 390, height: 844 };
+const SHOTS = process.env.SHOTS_DIR;
+
+let app: AppSession | undefined;
+afterAll(async () => {
+  await app?.close();
+});
+
+async function open(lang: 'zh' | 'en', viewport: { width: number; height: number }) {
+  await app?.close();
+  app = await openApp({ path: `/?lang=${lang}`, viewport });
+  await serveAxe(app.context);
+  await settled(app.page, panel(app.page, 'run_hooks'));
+  return app;
+}
+
+async function pause(a: AppSession) {
+  const p = panel(a.page, 'run_hooks');
+  const line = runtimeLine('answer = callback(');
+  await clickLine(p, line);
+  await p.locator('[data-testid=debug]').click();
+  await waitState(p, 'paused', line);
+  return p;
+}
+
+async function shot(a: AppSession, name: string) {
+  if (SHOTS) await a.page.screenshot({ path: `${SHOTS}/${name}.png` });
+}
+
+/** axe's serious and critical findings, labelled with where they were seen. */
+async function check(a: AppSession, where: string) {
+  return (await seriousViolations(a.page)).map((v) => ({ where, ...v }));
+}
+
+describe('axe-core on the lesson page', { timeout: 600_000 }, () => {
+  // One page (Python loads once); the language, viewport and state change in it.
+  it('zh and en, desktop and phone, not run, paused, author mode', async () => {
+    const a = await open('zh', DESKTOP);
+    const found: Awaited<ReturnType<typeof check>> = [];
+    for (const lang of ['zh', 'en'] as const) {
+      await a.page.locator(`[data-testid=lang-${lang}]`).click();
+      await a.page.locator(`html[lang=${lang === 'zh' ? 'zh-CN' : 'en'}]`).waitFor();
+      const p = panel(a.page, 'run_hooks');
+      await a.page.setViewportSize(DESKTOP);
+      await p.locator('[data-testid=restart]').waitFor();
+      await p.locator('[data-testid=breakpoint-list]').waitFor();
+      found.push(...(await check(a, `${lang} desktop, before a run`)));
+      await a.page.setViewportSize(PHONE);
+      found.push(...(await check(a, `${lang} phone, before a run`)));
+      await pause(a);
+      await p.locator('[data-testid=toolbar]').evaluate((el) => el.scrollIntoView());
+      await shot(a, `${lang}-phone-paused`);
+      found.push(...(await check(a, `${lang} phone, paused`)));
+      await a.page.setViewportSize(DESKTOP);
+      await p.locator('[data-testid=status]').evaluate((el) => el.scrollIntoView());
+      await shot(a, `${lang}-desktop-paused`);
+      found.push(...(await check(a, `${lang} desktop, paused`)));
+      await a.page.locator('[data-testid=author-toggle]').check();
+      await a.page.locator('[data-testid=author-bar]').waitFor();
+      found.push(...(await check(a, `${lang} desktop, author mode`)));
+      await a.page.setViewportSize(PHONE);
+      found.push(...(await check(a, `${lang} phone, author mode`)));
+      await a.page.locator('[data-testid=author-toggle]').uncheck();
+      // back to "not run" with no breakpoint for the next language
+      while ((await p.locator('[data-testid=bp-remove]').count()) > 0) {
+        await p.locator('[data-testid=bp-remove]').first().click();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe('a phone, 390×844', { timeout: 600_000 }, () => {
+  it('paused: the current line and the variables are on screen together, without scrolling', async () => {
+    const a = app ?? (await open('en', PHONE));
+    await a.page.setViewportSize(PHONE);
+    await a.page.locator('[data-testid=lang-en]').click();
+    const p = panel(a.page, 'run_hooks');
+    // The reader scrolls the panel's toolbar to the top and presses Debug.
+    await p.locator('[data-testid=toolbar]').evaluate((el) => el.scrollIntoView());
+    const line = runtimeLine('answer = callback(');
+    await clickLine(p, line);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    await shot(a, 'en-phone-paused-toolbar-top');
+    const inView = async (selector: string) =>
+      p
+        .locator(selector)
+        .first()
+        .evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+        });
+    expect(await inView('.current-line')).toBe(true);
+    expect(await inView('[data-testid=var]')).toBe(true);
+    expect(await inView('[data-testid=toolbar]')).toBe(true);
+  });
+
+  it('keeps the toolbar compact (one row) and sticky inside the panel', async () => {
+    const a = app ?? (await open('en', PHONE));
+    const p = panel(a.page, 'run_hooks');
+    const bar = p.locator('[data-testid=toolbar]');
+    const box = await bar.boundingBox();
+    expect(box?.height).toBeLessThan(70);
+    // Scroll into the middle of the panel: the toolbar stays at the top of the screen.
+    await p.locator('[data-testid=breakpoint-list]').evaluate((el) => el.scrollIntoView());
+    const top = await bar.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(60);
+  });
+
+  it('gives every toolbar button and the scenario picker a 44 px touch target', async () => {
+    const a = app ?? (await open('en', PHONE));
+    const p = panel(a.page, 'run_hooks');
+    const sizes = await p
+      .locator('[data-testid=toolbar] button, [data-testid=scenario], [data-testid=bp-remove]')
+      .evaluateAll((els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { w: r.width, h: r.height, what: e.getAttribute('data-testid') };
+        }),
+      );
+    expect(sizes.length).toBeGreaterThan(9);
+    for (const s of sizes) {
+      expect(s.h, s.what ?? '').toBeGreaterThanOrEqual(44);
+      expect(s.w, s.what ?? '').toBeGreaterThanOrEqual(44);
+    }
+  });
+
+  it('collapses the step notes and wraps long lines on demand', async () => {
+    const a = app ?? (await open('en', PHONE));
+    const p = panel(a.page, 'run_hooks');
+    expect(await p.locator('[data-testid=steps]').getAttribute('open')).toBeNull();
+    await p.locator('[data-testid=steps] > summary').click();
+    expect(await p.locator('[data-testid=steps]').getAttribute('open')).not.toBeNull();
+    const monaco = p.locator('[data-testid=code-monaco]');
+    expect(await monaco.getAttribute('data-wrap')).toBe('false');
+    await p.locator('[data-testid=wrap-lines]').check();
+    expect(await monaco.getAttribute('data-wrap')).toBe('true');
+    // wrapped: no line is wider than the editor
+    const widest = await monaco.evaluate((el) =>
+      Math.max(
+        ...[...el.querySelectorAll('.view-line')].map((l) => (l as HTMLElement).scrollWidth),
+      ),
+    );
+    const width = await monaco.evaluate((el) => el.clientWidth);
+    expect(widest).toBeLessThanOrEqual(width);
+    await shot(a, 'en-phone-wrapped');
+  });
+});

@@ -1,0 +1,306 @@
+/**
+ * What a new student trips on (issue 14), in the DOM: breakpoints that say what they do,
+ * Debug with no breakpoint, the keyboard, first contact, Go to step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settled } from './axe-helpers';
+import { type AppSession, openApp } from './harness';
+import { clickLine, panel, runtimeLine, status, waitState } from './panel-helpers';
+
+const CALLBACK = 'answer = callback(';
+
+describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout: 300_000 }, () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    await settled(app.page, panel(app.page, 'run_hooks'));
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const p = () => panel(app.page, 'run_hooks');
+  const row = () => p().locator('[data-testid=breakpoint]').first();
+
+  async function clearBreakpoints() {
+    while ((await p().locator('[data-testid=bp-remove]').count()) > 0) {
+      await p().locator('[data-testid=bp-remove]').first().click();
+    }
+  }
+
+  it('Debug with no breakpoint stops at the first line of the function and says so', async () => {
+    await clearBreakpoints();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+    const notice = p().locator('[data-testid=panel-notice]');
+    expect(await notice.getAttribute('data-kind')).toBe('debugNoBreakpoint');
+    expect(await notice.textContent()).toContain('run_hooks');
+    // the current line is inside run_hooks, and on screen in the code view
+    expect(await p().locator('.current-line').count()).toBe(1);
+  });
+
+  it('while paused, Debug reads "Debug from start" and F5 belongs to Continue only', async () => {
+    const debug = p().locator('[data-testid=debug]');
+    expect(await debug.textContent()).toBe('Debug from start');
+    expect(await debug.getAttribute('aria-keyshortcuts')).toBe('D');
+    expect(await p().locator('[data-testid=continue]').getAttribute('aria-keyshortcuts')).toBe(
+      'F5 C',
+    );
+    expect(await p().locator('[data-testid=step-over]').getAttribute('aria-keyshortcuts')).toBe(
+      'F10 N',
+    );
+  });
+
+  it('a condition that does not compile shows its error on the row and the gutter and never stops', async () => {
+    await clearBreakpoints();
+    const line = runtimeLine(CALLBACK);
+    await clickLine(p(), line);
+    await row().locator('[data-testid=bp-condition]').fill('callback.__nam ==');
+    await row().locator('[data-testid=bp-condition]').press('Enter');
+    const error = row().locator('[data-testid=bp-error]');
+    await error.waitFor({ timeout: 60_000 });
+    expect(await error.textContent()).toContain('SyntaxError');
+    expect(await row().locator('[data-testid=bp-condition]').getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await p().locator('.bp-glyph.bpg-error').waitFor();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'finished');
+    // fixed: it stops again
+    await row().locator('[data-testid=bp-condition]').fill('nosuchname > 1');
+    await row().locator('[data-testid=bp-condition]').press('Enter');
+    await app.page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=bp-error]')
+          ?.textContent?.includes('NameError') === true,
+      null,
+      { timeout: 60_000 },
+    );
+    await row().locator('[data-testid=bp-condition]').fill('True');
+    await row().locator('[data-testid=bp-condition]').press('Enter');
+    await row().locator('[data-testid=bp-error]').waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await p().locator('.bp-glyph.bpg-error').count()).toBe(0);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    expect(await row().locator('[data-testid=bp-hits]').textContent()).toMatch(
+      /stops 2× of the 2× the line ran/,
+    );
+  });
+
+  it('a logpoint whose message fails shows the error as such, never as program output', async () => {
+    await clearBreakpoints();
+    const line = runtimeLine(CALLBACK);
+    await clickLine(p(), line);
+    const log = row().locator('[data-testid=bp-log]');
+    expect(await log.getAttribute('placeholder')).toContain('{');
+    expect(await row().locator('.bp-hint').textContent()).toContain('{callback.__name__}');
+    await log.fill('hook {nosuchname}');
+    await log.press('Enter');
+    await row().locator('[data-testid=bp-error]').waitFor({ timeout: 60_000 });
+    await p().locator('[data-testid=run]').click();
+    await waitState(p(), 'finished');
+    const errors = p().locator('[data-testid=logpoint-error]');
+    expect(await errors.count()).toBe(2);
+    expect(await errors.first().textContent()).toMatch(/^logpoint error: NameError/);
+    expect(await p().locator('[data-testid=logpoint]').count()).toBe(0);
+    // the only breakpoint is a logpoint: the table still shows, counting the line's runs
+    const cells = p().locator('[data-testid=compare-cell]');
+    expect(await cells.count()).toBeGreaterThan(1);
+    expect(await row().locator('[data-testid=bp-hits]').textContent()).toMatch(/logged 2×/);
+  });
+
+  it('no placeholder of the breakpoint row is cut off', async () => {
+    const cut = await row()
+      .locator('input')
+      .evaluateAll((els) =>
+        els
+          .filter((e) => (e as HTMLInputElement).placeholder)
+          .filter((e) => {
+            const input = e as HTMLInputElement;
+            const probe = document.createElement('span');
+            probe.style.font = getComputedStyle(input).font;
+            probe.style.position = 'absolute';
+            probe.style.whiteSpace = 'pre';
+            probe.textContent = input.placeholder;
+            document.body.append(probe);
+            const w = probe.getBoundingClientRect().width;
+            probe.remove();
+            return w > input.clientWidth;
+          })
+          .map((e) => (e as HTMLInputElement).placeholder),
+      );
+    expect(cut).toEqual([]);
+  });
+
+  it('Go to step out of range says so', async () => {
+    await clearBreakpoints();
+    await p().locator('[data-testid=run]').click();
+    await waitState(p(), 'finished');
+    await p().locator('[data-testid=jump-input]').fill('999999');
+    await p().locator('[data-testid=jump-input]').press('Enter');
+    const notice = p().locator('[data-testid=panel-notice][data-kind=stepOutOfRange]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/no step 999999/);
+    await p().locator('[data-testid=jump-input]').fill('2');
+    await p().locator('[data-testid=jump-input]').press('Enter');
+    await waitState(p(), 'paused');
+    expect((await status(p())).step).toBe(1);
+  });
+
+  it('moves focus to a live button when Continue becomes disabled at the end', async () => {
+    await clearBreakpoints();
+    await clickLine(p(), runtimeLine(CALLBACK));
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+    const cont = p().locator('[data-testid=continue]');
+    await cont.focus();
+    await app.page.keyboard.press('Enter');
+    await app.page.keyboard.press('Enter');
+    await waitState(p(), 'finished');
+    expect(await cont.isDisabled()).toBe(true);
+    const focused = await app.page.evaluate(() =>
+      document.activeElement?.closest('[data-testid=panel]')
+        ? (document.activeElement as HTMLElement).dataset.command
+        : null,
+    );
+    expect(focused).toBe('debug');
+    // and the keys still work: F5 debugs again from there
+    await app.page.keyboard.press('F5');
+    await waitState(p(), 'paused');
+  });
+
+  it('F-keys pressed on the prose go to the panel last used, and F5 never reloads', async () => {
+    await app.page.evaluate(() => {
+      (window as unknown as { marker: number }).marker = 1;
+    });
+    const before = (await status(p())).step;
+    await app.page.locator('[data-testid=lesson] p').first().click();
+    await app.page.keyboard.press('F10');
+    await app.page.waitForFunction(
+      (b) =>
+        Number(
+          document
+            .querySelector('[data-function=run_hooks] [data-testid=status]')
+            ?.getAttribute('data-step'),
+        ) !== b,
+      before,
+    );
+    await app.page.keyboard.press('F5');
+    await app.page.keyboard.press('N');
+    expect(await app.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(
+      1,
+    );
+  });
+
+  it('a shared link restores every changed panel and the selected frame, and lands on screen', async () => {
+    await clearBreakpoints();
+    await clickLine(p(), runtimeLine(CALLBACK));
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+    await p().locator('[data-testid=step-into]').click();
+    await p().locator('[data-testid=step-into]').click();
+    const at = await status(p());
+    const frames = p().locator('[data-testid=frame]');
+    const depth = await frames.count();
+    expect(depth).toBeGreaterThan(1);
+    await frames.nth(1).click();
+    const other = panel(app.page, 'execute_hooked');
+    await other.locator('[data-testid=scenario]').selectOption({ index: 2 });
+    const otherScenario = await other.locator('[data-testid=scenario]').inputValue();
+    // the last panel used is run_hooks again (selecting a frame there)
+    await frames.nth(1).click();
+    await app.page.waitForFunction(
+      () => new URL(location.href).searchParams.get('panel') === 'run_hooks',
+    );
+    await app.page.waitForFunction(() => location.href.includes('s='));
+    const href = app.page.url();
+    const page = await app.context.newPage();
+    try {
+      await page.goto(href);
+      const q = panel(page, 'run_hooks');
+      await q.locator(`[data-testid=status][data-state=paused][data-step="${at.step}"]`).waitFor({
+        timeout: 300_000,
+      });
+      expect(await q.locator('[data-testid=frame]').nth(1).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(
+        await panel(page, 'execute_hooked').locator('[data-testid=scenario]').inputValue(),
+      ).toBe(otherScenario);
+      // landed: the status bar below the sticky top bar, the current line on screen
+      await page.waitForFunction(() => {
+        const s = document.querySelector('[data-function=run_hooks] [data-testid=status]');
+        const bar = document.querySelector('.topbar');
+        const line = document.querySelector('[data-function=run_hooks] .current-line');
+        if (!s || !bar || !line) return false;
+        const top = bar.getBoundingClientRect().bottom;
+        const r = s.getBoundingClientRect();
+        const l = line.getBoundingClientRect();
+        return r.top >= top && r.bottom <= innerHeight && l.top >= top && l.bottom <= innerHeight;
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('F9 on a toolbar button sets no breakpoint; in the editor it toggles the cursor line', async () => {
+    await clearBreakpoints();
+    await p().locator('[data-testid=step-over]').focus();
+    await app.page.keyboard.press('F9');
+    expect(await p().getAttribute('data-breakpoints')).toBe('');
+    await p().locator('.monaco-editor .view-lines').click();
+    await app.page.keyboard.press('F9');
+    await app.page.waitForFunction(
+      () =>
+        document.querySelector('[data-function=run_hooks]')?.getAttribute('data-breakpoints') !==
+        '',
+    );
+  });
+});
+
+describe('first contact', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=zh', viewport: { width: 1400, height: 1000 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('says what to do on the first screen, and links and skips to the first panel', async () => {
+    const start = app.page.locator('[data-testid=start-here]');
+    await start.waitFor();
+    const box = await start.boundingBox();
+    expect(box && box.y + box.height).toBeLessThan(1000);
+    expect(await start.textContent()).toMatch(/断点/);
+    expect(await start.textContent()).toMatch(/调试/);
+    await app.page.keyboard.press('Tab');
+    const skip = app.page.locator('[data-testid=skip-link]');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Enter');
+    const first = app.page.locator('.panel-anchor').first();
+    expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
+  it('shows the scenario description under the picker, and the shortcuts say where keys work', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const desc = p.locator('[data-testid=scenario-description]');
+    await desc.waitFor();
+    expect((await desc.textContent())?.length).toBeGreaterThan(4);
+    const before = await desc.textContent();
+    await p.locator('[data-testid=scenario]').selectOption({ index: 1 });
+    await app.page.waitForFunction(
+      (b) =>
+        document.querySelector('[data-function=run_hooks] [data-testid=scenario-description]')
+          ?.textContent !== b,
+      before,
+    );
+    await app.page.locator('[data-testid=shortcuts] > summary').click();
+    expect(await app.page.locator('[data-testid=shortcuts-where]').textContent()).toMatch(/面板/);
+    expect(
+      await app.page
+        .locator('[data-testid=shortcuts] tr[data-command=stepOver] kbd')
+        .allTextContents(),
+    ).toEqual(['F10', 'N']);
+  });
+});

@@ -1,0 +1,223 @@
+/**
+ * Issue 14 in the store and the panel view: a failing breakpoint condition reaches the
+ * breakpoint row and its gutter mark and never stops; each row says what it counts;
+ * Debug with no breakpoint stops at the first line of the panel's function; Go to step
+ * out of range leaves a notice; stops are worded in the reader's language.
+ */
+import { describe, expect, it } from 'vitest';
+import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { Breakpoint } from '../../../src/replay/engine';
+import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
+import type { PanelState } from '../../../src/store/panels';
+import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
+import { runErrorText } from '../../../src/store/runErrorText';
+import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
+import { formatAddress, parseAddress } from '../../../src/store/urlSync';
+import type { ProbeResult, Trace } from '../../../src/trace/trace';
+import { NE, nestedCallTrace } from '../replay/fixtures';
+
+const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };
+const PANEL: ResolvedPanel = {
+  id: 'f',
+  function: 'f',
+  source: 'lib.py',
+  entry: { path: 'entry.py', code: 'f(2)' },
+  functionRange: { start: 5, end: 9 },
+  steps: [],
+  scenarios: [{ id: 's1', label: { zh: '一', en: 'one' } }],
+};
+const FOCUS = { file: 'lib.py', fn: 'f' };
+
+function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState> = {}) {
+  const state: PanelState = {
+    scenario: 's1',
+    breakpoints,
+    traces: { s1: { key: 'k', trace } },
+    position: -1,
+    frameIndex: 0,
+    pending: null,
+    historyTarget: null,
+    ...extra,
+  };
+  return selectPanelView({
+    panel: PANEL,
+    files: FILES,
+    state,
+    pythonReady: true,
+    author: false,
+    activeNote: null,
+    cursorLine: null,
+  });
+}
+
+// lib.py line 8 (`total += g(i)`) runs twice: events fBody0 and fBody1.
+const bp = (over: Partial<Breakpoint>): Breakpoint => ({
+  id: 'b',
+  file: 'lib.py',
+  line: 8,
+  enabled: true,
+  ...over,
+});
+const errors = (message: string): ProbeResult[] => [
+  [NE.fBody0, 'b', 'error', message],
+  [NE.fBody1, 'b', 'error', message],
+];
+
+describe('a breakpoint condition that fails', () => {
+  const trace = nestedCallTrace(errors('SyntaxError: invalid syntax'));
+  const b = bp({ condition: 'callback.__nam ==' });
+
+  it('shows the error on the row and the gutter mark, and the row says it never stopped', () => {
+    const v = view(trace, [b]);
+    const [row] = v.breakpoints;
+    expect(row.error).toEqual({
+      event: NE.fBody0,
+      message: 'SyntaxError: invalid syntax',
+      count: 2,
+    });
+    expect(row).toMatchObject({ kind: 'condition', reached: 2, fired: 0 });
+    expect(v.code.gutter).toEqual([
+      { line: 8, enabled: true, kind: 'condition', error: 'SyntaxError: invalid syntax' },
+    ]);
+    expect(hitsText('en', row)).toBe('stops 0× of the 2× the line ran');
+    expect(hitsText('zh', row)).toBe('该行运行 2 次，其中 0 次停下');
+  });
+
+  it('does not stop there: Debug runs to the end and says no breakpoint was reached', () => {
+    const r = applyCommand(trace, { position: -1, breakpoints: [b] }, 'debug', FOCUS);
+    expect(r).toEqual({ position: trace.length, notice: { kind: 'noBreakpointHit' } });
+  });
+
+  it('a disabled breakpoint shows no error', () => {
+    const v = view(trace, [{ ...b, enabled: false }]);
+    expect(v.breakpoints[0].error).toBeNull();
+    expect(v.code.gutter[0].error).toBeUndefined();
+  });
+
+  it('once fixed (results evaluate), the error is gone and it stops', () => {
+    const fixed = nestedCallTrace([
+      [NE.fBody0, 'b', 'ok', ''],
+      [NE.fBody1, 'b', 'ok', '1'],
+    ]);
+    const v = view(fixed, [bp({ condition: 'i == 1' })]);
+    expect(v.breakpoints[0]).toMatchObject({ error: null, fired: 1, reached: 2 });
+    const r = applyCommand(
+      fixed,
+      { position: -1, breakpoints: [bp({ condition: 'i == 1' })] },
+      'debug',
+      FOCUS,
+    );
+    expect(r.position).toBe(NE.fBody1);
+  });
+});
+
+describe('what the breakpoint rows count', () => {
+  const trace = nestedCallTrace();
+  it('a plain breakpoint counts its stops; a logpoint how often it logged and the line ran', () => {
+    const v = view(trace, [bp({}), bp({ id: 'l', log: 'i={i}' })]);
+    expect(hitsText('en', v.breakpoints[0])).toBe('stops here 2×');
+    expect(hitsText('zh', v.breakpoints[0])).toBe('在此停下 2 次');
+    expect(hitsText('en', v.breakpoints[1])).toBe('logged 2× (the line ran 2×)');
+  });
+});
+
+describe('Debug with no breakpoint', () => {
+  const trace = nestedCallTrace();
+  it('stops at the first line of the panel function, and says so', () => {
+    expect(firstFocusLine(trace, FOCUS)).toBe(NE.fTotal0);
+    const r = applyCommand(trace, { position: -1, breakpoints: [] }, 'debug', FOCUS);
+    expect(r).toEqual({
+      position: NE.fTotal0,
+      notice: { kind: 'debugNoBreakpoint', function: 'f' },
+    });
+    expect(noticeText('en', r.notice!)).toContain('first line of f');
+    expect(noticeText('zh', r.notice!)).toContain('第一行');
+  });
+
+  it('a logpoint alone does not count as a breakpoint that stops', () => {
+    const r = applyCommand(
+      trace,
+      { position: -1, breakpoints: [bp({ log: 'x' })] },
+      'debug',
+      FOCUS,
+    );
+    expect(r.position).toBe(NE.fTotal0);
+  });
+
+  it('a function that is never called: Debug runs to the end as before', () => {
+    const r = applyCommand(trace, { position: -1, breakpoints: [] }, 'debug', {
+      file: 'lib.py',
+      fn: 'never',
+    });
+    expect(r.position).toBe(trace.length);
+  });
+});
+
+describe('notices and stop reasons in the reader’s language', () => {
+  it('words Go to step out of range', () => {
+    const n = { kind: 'stepOutOfRange', asked: 99, total: 29 } as const;
+    expect(noticeText('en', n)).toBe('There is no step 99: this run has 29 steps (1–29).');
+    expect(noticeText('zh', n)).toMatch(/没有第 99 步/);
+  });
+
+  it('words budget stops from reason and limit, never from the recorder’s English', () => {
+    const e = {
+      type: 'BudgetExceeded',
+      reason: 'seconds',
+      limit: 2,
+      message: 'stopped after 2 s (the time budget)',
+    };
+    expect(runErrorText('zh', e)).toBe('运行被中止：运行 2 秒后停下（时间上限）');
+    expect(runErrorText('en', e)).toBe('The run was stopped: stopped after 2 s (the time budget)');
+    expect(runErrorText('zh', { ...e, reason: 'events', limit: 500000 })).toContain('500,000');
+    expect(
+      runErrorText('zh', { type: 'KeyboardInterrupt', reason: 'interrupted', message: 'x' }),
+    ).toMatch(/中断/);
+    expect(runErrorText('zh', { type: 'WorkerCrashed', message: 'boom; run again.' })).toMatch(
+      /重新启动/,
+    );
+    expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
+  });
+});
+
+describe('a shared link carries every changed panel and the selected frame', () => {
+  const BASE = 'http://localhost/';
+  const bp1 = { id: 'x', file: 'a.py', line: 3, enabled: true };
+  const address = parseAddress(
+    formatAddress(
+      BASE,
+      lessonAddress('les', 'two', {
+        one: { scenario: 'block', breakpoints: [bp1], position: 7, frameIndex: 1 },
+        two: { scenario: 'plain', breakpoints: [], position: 4 },
+      }),
+    ),
+  );
+
+  it('restores each panel from one link, and names the panel last used', () => {
+    expect(address).toMatchObject({ lesson: 'les', panel: 'two', hash: 'panel-two' });
+    expect(linkedState(address, 'les', 'one')).toMatchObject({
+      scenario: 'block',
+      position: 7,
+      frameIndex: 1,
+      breakpoints: [{ file: 'a.py', line: 3, enabled: true }],
+    });
+    expect(linkedState(address, 'les', 'two')).toEqual({
+      scenario: 'plain',
+      breakpoints: [],
+      position: 4,
+    });
+    expect(linkedState(address, 'les', 'three')).toEqual({});
+    expect(linkedState(address, 'other', 'one')).toEqual({});
+  });
+
+  it('still reads a one-panel link for the panel it names', () => {
+    const old = parseAddress(
+      formatAddress(
+        BASE,
+        panelAddress('les', 'one', { scenario: 's', breakpoints: [], position: 2 }),
+      ),
+    );
+    expect(linkedState(old, 'les', 'one')).toMatchObject({ scenario: 's', position: 2 });
+    expect(linkedState(old, 'les', 'two')).toEqual({});
+  });
+});
