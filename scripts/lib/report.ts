@@ -2,8 +2,10 @@
  * Where problems are reported: paths on disk as the user can open them, and the
  * compiler-style `file:line:column: field: message` form. Pure.
  */
+
 import path from 'node:path';
 import type { Lesson, LessonError } from '../../src/lessons/schema.ts';
+import type { CompileError } from '../../src/runtime/sandbox/messages.ts';
 
 /** One reportable problem; `file` is a path the user can open. */
 export interface Problem {
@@ -95,12 +97,7 @@ export function lessonPythonFiles(lesson: Lesson): { path: string; code: string;
 }
 
 /** A syntax error found by compiling one file (what `compile()` raised). */
-export interface CompileProblem {
-  type: string;
-  message: string;
-  line: number | null;
-  column: number | null;
-}
+export type CompileProblem = CompileError;
 
 /**
  * Every problem of a lesson that did not load: first the syntax error of each Python file

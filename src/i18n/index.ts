@@ -17,6 +17,7 @@ import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
 import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
+import { sandboxStrings } from './strings/sandbox';
 
 export { LANG_NAMES, type Lang, pickLang } from './lang';
 
@@ -29,6 +30,7 @@ export const STRING_TABLES = {
   author: authorStrings,
   instructor: instructorStrings,
   objects: objectStrings,
+  sandbox: sandboxStrings,
 } as const;
 
 const strings = {
@@ -39,6 +41,7 @@ const strings = {
   ...authorStrings,
   ...instructorStrings,
   ...objectStrings,
+  ...sandboxStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

@@ -10,9 +10,10 @@
 import { frameCall } from '../diagram/fromTrace';
 import { type HistoryEntry, historyOf, lastChangeAt } from '../diagram/history';
 import { type Lang, t } from '../i18n';
-import type { LineRange, ResolvedPanel } from '../lessons/schema';
+import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
+import { judgeEnding } from '../runtime/ending';
 import type { RunError, Trace } from '../trace/trace';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { HistoryTarget, PanelState } from './panels';
@@ -91,6 +92,11 @@ export interface RunErrorDisplay {
   error: RunError;
   /** A budget or interrupt stopped the run (rather than an exception). */
   stopped: boolean;
+  /**
+   * Set when the scenario declares this ending (lesson format `ending`): the run did
+   * what the lesson means to show, so it is presented as such, not as a broken lesson.
+   */
+  expected: ExpectedEnding | null;
   /** The trace up to the stop can be replayed. */
   partial: boolean;
 }
@@ -173,7 +179,11 @@ function gutterOf(state: PanelState, file: string): GutterMark[] {
     }));
 }
 
-function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay | null {
+function runErrorOf(
+  trace: Trace | null,
+  state: PanelUiState,
+  ending: ExpectedEnding | undefined,
+): RunErrorDisplay | null {
   const error = trace?.meta.error ?? null;
   if (!trace || !error) return null;
   const stopped = trace.meta.outcome === 'stopped';
@@ -181,7 +191,20 @@ function runErrorOf(trace: Trace | null, state: PanelUiState): RunErrorDisplay |
     state === 'error' ||
     trace.length === 0 ||
     (state === 'finished' && trace.meta.outcome !== 'completed');
-  return shown ? { error, stopped, partial: stopped && trace.length > 0 } : null;
+  const verdict = judgeEnding(trace.meta, ending);
+  return shown
+    ? {
+        error,
+        stopped,
+        partial: stopped && trace.length > 0,
+        expected: verdict.intended ? (ending ?? null) : null,
+      }
+    : null;
+}
+
+/** The scenario's declared ending, if the panel offers that scenario and it declares one. */
+function endingOf(panel: ResolvedPanel, scenario: string): ExpectedEnding | undefined {
+  return panel.scenarios.find((s) => s.id === scenario)?.ending;
 }
 
 /** Everything the panel shows, from its state and its lesson. Pure. */
@@ -267,7 +290,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     selectedFrame,
     calls: pos && trace ? pos.stack.map((f) => frameCall(trace, f.frameId)) : [],
     valueHistory,
-    runError: runErrorOf(trace, state),
+    runError: runErrorOf(trace, state, endingOf(panel, p.scenario)),
     commandContext,
     commands: enabledCommands(commandContext),
   };
@@ -286,6 +309,7 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
     case 'finished':
       return t(lang, 'finished');
     default:
+      if (view.runError?.expected) return t(lang, 'endedAsExpected');
       return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
   }
 }

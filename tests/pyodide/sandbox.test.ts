@@ -4,7 +4,8 @@
  * tests/fixtures/hostile-lessons tries host commands, host file writes and the
  * network, each scenario declaring the error it must end in, so the check passes only
  * if every attempt was refused at the lesson's own line. Meanwhile a marker folder
- * must stay empty and a local server must receive nothing.
+ * must stay empty and a local server must receive nothing. Also: a source that is not
+ * UTF-8 fails the check at its file, line and byte offset (11.5).
  */
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -204,5 +205,36 @@ describe('expected endings', () => {
     expect(again.result.failed, again.out.join('\n')).toBe(1);
     expect(runLines(again.out, 'runaway/loop_forever')[0]).toContain('ok');
     expect(runLines(again.out, 'runaway/recursion')[0]).toContain('ok');
+  });
+});
+
+describe('lessons:check on a Latin-1 source', () => {
+  it('fails the lesson at the file, line and byte offset, before running anything', async () => {
+    const fixtures = path.join(FIXTURES, 'endings');
+    const root = mkdtempSync(path.join(tmpdir(), 'wpt-latin1-'));
+    try {
+      cpSync(path.join(fixtures, 'ending-events'), path.join(root, 'ending-events'), {
+        recursive: true,
+      });
+      const file = path.join(root, 'ending-events', 'src', 'count.py');
+      const text = readFileSync(file, 'utf8');
+      // "# café" in Latin-1 on the second line: é is the single byte 0xE9.
+      const lines = text.split('\n');
+      const latin1 = Buffer.concat([
+        Buffer.from(`${lines[0]}\n    # caf`),
+        Buffer.from([0xe9]),
+        Buffer.from(`\n${lines.slice(1).join('\n')}`),
+      ]);
+      writeFileSync(file, latin1);
+      const out: string[] = [];
+      const result = await runCheck({ root, update: false, cwd: root, print: (l) => out.push(l) });
+      expect(result.failed).toBe(1);
+      const offset = Buffer.byteLength(`${lines[0]}\n    # caf`);
+      expect(out).toContain(
+        `ending-events/src/count.py:2:10: not valid UTF-8: byte 0xE9 at byte offset ${offset}; save the file as UTF-8`,
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -26,6 +26,10 @@ from .output import Output
 from .probes import run_probes
 from .values import Values
 
+# Private references: a lesson that patches sys or time cannot break the callbacks.
+_getframe = sys._getframe
+_clock = time.perf_counter
+
 _TOOL_NAME = "watch-python-think"
 
 
@@ -97,7 +101,7 @@ class Recorder:
             raise BudgetExceeded("events")
         if (self.count & 1023) == 0 or self.values.work >= self.next_clock_check:
             self.next_clock_check = self.values.work + WORK_PER_CLOCK_CHECK
-            if time.perf_counter() > self.deadline:
+            if _clock() > self.deadline:
                 self.stopped = "seconds"
                 raise BudgetExceeded("seconds")
 
@@ -177,7 +181,7 @@ class Recorder:
         self.busy = True
         try:
             self.check_budget()
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.frame_for(frame, True)
             self.stack.append(fid)
             self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, -1,
@@ -190,7 +194,7 @@ class Recorder:
             return
         self.busy = True
         try:
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.frame_for(frame, False)
             self.stack.append(fid)
         finally:
@@ -208,7 +212,7 @@ class Recorder:
                 or self.values.work >= self.next_clock_check
             ):
                 self.check_budget()
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.live.get(id(frame))
             if fid is None:
                 fid = self.frame_for(frame, True)
@@ -228,7 +232,7 @@ class Recorder:
             return
         self.busy = True
         try:
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
@@ -242,7 +246,7 @@ class Recorder:
             return
         self.busy = True
         try:
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
@@ -260,7 +264,7 @@ class Recorder:
             return
         self.busy = True
         try:
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
@@ -273,7 +277,7 @@ class Recorder:
             return
         self.busy = True
         try:
-            frame = sys._getframe(1)
+            frame = _getframe(1)
             fid = self.live.get(id(frame))
             if fid is not None:
                 if self.stopped is None:

@@ -1,11 +1,27 @@
-"""Isolation of one run: what lesson code may not reach (the network) and the
-interpreter-wide state a run may change, saved before it and put back after it, so
-that the next run (another panel or scenario, recorded in the background) does not
-inherit it."""
+"""Isolation of one run: what lesson code may not reach (the network, host processes)
+and the interpreter-wide state a run may change, saved before it and put back after
+it, so that every run starts from the same interpreter state whatever ran before it
+(another panel or scenario, recorded in the background, in any order).
+
+Python has no real sandbox: the refusals here give lesson code a clear, ordinary
+error for the ordinary ways in. What holds against code that undoes them lives
+outside Python: the browser worker (no host; request APIs removed) and, in Node, a
+child process under Node's permission model (src/runtime/sandbox/runner.ts).
+"""
 
 import builtins
+import contextlib
+import gc
+import importlib
+import os
+import random
 import sys
 import types
+import warnings
+from importlib.machinery import FileFinder
+from operator import is_
+
+from .hostguard import refuse_host_processes
 
 BLOCKED_MODULE_PREFIXES = (
     "js", "pyodide", "pyodide_js", "_pyodide", "micropip", "socket", "_socket", "ssl",
@@ -13,12 +29,33 @@ BLOCKED_MODULE_PREFIXES = (
     "xmlrpc.client", "webbrowser",
 )
 
+# Standard modules imported once, before the first run, so that their state is part of
+# the baseline every run starts from (and put back after each run) rather than
+# imported afresh by each run that needs them.
+PRELOADED = (
+    "abc", "collections", "copy", "copyreg", "dataclasses", "decimal", "enum",
+    "functools", "heapq", "io", "itertools", "json", "math", "operator", "random",
+    "re", "reprlib", "string", "textwrap", "types", "typing", "warnings",
+)
+
+# Folders lesson code may write to (Pyodide's in-memory filesystem): whatever a run
+# leaves there is undone before the next run.
+WRITABLE_ROOTS = ("/home", "/tmp")
+# Top-level folders of the virtual filesystem that are never touched.
+SYSTEM_ROOTS = frozenset(("dev", "proc", "sys", "lib", "bin", "etc", "usr"))
+
+
+# Namespaces that belong to whoever hosts the recorder (Pyodide runs its own code in
+# __main__), not to lesson code, which runs in namespaces of its own.
+HOST_NAMESPACES = frozenset(("__main__",))
+
+
+_BLOCKED_NAMES = frozenset(BLOCKED_MODULE_PREFIXES)
+_BLOCKED_PARENTS = tuple(prefix + "." for prefix in BLOCKED_MODULE_PREFIXES)
+
 
 def is_blocked(name):
-    for prefix in BLOCKED_MODULE_PREFIXES:
-        if name == prefix or name.startswith(prefix + "."):
-            return True
-    return False
+    return name in _BLOCKED_NAMES or name.startswith(_BLOCKED_PARENTS)
 
 
 class NetworkBlocker:
@@ -32,28 +69,204 @@ class NetworkBlocker:
         return None
 
 
+def _snapshot_files():
+    """{path: (bytes, mtime) or None (a folder)} under the writable roots, and the names
+    at the top level."""
+    files = {}
+    for root in WRITABLE_ROOTS + tuple(_site_dirs()):
+        for folder, _dirs, names in os.walk(root):
+            files[folder] = None
+            for name in names:
+                path = os.path.join(folder, name)
+                with open(path, "rb") as f:
+                    files[path] = (f.read(), os.stat(path).st_mtime_ns)
+    top = {name for name in os.listdir("/") if name not in SYSTEM_ROOTS}
+    return files, top
+
+
+def _site_dirs():
+    return [p for p in sys.path if p.endswith("site-packages") and os.path.isdir(p)]
+
+
+def _restore_files(snapshot):
+    """Put the writable folders back as `snapshot` found them. Best effort, file by
+    file: what cannot be undone (a folder made unreadable) stays, and never stops the
+    recorder."""
+    with contextlib.suppress(OSError):
+        _undo_files(snapshot)
+
+
+def _undo_files(snapshot):
+    files, top = snapshot
+    for name in os.listdir("/"):
+        if name not in SYSTEM_ROOTS and name not in top:
+            _remove("/" + name)
+    for root in WRITABLE_ROOTS + tuple(_site_dirs()):
+        for folder, _dirs, names in os.walk(root, topdown=False):
+            for name in names:
+                path = os.path.join(folder, name)
+                if path not in files:
+                    os.remove(path)
+            if folder not in files:
+                os.rmdir(folder)
+    for path, saved in files.items():
+        if saved is None:
+            os.makedirs(path, exist_ok=True)
+            continue
+        content, mtime = saved
+        try:
+            same = os.stat(path).st_mtime_ns == mtime
+        except OSError:
+            same = False
+        if not same:
+            with open(path, "wb") as f:
+                f.write(content)
+            os.utime(path, ns=(mtime, mtime))
+
+
+def _remove(path):
+    if os.path.isdir(path) and not os.path.islink(path):
+        for folder, dirs, names in os.walk(path, topdown=False):
+            for name in names:
+                os.remove(os.path.join(folder, name))
+            for name in dirs:
+                os.rmdir(os.path.join(folder, name))
+        os.rmdir(path)
+    else:
+        os.remove(path)
+
+
+def _reset_warnings_registries():
+    """Make every module's ``__warningregistry__`` stale, so a warning shown "once"
+    shows again in the next run, as it would in a fresh interpreter."""
+    mutated = getattr(warnings, "_filters_mutated_lock_held", None) or getattr(
+        warnings, "_filters_mutated", None
+    )
+    if mutated is not None:
+        try:
+            mutated()
+        except RuntimeError:  # 3.14's lock-held variant outside its lock
+            with warnings._lock:
+                mutated()
+
+
 class InterpreterState:
-    """What a run may change for the whole interpreter, saved and put back: limits,
-    the builtins, and the import system (a lesson that empties sys.meta_path would
-    otherwise break every later run). Changes to stdlib modules' contents stay."""
+    """The interpreter as a run found it, and how to put it back. Taken once, when the
+    recorder is installed, and restored after every run."""
 
     def __init__(self):
+        for name in PRELOADED:
+            importlib.import_module(name)
         self.recursion_limit = sys.getrecursionlimit()
         self.int_digits = sys.get_int_max_str_digits()
-        self.builtins = dict(builtins.__dict__)
+        self.builtins = _Namespace(builtins.__dict__)
         self.meta_path = list(sys.meta_path)
         self.path = list(sys.path)
         self.path_hooks = list(sys.path_hooks)
+        self.path_importer_cache = dict(sys.path_importer_cache)
+        self.modules = dict(sys.modules)
+        # Shallow copies of every loaded module's namespace (json.dumps = ... is undone).
+        self.namespaces = {name: _Namespace(m.__dict__) for name, m in self.modules.items()
+                           if isinstance(m, types.ModuleType) and name not in HOST_NAMESPACES}
+        self.warning_filters = list(warnings.filters)
+        self.environ = dict(os.environ)
+        self.cwd = os.getcwd()
+        self.random = random.getstate()
+        self.gc = (gc.isenabled(), gc.get_threshold())
+        import copyreg
+        import decimal
+
+        self.dispatch_table = dict(copyreg.dispatch_table)
+        self.decimal_context = decimal.getcontext().copy()
+        self.files = _snapshot_files()
 
     def restore(self):
+        sys.settrace(None)
+        sys.setprofile(None)
+        # The module namespaces first: `sys` itself (stdout, excepthook, ...) included.
+        modules = sys.modules
+        for name in [n for n in modules if n not in self.modules and not is_blocked(n)]:
+            del modules[name]  # imported during the run: imported afresh when needed
+        for name, module in self.modules.items():
+            if modules.get(name) is not module:
+                modules[name] = module
+            saved = self.namespaces.get(name)
+            if saved is not None:
+                saved.restore(module.__dict__)
         sys.setrecursionlimit(self.recursion_limit)
         sys.set_int_max_str_digits(self.int_digits)
-        if builtins.__dict__ != self.builtins:
-            builtins.__dict__.clear()
-            builtins.__dict__.update(self.builtins)
+        self.builtins.restore(builtins.__dict__)
         sys.meta_path[:] = self.meta_path
         sys.path[:] = self.path
         sys.path_hooks[:] = self.path_hooks
+        sys.path_importer_cache.clear()
+        sys.path_importer_cache.update(self.path_importer_cache)
+        warnings.filters[:] = self.warning_filters
+        _reset_warnings_registries()
+        if os.environ != self.environ:
+            os.environ.clear()
+            os.environ.update(self.environ)
+        os.chdir(self.cwd)
+        _restore_files(self.files)
+        random.setstate(self.random)
+        enabled, threshold = self.gc
+        gc.set_threshold(*threshold)
+        (gc.enable if enabled else gc.disable)()
+        import copyreg
+        import decimal
+
+        copyreg.dispatch_table.clear()
+        copyreg.dispatch_table.update(self.dispatch_table)
+        decimal.setcontext(self.decimal_context.copy())
+        # Forget directory listings (a file a run wrote and that is gone again), cheaply:
+        # importlib.invalidate_caches() would also reload importlib.metadata's finders.
+        for finder in sys.path_importer_cache.values():
+            if isinstance(finder, FileFinder):
+                finder.invalidate_caches()
+
+    def adopt_new_modules(self):
+        """Modules imported between runs (by the recorder or its host, never by lesson
+        code) join the baseline, so that a run removes only what it imported itself."""
+        for name, module in list(sys.modules.items()):
+            if name not in self.modules:
+                self.modules[name] = module
+                if isinstance(module, types.ModuleType) and name not in HOST_NAMESPACES:
+                    self.namespaces[name] = _Namespace(module.__dict__)
+
+
+class _Namespace:
+    """A module namespace as it was, and the cheap test of whether it still is: the
+    same keys in the same order bound to the same objects (identity, never ==, which
+    could run a lesson's __eq__)."""
+
+    def __init__(self, namespace):
+        self.items = dict(namespace)
+        self.keys = tuple(namespace)
+        self.values = tuple(namespace.values())
+
+    def restore(self, namespace):
+        if (
+            len(namespace) == len(self.keys)
+            and tuple(namespace) == self.keys
+            and all(map(is_, namespace.values(), self.values, strict=True))
+        ):
+            return
+        namespace.clear()
+        namespace.update(self.items)
+
+
+# Holds the baseline; a list, so that taking it does not change this module's
+# namespace (which the baseline itself records).
+_BASELINE = []
+
+
+def baseline():
+    """The interpreter state every run starts from (taken on first use)."""
+    if not _BASELINE:
+        refuse_host_processes()
+        _BASELINE.append(None)
+        _BASELINE[0] = InterpreterState()
+    return _BASELINE[0]
 
 
 class Sandbox:
@@ -61,15 +274,22 @@ class Sandbox:
     runs, `leave()` after it (always, in a ``finally``)."""
 
     def __init__(self):
-        self.saved_state = None
         self.saved_out = None
         self.saved_err = None
         self.stashed = {}
         self.created_modules = []
+        self.builtins = None
 
     def enter(self, output):
+        state = baseline()
+        state.adopt_new_modules()
+        refuse_host_processes()
         self.saved_out, self.saved_err = sys.stdout, sys.stderr
-        self.saved_state = InterpreterState()
+        # Lesson code gets its own copy of the builtins (and `import builtins` gives that
+        # copy): `builtins.len = ...` changes the lesson's len, never the recorder's.
+        self.builtins = types.ModuleType("builtins", builtins.__doc__)
+        self.builtins.__dict__.update(state.builtins.items)
+        sys.modules["builtins"] = self.builtins
         # Modules able to reach the network that are already loaded are taken out of
         # sys.modules for the run, so `import js` goes through the blocker.
         self.stashed = {n: m for n, m in sys.modules.items() if is_blocked(n)}
@@ -78,17 +298,22 @@ class Sandbox:
         sys.meta_path.insert(0, NetworkBlocker())
         sys.stdout = sys.stderr = output
 
+    def namespace(self, **names):
+        """The namespace the setup, scenario script and entry share."""
+        return {"__name__": "__main__", "__builtins__": self.builtins.__dict__, **names}
+
     def new_module(self, name, path):
         """A lesson source file's module, registered in sys.modules for this run only."""
         module = types.ModuleType(name)
         module.__file__ = path
+        module.__builtins__ = self.builtins.__dict__
         sys.modules[name] = module
         self.created_modules.append(name)
         return module
 
     def leave(self):
         sys.stdout, sys.stderr = self.saved_out, self.saved_err
-        self.saved_state.restore()  # also takes the blocker out of sys.meta_path
-        sys.modules.update(self.stashed)
         for name in self.created_modules:
             sys.modules.pop(name, None)
+        baseline().restore()  # also takes the blocker out and puts `builtins` back
+        sys.modules.update(self.stashed)

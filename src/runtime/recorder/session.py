@@ -3,6 +3,7 @@ with the callbacks attached, and serialise what was recorded."""
 
 import linecache
 import time
+import warnings
 
 from .config import BudgetExceeded
 from .monitor import Recorder
@@ -12,15 +13,21 @@ from .tracebacks import budget_message, describe_exception, syntax_error
 
 
 def compile_all(rec):
+    """Compile every file of the run: ``(compiled, warnings)``. The compiler's warnings
+    (a SyntaxWarning such as ``return`` in ``finally``) are caught, every time, to be
+    shown in the run's output as Python would print them."""
     compiled = []
-    for idx, f in enumerate(rec.files):
-        # Let tracebacks quote the lesson's own lines.
-        lines = f["code"].splitlines(True)
-        linecache.cache[f["path"]] = (len(f["code"]), None, lines, f["path"])
-        code = compile(f["code"], f["path"], "exec", dont_inherit=True)
-        rec.register_code(code, idx)
-        compiled.append((f, code))
-    return compiled
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for idx, f in enumerate(rec.files):
+            # Let tracebacks quote the lesson's own lines.
+            lines = f["code"].splitlines(True)
+            linecache.cache[f["path"]] = (len(f["code"]), None, lines, f["path"])
+            code = compile(f["code"], f["path"], "exec", dont_inherit=True)
+            rec.register_code(code, idx)
+            compiled.append((f, code))
+    shown = [warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in caught]
+    return compiled, shown
 
 
 def run(request):
@@ -28,7 +35,7 @@ def run(request):
     started = time.perf_counter()
     rec = Recorder(request)
     try:
-        compiled = compile_all(rec)
+        compiled, compile_warnings = compile_all(rec)
     except SyntaxError as exc:
         return serialise(rec, "error", syntax_error(exc), time.perf_counter() - started)
 
@@ -36,9 +43,10 @@ def run(request):
     outcome = "completed"
     sandbox = Sandbox()
     rec.attach()
-    namespace = {"__name__": "__main__", "__builtins__": __builtins__,
-                 "SCENARIO": rec.scenario}
     sandbox.enter(rec.output)
+    namespace = sandbox.namespace(SCENARIO=rec.scenario)
+    for text in compile_warnings:
+        rec.output.write(text)
     rec.deadline = time.perf_counter() + rec.max_seconds
     try:
         for f, code in compiled:
@@ -60,6 +68,8 @@ def run(request):
         outcome = "error"
         error = describe_exception(exc, rec.file_index)
     finally:
+        # The run's time is the lesson's: putting the interpreter back is not part of it.
+        elapsed = time.perf_counter() - started
         rec.detach()
         sandbox.leave()
-    return serialise(rec, outcome, error, time.perf_counter() - started)
+    return serialise(rec, outcome, error, elapsed)

@@ -1,8 +1,94 @@
-"""How a run's failure is described: the lesson's own frames only, with its place."""
+"""How a run's failure is described: the lesson's own frames only, with its place, in
+bounded size. Repeated cycles of frames are folded, not only a repeated line: a
+RecursionError through a decorator alternates ``wrapper`` and the decorated function,
+which Python's own "[Previous line repeated …]" never folds."""
 
 import traceback
 
 from .config import MAX_CALL_DEPTH
+
+# The longest cycle of frames folded ("wrapper → ackermann" is 2).
+MAX_CYCLE = 8
+# A cycle repeated at least this many times is folded (shown once, then counted).
+MIN_REPEATS = 3
+# Frames kept at each end of a traceback that is still longer once folded.
+KEEP_FRAMES = 40
+# Longest message kept (an exception can carry megabytes of text).
+MAX_MESSAGE = 2000
+
+
+def _key(frame):
+    return (frame.filename, frame.lineno, frame.name)
+
+
+def fold_frames(frames):
+    """``[(frames, repeats)]``: consecutive runs of one cycle of frames, as few and as
+    short as possible. ``repeats`` is how many times the block occurs in a row."""
+    keys = [_key(f) for f in frames]
+    out = []
+    i = 0
+    n = len(frames)
+    while i < n:
+        best_k, best_r = 1, 1
+        for k in range(1, min(MAX_CYCLE, (n - i) // 2) + 1):
+            block = keys[i:i + k]
+            r = 1
+            while keys[i + r * k:i + (r + 1) * k] == block:
+                r += 1
+            if r >= MIN_REPEATS and r * k > best_r * best_k:
+                best_k, best_r = k, r
+        if best_r >= MIN_REPEATS:
+            out.append((frames[i:i + best_k], best_r))
+            i += best_k * best_r
+        else:
+            out.append((frames[i:i + 1], 1))
+            i += 1
+    return out
+
+
+def format_frames(frames):
+    """The traceback lines of `frames`, folded (see the module comment) and bounded."""
+    lines = []
+    shown = 0
+    folded = fold_frames(frames)
+    total = sum(len(block) for block, _ in folded)
+    for index, (block, repeats) in enumerate(folded):
+        if total > 2 * KEEP_FRAMES and shown >= KEEP_FRAMES:
+            rest = folded[index:]
+            tail = []
+            kept = 0
+            for b, r in reversed(rest):
+                if kept + len(b) > KEEP_FRAMES:
+                    break
+                tail.append((b, r))
+                kept += len(b)
+            tail.reverse()
+            skipped = sum(len(b) * r for b, r in rest[: len(rest) - len(tail)])
+            lines.append(f"  [… {skipped:,} more frames …]\n")
+            for b, r in tail:
+                lines += _block_lines(b, r)
+            break
+        lines += _block_lines(block, repeats)
+        shown += len(block)
+    return lines
+
+
+def _block_lines(block, repeats):
+    lines = list(traceback.format_list(block))
+    if repeats > 1:
+        names = " → ".join(f.name for f in block)
+        lines.append(f"  [… {repeats - 1:,} more times: {names}]\n")
+    return lines
+
+
+def _message(exc):
+    try:
+        message = str(exc)
+    except Exception as err:  # a lesson's __str__ may raise anything
+        message = f"<str() failed: {type(err).__name__}>"
+    if len(message) > MAX_MESSAGE:
+        message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters)"
+    return message
 
 
 def describe_exception(exc, lesson_files):
@@ -12,10 +98,13 @@ def describe_exception(exc, lesson_files):
     if isinstance(exc, SyntaxError) and exc.filename in lesson_files:
         return syntax_error(exc)
     where = frames[-1] if frames else None
+    message = _message(exc)
     lines = ["Traceback (most recent call last):\n"]
-    lines += traceback.format_list(frames)
-    lines += traceback.format_exception_only(type(exc), exc)
-    message = str(exc)
+    lines += format_frames(frames)
+    lines.append(f"{type(exc).__name__}: {message}\n" if message else f"{type(exc).__name__}\n")
+    notes = getattr(exc, "__notes__", None)
+    if isinstance(notes, (list, tuple)):
+        lines += [f"{note}\n" for note in notes if isinstance(note, str)]
     if isinstance(exc, RecursionError):
         message = f"{message} (the recursion went too deep)"
     return {

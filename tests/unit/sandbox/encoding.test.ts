@@ -1,15 +1,10 @@
 /**
  * Honest source files (issue 11.5): a lesson file that is not valid UTF-8 is an error
- * with its file, line and byte offset, in lessons:check and in author-mode import,
- * never text with U+FFFD in it.
+ * with its file, line and byte offset, never text with U+FFFD in it. The check's report
+ * of it: tests/pyodide/sandbox.test.ts.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runCheck } from '../../../scripts/lib/check';
 import { decodeLessonFile, findInvalidUtf8, InvalidUtf8Error } from '../../../src/lessons/encoding';
 
 const strict = new TextDecoder('utf-8', { fatal: true });
@@ -67,37 +62,5 @@ describe('findInvalidUtf8', () => {
     expect(() => decodeLessonFile('src/x.py', new Uint8Array([0x61, 0xff]))).toThrow(
       'src/x.py:1:2: not valid UTF-8: byte 0xFF at byte offset 1; save the file as UTF-8',
     );
-  });
-});
-
-describe('lessons:check on a Latin-1 source', () => {
-  it('fails the lesson at the file, line and byte offset, before running anything', async () => {
-    const fixtures = fileURLToPath(new URL('../../fixtures/endings/', import.meta.url));
-    const root = mkdtempSync(path.join(tmpdir(), 'wpt-latin1-'));
-    try {
-      cpSync(path.join(fixtures, 'ending-events'), path.join(root, 'ending-events'), {
-        recursive: true,
-      });
-      const file = path.join(root, 'ending-events', 'src', 'count.py');
-      const text = readFileSync(file, 'utf8');
-      // "# café" in Latin-1 on the second line: é is the single byte 0xE9.
-      const lines = text.split('\n');
-      const latin1 = Buffer.concat([
-        Buffer.from(`${lines[0]}\n    # caf`),
-        Buffer.from([0xe9]),
-        Buffer.from(`\n${lines.slice(1).join('\n')}`),
-      ]);
-      writeFileSync(file, latin1);
-      const out: string[] = [];
-      const result = await runCheck({ root, update: false, cwd: root, print: (l) => out.push(l) });
-      expect(result.failed).toBe(1);
-      const offset = Buffer.byteLength(`${lines[0]}\n    # caf`);
-      expect(out).toContain(
-        `ending-events/src/count.py:2:10: not valid UTF-8: byte 0xE9 at byte offset ${offset}; save the file as UTF-8`,
-      );
-      expect(out.join('\n')).not.toContain('Pyodide loaded');
-    } finally {
-      rmSync(root, { recursive: true, force: true });
-    }
   });
 });

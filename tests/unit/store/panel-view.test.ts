@@ -179,7 +179,7 @@ describe('selectPanelView', () => {
     const failed = buildTrace({ ...nestedCallSpec(), outcome: 'error', error });
     const v = view(state(failed, failed.length));
     expect(v.state).toBe('error');
-    expect(v.runError).toEqual({ error, stopped: false, partial: false });
+    expect(v.runError).toEqual({ error, stopped: false, partial: false, expected: null });
     expect(v.code.markers).toEqual([
       { line: 6, column: undefined, message: "NameError: name 'q' is not defined" },
     ]);
@@ -192,8 +192,32 @@ describe('selectPanelView', () => {
     const error = { type: 'BudgetExceeded', message: 'too many events', reason: 'events' };
     const stopped = buildTrace({ ...nestedCallSpec(), outcome: 'stopped', error });
     const v = view(state(stopped, stopped.length));
-    expect(v.runError).toEqual({ error, stopped: true, partial: true });
+    expect(v.runError).toEqual({ error, stopped: true, partial: true, expected: null });
     expect(statusText('en', v)).toBe('stopped');
+  });
+
+  it('a run that ends as its scenario declares is presented as the expected ending', () => {
+    const error = { type: 'RecursionError', message: 'maximum recursion depth exceeded' };
+    const failed = buildTrace({ ...nestedCallSpec(), outcome: 'error', error });
+    const declaring = (ending: { error: string } | { stop: 'events' }) => ({
+      panel: { ...PANEL, scenarios: [{ ...PANEL.scenarios[0], ending }] },
+    });
+    const v = view(state(failed, failed.length), declaring({ error: 'RecursionError' }));
+    expect(v.runError?.expected).toEqual({ error: 'RecursionError' });
+    expect(statusText('en', v)).toBe('ended as expected');
+    expect(statusText('zh', v)).toBe('按预期结束');
+    // Another ending than the declared one is a broken lesson again.
+    const other = view(state(failed, failed.length), declaring({ error: 'ValueError' }));
+    expect(other.runError?.expected).toBeNull();
+    expect(statusText('en', other)).toBe('error');
+    const stop = { type: 'BudgetExceeded', message: 'too many events', reason: 'events' };
+    const stopped = buildTrace({ ...nestedCallSpec(), outcome: 'stopped', error: stop });
+    const s = view(state(stopped, stopped.length), declaring({ stop: 'events' }));
+    expect(s.runError).toMatchObject({
+      stopped: true,
+      partial: true,
+      expected: { stop: 'events' },
+    });
   });
 
   it('without Python and without a trace, nothing can be pressed', () => {
