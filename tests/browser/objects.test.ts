@@ -50,17 +50,26 @@ async function refOf(p: Locator, fn: string, name: string): Promise<string> {
   return to;
 }
 
+/** Set a breakpoint on a line of the panel's source unless one is there (tests share a page). */
+async function ensureBreakpoint(p: Locator, line: number): Promise<void> {
+  const lines = ((await p.getAttribute('data-breakpoints')) ?? '').split(',').map(Number);
+  if (!lines.includes(line)) await clickLine(p, line);
+  await expect
+    .poll(async () => ((await p.getAttribute('data-breakpoints')) ?? '').split(',').map(Number))
+    .toContain(line);
+}
+
 /** Pause the execute_hooked panel on `answer = callback(` inside run_hooks. */
 async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
   await p.locator('[data-testid=scenario]').selectOption(scenario);
   const call = runtimeLine('before = run_hooks(');
-  await clickLine(p, call);
+  await ensureBreakpoint(p, call);
   await p.locator('[data-testid=debug]').click();
   await waitState(p, 'paused', call);
   await step(p, 'step-into');
   // Now in run_hooks: the whole runtime.py is shown, so its lines can take breakpoints.
   const callback = runtimeLine('answer = callback(');
-  await clickLine(p, callback);
+  await ensureBreakpoint(p, callback);
   await p.locator('[data-testid=continue]').click();
   await waitState(p, 'paused', callback);
 }
@@ -143,7 +152,7 @@ describe('objects, not names, on the flagship lesson', () => {
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=scenario]').selectOption('post_error');
     const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
-    await clickLine(p, end);
+    await ensureBreakpoint(p, end);
     await p.locator('[data-testid=debug]').click();
     await waitState(p, 'paused', end);
     const atEnd = (await status(p)).step;
@@ -222,6 +231,16 @@ describe('objects, not names, on the flagship lesson', () => {
 
   it('the diagram can be walked as text and operated from the keyboard', async () => {
     const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
+    await ensureBreakpoint(p, end);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', end);
+    // Start with no history open (an earlier test may have opened one).
+    if ((await p.locator('[data-testid=history]').count()) > 0) {
+      await p.locator('[data-testid=history] .history-close').click();
+    }
+    await expect.poll(() => p.locator('[data-testid=history]').count()).toBe(0);
     const text = p.locator('[data-testid=heap-text]');
     const button = text.getByRole('button', { name: 'Where warnings came from' });
     await button.focus();
@@ -245,7 +264,7 @@ describe('the reference diagram on a phone', () => {
   it('starts behind a toggle and fits the screen when shown', async () => {
     const p = panel(app.page, 'run_hooks');
     const line = runtimeLine('answer = callback(');
-    await clickLine(p, line);
+    await ensureBreakpoint(p, line);
     await p.locator('[data-testid=debug]').click();
     await waitState(p, 'paused', line);
     const toggle = p.locator('[data-testid=diagram-toggle]');
