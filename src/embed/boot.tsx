@@ -1,18 +1,18 @@
 /**
  * The embed view: one panel of one lesson, with its setup and notes, and no page chrome,
  * for an iframe in another site's page. It reports its height to the host page (see
- * src/store/embed.ts and public/embed-host.js). Author mode never applies here.
+ * src/store/embed.ts and public/embed-host.js). Author mode never applies here (drafts
+ * are not even read).
  */
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from '../i18n';
 import { startApp, useApp } from '../store/app';
 import { loadCatalog, useCatalog } from '../store/catalog';
-import { useDrafts } from '../store/drafts';
 import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
-import { indexLesson, panelKey } from '../store/lessonIndex';
+import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
-import { appBase, currentSearch, startUrlSync } from '../store/urlSync';
+import { startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
@@ -40,39 +40,35 @@ function useReportHeight(root: HTMLElement): void {
 function EmbedView({ root }: { root: HTMLElement }) {
   const lang = useApp((s) => s.lang);
   const catalog = useCatalog((s) => s.catalog);
-  const params = new URLSearchParams(currentSearch());
-  const lessonId = params.get('lesson') ?? '';
-  const panelId = params.get('panel') ?? '';
+  const lessonId = useAddress((a) => a.lesson) ?? '';
+  const panelId = useAddress((a) => a.panel) ?? '';
   const lesson = catalog.lessons.find((l) => l.id === lessonId);
-  const panel = lesson?.panels.find((p) => p.id === panelId);
-  const view = useMemo(
-    () =>
-      lesson && panel
-        ? (indexLesson(lesson).byKey.get(panelKey(lesson.id, panel.id)) ?? null)
-        : null,
-    [lesson, panel],
+  const entry = useMemo(
+    () => (lesson ? indexLesson(lesson).panels.find((p) => p.panel.id === panelId) : undefined),
+    [lesson, panelId],
   );
+  const panel = entry?.panel;
   useReportHeight(root);
   useEffect(() => {
     document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
     if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
   }, [lang, panel]);
 
-  if (!lesson || !panel || !view) {
+  if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">
         {t(lang, 'embedNotFound', { lesson: lessonId, panel: panelId })}
       </p>
     );
   }
-  const full = new URL(appBase());
+  const full = new URL(import.meta.env.BASE_URL, document.baseURI);
   full.searchParams.set('lesson', lesson.id);
   full.searchParams.set('lang', lang);
   full.hash = `panel-${panel.id}`;
   return (
     <main className="embed-main" data-testid="embed" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
       <ErrorBoundary what={`${panel.source} · ${panel.function}`}>
-        <Panel entry={view} embedded />
+        <Panel entry={entry} embedded />
       </ErrorBoundary>
       <p className="embed-foot">
         <a href={full.href} target="_blank" rel="noopener">
@@ -85,9 +81,8 @@ function EmbedView({ root }: { root: HTMLElement }) {
 
 /** Render the embed view into #root. */
 export function bootEmbed(): void {
-  // The same start-up as the app (src/boot.tsx), with author mode never on.
+  // As src/boot.tsx, without drafts: author mode never applies to an embedded panel.
   startUrlSync();
-  useDrafts.setState({ author: false });
   loadCatalog();
   startApp();
   startPanelSync();

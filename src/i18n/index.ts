@@ -29,8 +29,8 @@ export const STRING_TABLES = {
   breakpoints: breakpointStrings,
   author: authorStrings,
   instructor: instructorStrings,
-  objects: objectStrings,
   sandbox: sandboxStrings,
+  objects: objectStrings,
 } as const;
 
 const strings = {
@@ -40,8 +40,8 @@ const strings = {
   ...breakpointStrings,
   ...authorStrings,
   ...instructorStrings,
-  ...objectStrings,
   ...sandboxStrings,
+  ...objectStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

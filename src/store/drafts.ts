@@ -80,11 +80,13 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
   }
 }
 
-/** Author mode as asked for by the URL (`author=1`/`0`), else as last chosen. */
+/**
+ * Author mode as asked for by the URL (`author=1`/`0`), else as last chosen in this tab
+ * (sessionStorage): a new tab opens in reading mode unless its URL asks.
+ */
 function authorAtStart(fromUrl: string | null): boolean {
   if (fromUrl === '1') return true;
   if (fromUrl === '0') return false;
-  // Per tab (sessionStorage): a new tab opens in reading mode unless its URL asks.
   try {
     return sessionStorage.getItem('wpt.author') === '1';
   } catch {

@@ -96,13 +96,3 @@ export function scrollToHash(): void {
   const { hash } = useAddress.getState();
   if (hash.startsWith('panel-')) document.getElementById(hash)?.scrollIntoView();
 }
-
-/** The app's own base address (`https://host/base/`), for links and embed snippets. */
-export function appBase(): string {
-  return new URL(import.meta.env.BASE_URL, location.origin).href;
-}
-
-/** The query string of the address at start (the embed view reads its panel from it). */
-export function currentSearch(): string {
-  return location.search;
-}

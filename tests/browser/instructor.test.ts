@@ -4,27 +4,42 @@
  * current scenario and breakpoints; author mode opens a new scenario's script, labels its
  * fields in both languages, drops the read-only note, and stays off in a new tab.
  */
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePanelState } from '../../src/store/share';
 import { type AppSession, openApp } from './harness.ts';
-import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers.ts';
+import { clickLine, panel, runtimeLine, waitState } from './panel-helpers.ts';
+
+/** Slow pages on a loaded 2-core machine: every wait of these tests gets this long. */
+const WAIT_MS = 200_000;
+
+/** Python ready and the panel's editor on screen, waiting as long as a loaded machine needs. */
+async function ready(page: Page, p: Locator): Promise<void> {
+  await page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: WAIT_MS });
+  await p.locator('.margin-view-overlays .line-numbers').first().waitFor({ timeout: WAIT_MS });
+}
 
 describe('instructor features', () => {
   let app: AppSession | undefined;
+  const open = async (path: string) => {
+    const session = await openApp({ path });
+    session.page.setDefaultTimeout(WAIT_MS);
+    return session;
+  };
   afterEach(async () => {
     await app?.close();
     app = undefined;
   });
 
   it('answers a prediction, then replays to where the answer comes from', async () => {
-    app = await openApp({ path: '/?lesson=s04-hooks&lang=en' });
+    app = await open('/?lesson=s04-hooks&lang=en');
     const p = panel(app.page, 'run_hooks');
     await ready(app.page, p);
     const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
     await hits.locator('[data-testid=predict-input]').fill('1');
     await hits.locator('[data-testid=predict-check]').click();
     const verdict = hits.locator('[data-testid=predict-verdict]');
-    await verdict.waitFor({ timeout: 60_000 });
+    await verdict.waitFor();
     expect(await verdict.getAttribute('data-correct')).toBe('true');
     // The panel switched to the question's scenario and stands on the line asked about.
     expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('block');
@@ -34,16 +49,16 @@ describe('instructor features', () => {
     await reached.locator('[data-testid=predict-yes]').check();
     await reached.locator('[data-testid=predict-check]').click();
     const wrong = reached.locator('[data-testid=predict-verdict]');
-    await wrong.waitFor({ timeout: 60_000 });
+    await wrong.waitFor();
     expect(await wrong.getAttribute('data-correct')).toBe('false');
     await expect(wrong.locator('[data-testid=predict-answer]').textContent()).resolves.toBe(
       'The line is never reached.',
     );
     expect(app.pageErrors).toEqual([]);
-  });
+  }, 420_000);
 
   it('gives an embed snippet with the current scenario and breakpoints', async () => {
-    app = await openApp({ path: '/?lesson=s04-hooks&lang=en' });
+    app = await open('/?lesson=s04-hooks&lang=en');
     const p = panel(app.page, 'run_hooks');
     await ready(app.page, p);
     const line = runtimeLine('answer = callback(');
@@ -60,18 +75,16 @@ describe('instructor features', () => {
     expect(state.scenario).toBe('pre_error');
     expect(state.breakpoints?.map((b) => b.line)).toEqual([line]);
     expect(html).toContain(`<script src="${app.baseUrl}/embed-host.js" async></script>`);
-  });
+  }, 420_000);
 
   it('author mode: a new scenario opens its script, with labelled texts in both languages', async () => {
-    app = await openApp({ path: '/?lesson=s04-hooks&lang=en&author=1' });
+    app = await open('/?lesson=s04-hooks&lang=en&author=1');
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=panel-author]').waitFor();
     expect(await p.locator('.panel-note').count()).toBe(0);
     await p.locator('[data-testid=scenario-id]').fill('my_case');
     await p.locator('[data-testid=scenario-add]').click();
-    await p
-      .locator('[data-testid=author-editor][data-file="scenarios/my_case.py"]')
-      .waitFor({ timeout: 30_000 });
+    await p.locator('[data-testid=author-editor][data-file="scenarios/my_case.py"]').waitFor();
     for (const name of ['label (zh)', 'label (en)', 'description (zh)', 'description (en)'])
       await expect(p.getByLabel(name, { exact: true }).count()).resolves.toBe(1);
 
@@ -82,5 +95,5 @@ describe('instructor features', () => {
     expect(await tab.locator('[data-testid=author-toggle]').isChecked()).toBe(false);
     expect(await tab.locator('[data-testid=panel-author]').count()).toBe(0);
     await tab.close();
-  });
+  }, 420_000);
 });

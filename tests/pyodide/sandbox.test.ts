@@ -14,6 +14,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CheckResult, runCheck } from '../../scripts/lib/check';
+import { recorderInstall } from '../../src/runtime/node-recorder';
+import {
+  createSandboxedRecorder,
+  PYODIDE_DIR,
+  permissionFlag,
+  sandboxFlags,
+} from '../../src/runtime/sandbox/runner';
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/', import.meta.url));
 
@@ -236,5 +243,39 @@ describe('lessons:check on a Latin-1 source', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the sandboxed recorder itself', () => {
+  it('stops a C call that never returns by replacing the child, and the next run works', async () => {
+    const rec = await createSandboxedRecorder({ install: recorderInstall() });
+    try {
+      const stuck = await rec.record({
+        scenario: 'x',
+        files: [{ path: 'main.py', role: 'entry', code: 'sum(range(10**15))\n' }],
+        budget: { maxSeconds: 0.5 },
+      });
+      expect(stuck.meta.outcome).toBe('stopped');
+      expect(stuck.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'killed' });
+      expect(stuck.meta.error?.message).toMatch(/stuck in a long call/);
+      const next = await rec.record({
+        scenario: 'x',
+        files: [{ path: 'main.py', role: 'entry', code: 'print(6 * 7)\n' }],
+      });
+      expect(next.meta.output).toBe('42\n');
+      expect(rec.restarts).toBe(1);
+    } finally {
+      rec.close();
+    }
+    // Two Pyodide loads in fresh child processes: slow on a busy machine.
+  }, 180_000);
+
+  it('runs under the permission model, with no write, child-process or worker permission', () => {
+    const flags = sandboxFlags();
+    expect(flags).toContain(permissionFlag());
+    expect(flags).toContain('--disallow-code-generation-from-strings');
+    expect(flags.filter((f) => f.startsWith('--allow-'))).toEqual([
+      `--allow-fs-read=${PYODIDE_DIR}${path.sep}`,
+    ]);
   });
 });

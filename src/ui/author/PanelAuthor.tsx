@@ -61,9 +61,9 @@ export function PanelAuthor(props: {
         editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
       setProblem(null);
       setNewId('');
-      // A new scenario's script is where the author goes next: open its tab. The
-      // scenario list is the draft's, so the new scenario can be chosen at once.
+      // A new scenario's script is where the author goes next: open its tab.
       if (open) setTab(open);
+      // The scenario list is the draft's: the new scenario can be chosen at once.
       if (select) onScenario(select);
     } catch (err) {
       setProblem(err instanceof Error ? err.message : String(err));

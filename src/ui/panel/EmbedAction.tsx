@@ -3,7 +3,6 @@ import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/schema';
 import type { Breakpoint } from '../../replay/engine';
 import { embedSnippet } from '../../store/embed';
-import { appBase } from '../../store/urlSync';
 
 /**
  * The panel's Embed action: a button that shows the `<iframe>` snippet for this panel,
@@ -22,7 +21,7 @@ export function EmbedAction(props: {
   const id = useId();
   const snippet = open
     ? embedSnippet({
-        base: appBase(),
+        base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
         lesson: lessonId,
         panel: panel.id,
         title: `${panel.function} · ${t(lang, 'appTitle')}`,

@@ -34,7 +34,7 @@ describe('format-preserving manifest edits', () => {
   });
 
   it('adding a scenario adds its catalogue entry and changes only the panel list line', () => {
-    const edit = addScenario(manifest, 'run_hooks', 'new_case');
+    const edit = addScenario(manifest, 'run_hooks', 'probe_new');
     const changed = changedLines(manifest, edit.manifest);
     const oldList = manifest.split('\n').find((l) => l.includes('"scenarios": ["pass"'))!;
     // The panel's list line changes; the new entry is added after the last one (a line
@@ -42,14 +42,14 @@ describe('format-preserving manifest edits', () => {
     expect(changed.filter((l) => l.startsWith('-'))).toEqual([`-${oldList}`]);
     expect(changed.filter((l) => l.startsWith('+'))).toEqual([
       '+    },',
-      '+    "new_case": {',
-      '+      "label": { "zh": "new_case", "en": "new_case" },',
-      '+      "script": "scenarios/new_case.py"',
-      `+${oldList.replace(/\]/, ', "new_case"]')}`,
+      '+    "probe_new": {',
+      '+      "label": { "zh": "probe_new", "en": "probe_new" },',
+      '+      "script": "scenarios/probe_new.py"',
+      `+${oldList.replace(/\]/, ', "probe_new"]')}`,
     ]);
-    expect(JSON.parse(edit.manifest).scenarios.new_case.script).toBe('scenarios/new_case.py');
+    expect(JSON.parse(edit.manifest).scenarios.probe_new.script).toBe('scenarios/probe_new.py');
     // Round trip: deleting it again gives back the original bytes.
-    expect(deleteScenario(edit.manifest, 'run_hooks', 'new_case').manifest).toBe(manifest);
+    expect(deleteScenario(edit.manifest, 'run_hooks', 'probe_new').manifest).toBe(manifest);
   });
 
   it('relabelling changes one line; renaming keeps the entry where it is', () => {

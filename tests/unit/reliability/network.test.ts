@@ -6,7 +6,8 @@
  * tests/browser/reliability-network.test.ts runs the same attempts from real Python.
  */
 import { describe, expect, it } from 'vitest';
-import { disableNetwork } from '../../../src/runtime/worker-core';
+import { HIDDEN_NODE_GLOBALS, hideGlobals } from '../../../src/runtime/sandbox/lockdown';
+import { disableNetwork, NETWORK_GLOBALS } from '../../../src/runtime/worker-core';
 
 /** A stand-in for a worker's global: own constructors, request methods on its prototype. */
 function fakeWorkerScope() {
@@ -60,5 +61,34 @@ describe('disableNetwork', () => {
     const post = scope.postMessage;
     disableNetwork(scope);
     expect(scope.postMessage).toBe(post);
+  });
+});
+
+describe('disableNetwork, nested workers and newer request APIs', () => {
+  it('refuses a nested worker (its own fetch would be untouched) and WebTransport', () => {
+    const started: string[] = [];
+    const start = function start(url: string) {
+      started.push(url);
+    };
+    const scope: Record<string, unknown> = { Worker: start, WebTransport: start };
+    disableNetwork(scope);
+    for (const name of NETWORK_GLOBALS) {
+      expect(() => new (scope[name] as new (u: string) => unknown)('blob:x')).toThrow(
+        /network access is disabled/,
+      );
+    }
+    expect(started).toEqual([]);
+  });
+});
+
+describe('hideGlobals (the Node sandbox child)', () => {
+  it('hides process and friends from the scope Python sees, for good', () => {
+    const scope: Record<string, unknown> = { process: { getBuiltinModule: () => 'net' } };
+    hideGlobals(scope, HIDDEN_NODE_GLOBALS);
+    for (const name of HIDDEN_NODE_GLOBALS) expect(scope[name]).toBeUndefined();
+    expect(() => {
+      scope.process = {};
+    }).toThrow(TypeError);
+    expect(() => Object.defineProperty(scope, 'process', { value: {} })).toThrow(TypeError);
   });
 });

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { answerText, judgePrediction } from '../../../src/store/predictView';
+import { buildTrace } from '../replay/fixtures';
+
+const trace = buildTrace({
+  frames: [
+    { fn: '<module>', file: 'main.py' },
+    { fn: 'gate', file: 'lib.py', parent: 0 },
+  ],
+  events: [
+    { kind: 'line', frame: 0, line: 1 },
+    { kind: 'call', frame: 1, line: 1 },
+    { kind: 'line', frame: 1, line: 2, vars: { n: '3' } },
+    { kind: 'line', frame: 1, line: 2, print: 'done\n' },
+    { kind: 'return', frame: 1, line: 2, value: 'None' },
+  ],
+});
+const panel = { function: 'gate', source: 'lib.py' };
+const question = { zh: '几次？', en: 'How many?' };
+
+describe('what an answered prediction shows', () => {
+  it('says right or wrong, the answer in words, and the steps it comes from', () => {
+    const p = {
+      id: 'q',
+      panel: 'gate',
+      scenario: 's',
+      ask: { kind: 'hits' as const, line: 2, anchor: 'x' },
+      question,
+    };
+    const right = judgePrediction('en', p, panel, trace, { kind: 'hits', count: 2 });
+    expect(right).toMatchObject({ correct: true, text: 'The line runs 2 time(s).' });
+    expect(right.evidence).toEqual([2, 3]);
+    const wrong = judgePrediction('zh', p, panel, trace, { kind: 'hits', count: 1 });
+    expect(wrong).toMatchObject({ correct: false, text: '这一行执行了 2 次。' });
+  });
+
+  it('words every kind of answer in both languages', () => {
+    expect(answerText('en', { kind: 'reached', reached: false, events: [] })).toBe(
+      'The line is never reached.',
+    );
+    expect(answerText('en', { kind: 'output', printed: ['a', 'b'], events: [1] })).toBe(
+      'Printed: a | b',
+    );
+    expect(answerText('zh', { kind: 'output', printed: [], events: [] })).toBe(
+      '这几行都没有打印。',
+    );
+    expect(answerText('en', { kind: 'value', text: "'x'", events: [4] })).toBe(
+      "The final value is 'x'.",
+    );
+    expect(answerText('zh', { kind: 'value', text: null, events: [] })).toBe(
+      '这个名字没有被赋值。',
+    );
+  });
+});
