@@ -27,10 +27,17 @@ function setupLine(text: string, after = ''): number {
   return i + 1;
 }
 
+/** Click a toolbar button once it is enabled (recording may lag on a loaded machine). */
+async function press(p: Locator, testid: string): Promise<void> {
+  const b = p.locator(`[data-testid=${testid}]`);
+  await expect.poll(() => b.isEnabled(), { timeout: 120_000 }).toBe(true);
+  await b.click();
+}
+
 /** Click a toolbar button and wait until the step moved. */
 async function step(p: Locator, testid: string): Promise<number> {
   const before = (await status(p)).step;
-  await p.locator(`[data-testid=${testid}]`).click();
+  await press(p, testid);
   return waitForStep(p, (s) => s !== before);
 }
 
@@ -64,13 +71,13 @@ async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
   await p.locator('[data-testid=scenario]').selectOption(scenario);
   const call = runtimeLine('before = run_hooks(');
   await ensureBreakpoint(p, call);
-  await p.locator('[data-testid=debug]').click();
+  await press(p, 'debug');
   await waitState(p, 'paused', call);
   await step(p, 'step-into');
   // Now in run_hooks: the whole runtime.py is shown, so its lines can take breakpoints.
   const callback = runtimeLine('answer = callback(');
   await ensureBreakpoint(p, callback);
-  await p.locator('[data-testid=continue]').click();
+  await press(p, 'continue');
   await waitState(p, 'paused', callback);
 }
 
@@ -153,7 +160,7 @@ describe('objects, not names, on the flagship lesson', () => {
     await p.locator('[data-testid=scenario]').selectOption('post_error');
     const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
     await ensureBreakpoint(p, end);
-    await p.locator('[data-testid=debug]').click();
+    await press(p, 'debug');
     await waitState(p, 'paused', end);
     const atEnd = (await status(p)).step;
 
@@ -180,11 +187,11 @@ describe('objects, not names, on the flagship lesson', () => {
     await waitForStep(p, (s) => s === append?.step);
 
     // Back to the end, then "go to last change": by its button, then by its key.
-    await p.locator('[data-testid=continue]').click();
+    await press(p, 'continue');
     await waitForStep(p, (s) => s === atEnd);
     await p.locator('[data-testid=last-change]').click();
     await waitForStep(p, (s) => s === append?.step);
-    await p.locator('[data-testid=continue]').click();
+    await press(p, 'continue');
     await waitForStep(p, (s) => s === atEnd);
     await p.locator('[data-testid=continue]').focus();
     await app.page.keyboard.press('Alt+Shift+L');
@@ -234,7 +241,7 @@ describe('objects, not names, on the flagship lesson', () => {
     await p.locator('[data-testid=scenario]').selectOption('post_error');
     const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
     await ensureBreakpoint(p, end);
-    await p.locator('[data-testid=debug]').click();
+    await press(p, 'debug');
     await waitState(p, 'paused', end);
     // Start with no history open (an earlier test may have opened one).
     if ((await p.locator('[data-testid=history]').count()) > 0) {
@@ -265,7 +272,7 @@ describe('the reference diagram on a phone', () => {
     const p = panel(app.page, 'run_hooks');
     const line = runtimeLine('answer = callback(');
     await ensureBreakpoint(p, line);
-    await p.locator('[data-testid=debug]').click();
+    await press(p, 'debug');
     await waitState(p, 'paused', line);
     const toggle = p.locator('[data-testid=diagram-toggle]');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
