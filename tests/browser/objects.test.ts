@@ -27,10 +27,17 @@ function setupLine(text: string, after = ''): number {
   return i + 1;
 }
 
+/** Click a toolbar button once it is enabled (recording may lag on a loaded machine). */
+async function press(p: Locator, testid: string): Promise<void> {
+  const b = p.locator(`[data-testid=${testid}]`);
+  await expect.poll(() => b.isEnabled(), { timeout: 120_000 }).toBe(true);
+  await b.click();
+}
+
 /** Click a toolbar button and wait until the step moved. */
 async function step(p: Locator, testid: string): Promise<number> {
   const before = (await status(p)).step;
-  await p.locator(`[data-testid=${testid}]`).click();
+  await press(p, testid);
   return waitForStep(p, (s) => s !== before);
 }
 
@@ -50,18 +57,27 @@ async function refOf(p: Locator, fn: string, name: string): Promise<string> {
   return to;
 }
 
+/** Set a breakpoint on a line of the panel's source unless one is there (tests share a page). */
+async function ensureBreakpoint(p: Locator, line: number): Promise<void> {
+  const lines = ((await p.getAttribute('data-breakpoints')) ?? '').split(',').map(Number);
+  if (!lines.includes(line)) await clickLine(p, line);
+  await expect
+    .poll(async () => ((await p.getAttribute('data-breakpoints')) ?? '').split(',').map(Number))
+    .toContain(line);
+}
+
 /** Pause the execute_hooked panel on `answer = callback(` inside run_hooks. */
 async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
   await p.locator('[data-testid=scenario]').selectOption(scenario);
   const call = runtimeLine('before = run_hooks(');
-  await clickLine(p, call);
-  await p.locator('[data-testid=debug]').click();
+  await ensureBreakpoint(p, call);
+  await press(p, 'debug');
   await waitState(p, 'paused', call);
   await step(p, 'step-into');
   // Now in run_hooks: the whole runtime.py is shown, so its lines can take breakpoints.
   const callback = runtimeLine('answer = callback(');
-  await clickLine(p, callback);
-  await p.locator('[data-testid=continue]').click();
+  await ensureBreakpoint(p, callback);
+  await press(p, 'continue');
   await waitState(p, 'paused', callback);
 }
 
@@ -143,8 +159,8 @@ describe('objects, not names, on the flagship lesson', () => {
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=scenario]').selectOption('post_error');
     const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
-    await clickLine(p, end);
-    await p.locator('[data-testid=debug]').click();
+    await ensureBreakpoint(p, end);
+    await press(p, 'debug');
     await waitState(p, 'paused', end);
     const atEnd = (await status(p)).step;
 
@@ -171,11 +187,11 @@ describe('objects, not names, on the flagship lesson', () => {
     await waitForStep(p, (s) => s === append?.step);
 
     // Back to the end, then "go to last change": by its button, then by its key.
-    await p.locator('[data-testid=continue]').click();
+    await press(p, 'continue');
     await waitForStep(p, (s) => s === atEnd);
     await p.locator('[data-testid=last-change]').click();
     await waitForStep(p, (s) => s === append?.step);
-    await p.locator('[data-testid=continue]').click();
+    await press(p, 'continue');
     await waitForStep(p, (s) => s === atEnd);
     await p.locator('[data-testid=continue]').focus();
     await app.page.keyboard.press('Alt+Shift+L');
@@ -222,6 +238,16 @@ describe('objects, not names, on the flagship lesson', () => {
 
   it('the diagram can be walked as text and operated from the keyboard', async () => {
     const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
+    await ensureBreakpoint(p, end);
+    await press(p, 'debug');
+    await waitState(p, 'paused', end);
+    // Start with no history open (an earlier test may have opened one).
+    if ((await p.locator('[data-testid=history]').count()) > 0) {
+      await p.locator('[data-testid=history] .history-close').click();
+    }
+    await expect.poll(() => p.locator('[data-testid=history]').count()).toBe(0);
     const text = p.locator('[data-testid=heap-text]');
     const button = text.getByRole('button', { name: 'Where warnings came from' });
     await button.focus();
@@ -245,8 +271,8 @@ describe('the reference diagram on a phone', () => {
   it('starts behind a toggle and fits the screen when shown', async () => {
     const p = panel(app.page, 'run_hooks');
     const line = runtimeLine('answer = callback(');
-    await clickLine(p, line);
-    await p.locator('[data-testid=debug]').click();
+    await ensureBreakpoint(p, line);
+    await press(p, 'debug');
     await waitState(p, 'paused', line);
     const toggle = p.locator('[data-testid=diagram-toggle]');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
