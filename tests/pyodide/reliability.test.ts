@@ -20,6 +20,7 @@ import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-re
 import type { Budget, RunFile } from '../../src/runtime/protocol';
 import { positionView } from '../../src/store/selectors';
 import { EventKind, type Trace } from '../../src/trace/trace';
+import { resolveAt } from '../../src/trace/values';
 import { lesson, script } from './helpers';
 
 let rec: NodeRecorder;
@@ -399,11 +400,16 @@ describe('errors carry their place (issue 5.2)', () => {
 });
 
 describe('huge, self-referential and hostile values are shown capped, never break the run', () => {
+  /** The module's variables at the end, as `[type, text, id, children, size]`. */
   function lastVars(
     trace: Trace,
   ): Record<string, [string, string, number, [string, number][], number]> {
+    const end = trace.length - 1;
     return Object.fromEntries(
-      trace.variablesAt(0, trace.length - 1).map((v) => [v.name, trace.value(v.value)]),
+      trace.variablesAt(0, end).map((v) => {
+        const r = resolveAt(trace, v.value, end);
+        return [v.name, [r.type, r.text, r.id, r.children, r.size]];
+      }),
     );
   }
 

@@ -4,6 +4,7 @@ one event per function start, line, return and exception in *lesson* code only."
 import sys
 import time
 import types
+from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from . import config
 from .config import (
@@ -21,12 +22,21 @@ from .config import (
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
 )
-from .hotpath import emit
+from .hotpath import NO_AUX, emit, frame_state
+from .lines import Lines
 from .output import Output
 from .probes import run_probes
 from .values import Values
 
 _TOOL_NAME = "watch-python-think"
+
+
+def _params(code):
+    """How many of a code object's first local names are its parameters."""
+    if code.co_name == "<module>" or not code.co_flags & CO_OPTIMIZED:
+        return 0
+    n = code.co_argcount + code.co_kwonlyargcount
+    return n + bool(code.co_flags & CO_VARARGS) + bool(code.co_flags & CO_VARKEYWORDS)
 
 
 class Recorder:
@@ -44,10 +54,10 @@ class Recorder:
         self.scenario = request.get("scenario", "")
         self.paths = [f["path"] for f in self.files]
         self.file_index = {p: i for i, p in enumerate(self.paths)}
-        self.fast = config.FAST_PATHS
+        self.brute = config.BRUTE_FORCE
 
-        # One row of ROW_WIDTH ints per event, and one pair per variable change:
-        # (name index, value index or -1 for "deleted"). Plain lists while recording
+        # One row of ROW_WIDTH ints per event, and one triple per change (see hotpath.py):
+        # (target, name index, value). Plain lists while recording
         # (one C call per event, and never half a row); serialise.py makes the typed
         # columns of the trace format from them.
         self.rows = []
@@ -55,9 +65,13 @@ class Recorder:
 
         self.names = []
         self.name_index = {}
-        self.frames = []  # [function, file index, parent frame id, depth, first event]
+        # [function, file index, parent frame id, depth, first event, scope frame id,
+        #  number of parameters]
+        self.frames = []
         self.live = {}  # id(frame object) -> frame id
-        self.locals_cache = {}  # frame id -> hotpath.FrameVars
+        self.frame_states = {}  # frame id -> hotpath.FrameState, while the frame lives
+        self.scopes = {}  # id(namespace dict) -> hotpath.Scope (module globals, class bodies)
+        self.lines = Lines()
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = Values()
         self.output = Output(MAX_OUTPUT_CHARS)
@@ -111,10 +125,13 @@ class Recorder:
                 self.stopped = "depth"
                 raise BudgetExceeded("depth")
             fid = len(self.frames)
+            code = frame.f_code
             self.frames.append(
-                [frame.f_code.co_name, self.codes[frame.f_code], parent, depth, self.count]
+                [code.co_name, self.codes[code], parent, depth, self.count, fid, _params(code)]
             )
             self.live[key] = fid
+            self.frame_states.pop(fid, None)
+            self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
         return fid
 
     def leave(self, frame, fid, final):
@@ -124,7 +141,7 @@ class Recorder:
             self.stack.remove(fid)
         if final:
             self.live.pop(id(frame), None)
-            self.locals_cache.pop(fid, None)
+            self.frame_states.pop(fid, None)
 
     # -- installing the callbacks ---------------------------------------------
 
@@ -180,7 +197,7 @@ class Recorder:
             frame = sys._getframe(1)
             fid = self.frame_for(frame, True)
             self.stack.append(fid)
-            self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, -1,
+            self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, NO_AUX,
                       self.codes[code])
         finally:
             self.busy = False
@@ -193,6 +210,9 @@ class Recorder:
             frame = sys._getframe(1)
             fid = self.frame_for(frame, False)
             self.stack.append(fid)
+            st = self.frame_states.get(fid)
+            if st is not None:
+                st.resumed = True
         finally:
             self.busy = False
 
@@ -217,7 +237,7 @@ class Recorder:
             probes = self.probes.get((file_idx, line)) if self.probes else None
             if probes:
                 run_probes(probes, frame, self.count, self.probe_results)
-            self.emit(K_LINE, fid, frame, line, -1, file_idx)
+            self.emit(K_LINE, fid, frame, line, NO_AUX, file_idx)
         finally:
             self.busy = False
 
@@ -232,7 +252,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(retval), self.codes[code])
+                          retval, self.codes[code])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False
@@ -246,7 +266,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(retval), self.codes[code])
+                          retval, self.codes[code])
                 self.leave(frame, fid, final=False)
         finally:
             self.busy = False
@@ -264,7 +284,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(exc), self.codes[code])
+                          exc, self.codes[code])
         finally:
             self.busy = False
 
@@ -278,7 +298,7 @@ class Recorder:
             if fid is not None:
                 if self.stopped is None:
                     self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
-                              self.values.encode(exc), self.codes[code])
+                              exc, self.codes[code])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False

@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import { refId } from '../../trace/values';
 import type { PaneProps } from './panes';
 import { ValueView } from './ValueView';
 
@@ -15,7 +16,7 @@ export function VariablesPane({ view, lang }: PaneProps) {
               <span className="var-name">
                 {pos.result.kind === 'return' ? t(lang, 'returnValue') : t(lang, 'raised')}
               </span>
-              <ValueView trace={trace} value={pos.result.value} lang={lang} />
+              <ValueView trace={trace} value={pos.result.value} step={pos.event} lang={lang} />
             </li>
           ) : null}
           {pos.variables.length === 0 ? <li className="empty">{t(lang, 'noVariables')}</li> : null}
@@ -26,10 +27,10 @@ export function VariablesPane({ view, lang }: PaneProps) {
               data-testid="var"
               data-name={v.name}
               data-changed={v.changed ? 'true' : undefined}
-              data-obj-id={trace.value(v.value)?.[2] || undefined}
+              data-obj-id={refId(v.value) || undefined}
             >
               <span className="var-name">{v.name}</span>
-              <ValueView trace={trace} value={v.value} lang={lang} />
+              <ValueView trace={trace} value={v.value} step={pos.event} lang={lang} />
             </li>
           ))}
         </ul>
