@@ -138,6 +138,9 @@ def _look(self, st, full, roots):
         _diff_locals(self, scope, frame, roots)
     elif full or info is None or info.rescan:
         _diff_namespace(self, scope, None, roots)
+    elif scope.ns is frame.f_globals and info.global_stores:
+        # Module level: a name some function declares `global` is stored with STORE_GLOBAL.
+        _diff_namespace(self, scope, info.stores + info.global_stores, roots)
     elif info.stores:
         _diff_namespace(self, scope, info.stores, roots)
     if full:

@@ -86,7 +86,7 @@ describe('the trace frame index', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   it('gives the same answers on long random traces (thousands of events, deep calls)', () => {
     const longArb = fc
