@@ -449,6 +449,24 @@ export class Trace {
     return this.meta.values[index];
   }
 
+  /**
+   * Bytes held in typed arrays: the columns and every index built so far (frame index,
+   * change index, binding histories). For the bench.
+   */
+  memoryBytes(): number {
+    let bytes = this.byteSize;
+    if (this.frameIndexCache) {
+      bytes += this.frameIndexCache.start.byteLength + this.frameIndexCache.events.byteLength;
+    }
+    const c = this.changeIndexCache;
+    if (c) bytes += c.start.byteLength + c.order.byteLength + c.eventOf.byteLength;
+    for (const h of this.historyCache.values()) {
+      for (const a of h.events) bytes += a.byteLength;
+      for (const a of h.values) bytes += a.byteLength;
+    }
+    return bytes;
+  }
+
   /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */
   get byteSize(): number {
     return this.meta.columns.reduce((sum, [, size, len]) => sum + size * len, 0);

@@ -40,38 +40,95 @@ def _add(items, name):
         items.append(name)
 
 
+# Opcode classes, by opcode number: where the argument's name comes from.
+_SKIP, _LOCAL, _LOCAL_PAIR, _NAME, _GLOBAL_LOAD, _STAR = 0, 1, 2, 3, 4, 5
+_OPS = len(dis.opname)
+_CLASS = [_SKIP] * _OPS
+_STORES = [False] * _OPS  # stores or deletes (for a pair: the first name)
+_PAIR_STORES_BOTH = [False] * _OPS
+_CACHES = [0] * _OPS
+for _op, _name in enumerate(dis.opname):
+    _CACHES[_op] = dis._inline_cache_entries.get(_name, 0)
+    if _name == "IMPORT_STAR":
+        _CLASS[_op] = _STAR
+    elif _name == "LOAD_GLOBAL":
+        _CLASS[_op] = _GLOBAL_LOAD
+    elif _name in _NAME_OPS and "DEREF" not in _name and _name not in ("LOAD_CLOSURE", "MAKE_CELL"):
+        _CLASS[_op] = _NAME
+    elif _name in _NAME_OPS or "_FAST" in _name:
+        two = _name.count("FAST") == 2
+        _CLASS[_op] = _LOCAL_PAIR if two else _LOCAL
+        _PAIR_STORES_BOTH[_op] = _name == "STORE_FAST_STORE_FAST"
+    _STORES[_op] = _name.startswith(("STORE", "DELETE"))
+_EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_GLOBAL_STORE_OPS = frozenset(dis.opmap[n] for n in _GLOBAL_STORES)
+_DEREF_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_DEREF", "DELETE_DEREF"))
+
+
 def line_table(code):
-    """``{line: LineInfo}`` for one code object (not its nested code objects)."""
+    """``{line: LineInfo}`` for one code object (not its nested code objects), read from
+    the raw bytecode (``dis.get_instructions`` is far too slow for a 5,000-line module)."""
     table = {}
-    line = code.co_firstlineno
-    for ins in dis.get_instructions(code):
-        pos = ins.positions
-        if pos is not None and pos.lineno is not None:
-            line = pos.lineno
-        op = ins.opname
+    raw = code.co_code
+    names = code.co_names
+    local = {}
+    freevars = code.co_freevars
+
+    def local_name(i):
+        name = local.get(i)
+        if name is None:
+            name = local[i] = code._varname_from_oparg(i)
+        return name
+
+    for start, end, line in code.co_lines():
+        if line is None:
+            continue
         info = table.get(line)
         if info is None:
             info = table[line] = LineInfo()
-        if op == "IMPORT_STAR":
-            info.rescan = True
-            continue
-        if not (op in _NAME_OPS or "_FAST" in op):
-            continue
-        argval = ins.argval
-        names = argval if isinstance(argval, tuple) else (argval,)
-        for name in names:
-            if not isinstance(name, str):
+        i = start
+        ext = 0
+        while i < end:
+            op = raw[i]
+            arg = raw[i + 1] | ext
+            i += 2 + 2 * _CACHES[op]
+            if op == _EXTENDED_ARG:
+                ext = arg << 8
                 continue
-            _add(info.names, name)
-            if op in ("STORE_DEREF", "DELETE_DEREF") and name in code.co_freevars:
-                info.outer_stores = True
-            if op in _GLOBAL_STORES:
-                _add(info.global_stores, name)
-            elif op.startswith(("STORE", "DELETE")):
-                _add(info.stores, name)
-            if name in _RESCAN_NAMES:
+            ext = 0
+            kind = _CLASS[op]
+            if kind == _SKIP:
+                continue
+            if kind == _STAR:
                 info.rescan = True
+                continue
+            store = _STORES[op]
+            if kind == _LOCAL_PAIR:
+                first = local_name(arg >> 4)
+                second = local_name(arg & 15)
+                _note(info, first, store, False)
+                _note(info, second, _PAIR_STORES_BOTH[op], False)
+                continue
+            if kind == _LOCAL:
+                name = local_name(arg)
+                if op in _DEREF_STORE_OPS and name in freevars:
+                    info.outer_stores = True
+            elif kind == _GLOBAL_LOAD:
+                name = names[arg >> 1]
+            else:
+                name = names[arg]
+            _note(info, name, store, op in _GLOBAL_STORE_OPS)
     return table
+
+
+def _note(info, name, store, global_store):
+    _add(info.names, name)
+    if global_store:
+        _add(info.global_stores, name)
+    elif store:
+        _add(info.stores, name)
+    if name in _RESCAN_NAMES:
+        info.rescan = True
 
 
 class Lines:
