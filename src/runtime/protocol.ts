@@ -108,7 +108,11 @@ const NodeHead = [
   z.array(z.tuple([z.string(), z.number()])),
   z.number(),
 ] as const;
-const ValueNodeSchema = z.union([z.tuple([...NodeHead, z.string()]), z.tuple(NodeHead)]);
+const ValueNodeSchema = z.union([
+  z.tuple([...NodeHead, z.string(), z.number()]),
+  z.tuple([...NodeHead, z.string()]),
+  z.tuple(NodeHead),
+]);
 
 /** Shape check of the trace metadata JSON (see trace.ts `TraceMeta`). */
 export const TraceMetaSchema = z.object({

@@ -48,11 +48,14 @@ export interface RunError {
  * An entry of the value table: an atom `[typeName, text, 0, [], 0]`, or one recorded state
  * of an object `[typeName, text, objectId, children, size, kind]` whose `children` are
  * `[label, ref]` pairs (see {@link Ref}). A container's or an instance's `text` is empty:
- * it is composed from its children at the step shown (values.ts).
+ * it is composed from its children at the step shown (values.ts). A 7th field, when present,
+ * is the index of an earlier state of the same object whose children this one keeps (a
+ * container that grew past the items shown changed only its size).
  */
 export type ValueNode =
   | [string, string, number, [string, number][], number]
-  | [string, string, number, [string, number][], number, string];
+  | [string, string, number, [string, number][], number, string]
+  | [string, string, number, [string, number][], number, string, number];
 
 /**
  * What a name, a slot, a return value or an exception holds: a value-table index of an

@@ -45,7 +45,9 @@ export function objectState(trace: Trace, id: number, step: number): ObjectState
   if (index < 0) return null;
   const node = trace.value(index);
   const kind = node[5] !== undefined && KINDS.has(node[5]) ? (node[5] as ObjectKind) : 'other';
-  return { id, type: node[0], kind, text: node[1], children: node[3], size: node[4] };
+  // A state that only changed the size keeps the children of the state it names.
+  const children = node[6] !== undefined ? (trace.value(node[6])?.[3] ?? []) : node[3];
+  return { id, type: node[0], kind, text: node[1], children, size: node[4] };
 }
 
 /** Items shown in a one-line text before "…". */

@@ -14,7 +14,7 @@ import type { RecordRequest } from '../../src/runtime/protocol';
 import { framesAt } from '../../src/trace/graph';
 import { historyOf } from '../../src/trace/history';
 import { EventKind, type Trace } from '../../src/trace/trace';
-import { refId, slotOf, textAt } from '../../src/trace/values';
+import { objectState, refId, slotOf, textAt } from '../../src/trace/values';
 import { script } from './helpers';
 import { stateAt } from './object-state';
 import { CORPUS } from './perf-corpus';
@@ -116,6 +116,18 @@ describe('the object-centric trace', () => {
       (e) => trace.functionOf(e) === 'bump' && trace.kind[e] === EventKind.Return,
     );
     expect(varsOf(trace, ret as number, '<module>').N).toBe('2#0');
+  });
+
+  it('keeps the shown items of a container that grew past them, with its new size', () => {
+    const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
+    const trace = record({ scenario: '', files: script(code) });
+    const end = trace.length - 1;
+    const xs = trace.variablesAt(0, end).find((v) => v.name === 'xs');
+    const state = objectState(trace, refId(xs?.value ?? -1), end);
+    expect(state?.size).toBe(45);
+    expect(state?.children).toHaveLength(30);
+    expect(textAt(trace, state?.children[29][1] ?? -1, end)).toBe('58');
+    expect(textAt(trace, xs?.value ?? -1, end)).toBe('[0, 2, 4, 6, 8, 10, 12, 14, …]');
   });
 
   for (const [name, request] of Object.entries(CORPUS)) {

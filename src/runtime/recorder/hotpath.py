@@ -77,8 +77,10 @@ def _bind(self, scope, name, obj, roots):
     if obj is _MISSING:
         self.deltas.extend((scope.fid, nid, -1))
         return
-    self.deltas.extend((scope.fid, nid, self.values.ref(obj)))
-    if type(obj) not in ATOM_TYPES:
+    if type(obj) in ATOM_TYPES:
+        self.deltas.extend((scope.fid, nid, self.values.atom(obj, type(obj))))
+    else:
+        self.deltas.extend((scope.fid, nid, -self.values.object_id(obj) - 1))
         roots.append(obj)
 
 
@@ -144,10 +146,8 @@ def _look(self, st, full, roots):
     elif info.stores:
         _diff_namespace(self, scope, info.stores, roots)
     if full:
-        if scope.ns is None:
-            roots.extend(scope.vals)
-        else:
-            roots.extend(scope.cache.values())
+        held = scope.vals if scope.ns is None else scope.cache.values()
+        roots.extend(obj for obj in held if type(obj) not in ATOM_TYPES)
         return
     if info is None:
         return
@@ -161,19 +161,23 @@ def _look(self, st, full, roots):
             if other is not None and other is not st and other.scope.ns is None:
                 _diff_locals(self, other.scope, other.frame, roots)
     if info.names:
+        glob = frame.f_globals
         if scope.ns is None:
             pos = scope.pos
             vals = scope.vals
-            glob = frame.f_globals
             for name in info.names:
                 i = pos.get(name)
-                roots.append(vals[i] if i is not None else glob.get(name))
+                obj = vals[i] if i is not None else glob.get(name)
+                if type(obj) not in ATOM_TYPES:
+                    roots.append(obj)
         else:
             ns = scope.ns
-            glob = frame.f_globals
             for name in info.names:
                 obj = ns.get(name, _MISSING)
-                roots.append(glob.get(name) if obj is _MISSING else obj)
+                if obj is _MISSING:
+                    obj = glob.get(name)
+                if type(obj) not in ATOM_TYPES:
+                    roots.append(obj)
 
 
 def emit(self, kind, fid, frame, line, aux, file_idx):
@@ -187,7 +191,8 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     roots = []
     if aux is not NO_AUX:
         aux_ref = self.values.ref(aux)
-        roots.append(aux)
+        if type(aux) not in ATOM_TYPES:
+            roots.append(aux)
     self.rows.extend(
         (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)
     )

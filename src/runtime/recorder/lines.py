@@ -138,7 +138,9 @@ class Lines:
         self.tables = {}
 
     def info(self, code, line):
-        table = self.tables.get(code)
+        # By id: hashing a code object hashes its bytecode and constants, at every event.
+        # The recorder keeps every lesson code object alive, so ids are not reused.
+        table = self.tables.get(id(code))
         if table is None:
-            table = self.tables[code] = line_table(code)
+            table = self.tables[id(code)] = line_table(code)
         return table.get(line, _EMPTY)

@@ -119,8 +119,9 @@ class Values:
         changed since it was last recorded, as ``(oid, node index)`` pairs in `out`.
         Iterative (a lesson may have lowered the recursion limit); each object once."""
         seen = set()
-        stack = [(obj, 0) for obj in roots if type(obj) not in ATOM_TYPES]
+        stack = [(obj, 0) for obj in roots]
         recorded = self.recorded
+        table = self.table
         while stack:
             obj, depth = stack.pop()
             key = id(obj)
@@ -130,18 +131,40 @@ class Values:
             self.work += 1
             oid = self.object_id(obj)
             prev = recorded.get(oid)
-            if prev is not None and _unchanged(obj, prev[1]):
+            snap = prev[1] if prev is not None else None
+            if snap is not None and _unchanged(obj, snap):
+                reached = prev[2]
+            elif snap is not None and _grown(obj, snap) and len(table[prev[0]]) > 5:
+                # Only the size changed, past the items shown: a small node that keeps
+                # the previous one's children (the 7th field names the node that has them).
+                base = prev[0]
+                old = table[base]
+                size = len(snap[0])
+                base = old[6] if len(old) > 6 else base
+                idx = self._append((old[0], "", oid, (), size, old[5], base))
+                out.append((oid, idx))
+                recorded[oid] = (idx, (snap[0], snap[1], size, snap[3], snap[4]), prev[2])
                 reached = prev[2]
             else:
                 node, snap, reached = self._shallow(obj, oid)
-                idx = self._intern(node)
-                if prev is None or prev[0] != idx:
+                if prev is None or table[prev[0]] != node:
+                    idx = self._append(node)
                     out.append((oid, idx))
-                recorded[oid] = (idx, snap, reached)
+                    recorded[oid] = (idx, snap, reached)
+                else:
+                    recorded[oid] = (prev[0], snap, reached)
             if depth < MAX_REACH_DEPTH:
                 for child in reached:
                     if type(child) not in ATOM_TYPES and id(child) not in seen:
                         stack.append((child, depth + 1))
+
+    def _append(self, node):
+        """Add an object's new state (states are not shared between objects: no hashing)."""
+        if len(self.table) >= MAX_VALUES:
+            self.overflow = True
+            return self._intern(("…", "value table full", 0, (), 0))
+        self.table.append(node)
+        return len(self.table) - 1
 
     def _shallow(self, obj, oid):
         """``(node, snapshot, reached)``: the object's node now, what tells cheaply that it
@@ -191,6 +214,19 @@ class Values:
 
 
 _FIXED = ("fixed",)
+
+
+def _grown(obj, snap):
+    """Whether only the size of an exact container changed, past its shown items: it
+    showed MAX_CHILDREN items before and still shows the same ones (by identity)."""
+    if snap is _FIXED or snap[1] < MAX_CHILDREN:
+        return False
+    target = snap[0]
+    if len(target) < MAX_CHILDREN:
+        return False
+    if snap[4] is None:
+        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
+    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
 
 
 def _unchanged(obj, snap):
