@@ -57,14 +57,13 @@ function entry(trace: Trace, step: number, kind: HistoryEntry['kind'], ref: numb
   };
 }
 
-/** The steps (<= `step`) at which object `id` changed (the first: when it was first seen). */
-function objectSteps(trace: Trace, id: number, from: number, to: number): number[] {
-  const { events } = trace.objectChanges(id);
+/** The last `max` steps in (`from`, `to`] at which object `id` changed, oldest first. */
+function objectSteps(trace: Trace, id: number, from: number, to: number, max = Infinity): number[] {
+  const events = trace.objectEvents(id);
+  const lo = lastAtOrBefore(events, from) + 1;
   const out: number[] = [];
-  for (let k = lastAtOrBefore(events, from) + 1; k < events.length && events[k] <= to; k++) {
-    out.push(events[k]);
-  }
-  return out;
+  for (let k = lastAtOrBefore(events, to); k >= lo && out.length < max; k--) out.push(events[k]);
+  return out.reverse();
 }
 
 /**
@@ -88,7 +87,7 @@ export function historyOf(
     const until = k === last ? step : h.events[k + 1] - 1;
     const id = refId(ref);
     if (id) {
-      const steps = objectSteps(trace, id, at, until);
+      const steps = objectSteps(trace, id, at, until, limit - out.length);
       for (let j = steps.length - 1; j >= 0 && out.length < limit; j--) {
         out.push([steps[j], 'changed', ref]);
       }
@@ -130,7 +129,7 @@ export function lastChange(
   const bound = h.events[k];
   const id = refId(h.values[k]);
   if (!id) return bound;
-  const { events } = trace.objectChanges(id);
+  const events = trace.objectEvents(id);
   const j = lastAtOrBefore(events, step);
   return j >= 0 && events[j] > bound ? events[j] : bound;
 }

@@ -167,6 +167,7 @@ export class Trace {
   private frameIndexCache: FrameIndex | null = null;
   private changeIndexCache: ChangeIndex | null = null;
   private readonly historyCache = new Map<number, ScopeHistory>();
+  private readonly objectEventsCache = new Map<number, Int32Array>();
 
   constructor(meta: TraceMeta, buffer: ArrayBuffer) {
     this.meta = meta;
@@ -393,6 +394,19 @@ export class Trace {
       else b = mid;
     }
     return a > start[s] ? this.deltaValue[order[a - 1]] : -1;
+  }
+
+  /** The events at which object `id`'s state was recorded, in order (cached per object). */
+  objectEvents(id: number): Int32Array {
+    let events = this.objectEventsCache.get(id);
+    if (events) return events;
+    const s = this.slotOf(-id);
+    if (s < 0 || id <= 0) return new Int32Array(0);
+    const { start, order, eventOf } = this.changeIndex();
+    events = new Int32Array(start[s + 1] - start[s]);
+    for (let k = start[s]; k < start[s + 1]; k++) events[k - start[s]] = eventOf[order[k]];
+    this.objectEventsCache.set(id, events);
+    return events;
   }
 
   /** Every recorded state of object `id`: the events and value-table indices, in order. */

@@ -75,7 +75,10 @@ class Recorder:
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = Values()
         self.output = Output(MAX_OUTPUT_CHARS)
-        self.codes = {}  # code object -> file index
+        # code object -> file index, and the same by id(code): hashing a code object hashes
+        # its constants (a 5,000-line module has thousands), so the hot path looks up ids.
+        self.codes = {}
+        self.code_files = {}
         self.busy = False
         self.stopped = None  # None, or the reason a budget stopped the run
         self.deadline = 0.0
@@ -99,6 +102,7 @@ class Recorder:
 
     def register_code(self, code, file_idx):
         self.codes[code] = file_idx
+        self.code_files[id(code)] = file_idx
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
                 self.register_code(const, file_idx)
@@ -127,7 +131,8 @@ class Recorder:
             fid = len(self.frames)
             code = frame.f_code
             self.frames.append(
-                [code.co_name, self.codes[code], parent, depth, self.count, fid, _params(code)]
+                [code.co_name, self.code_files[id(code)], parent, depth, self.count, fid,
+                 _params(code)]
             )
             self.live[key] = fid
             self.frame_states.pop(fid, None)
@@ -198,7 +203,7 @@ class Recorder:
             fid = self.frame_for(frame, True)
             self.stack.append(fid)
             self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, NO_AUX,
-                      self.codes[code])
+                      self.code_files[id(code)])
         finally:
             self.busy = False
 
@@ -233,7 +238,7 @@ class Recorder:
             if fid is None:
                 fid = self.frame_for(frame, True)
                 self.stack.append(fid)
-            file_idx = self.codes[code]
+            file_idx = self.code_files[id(code)]
             probes = self.probes.get((file_idx, line)) if self.probes else None
             if probes:
                 run_probes(probes, frame, self.count, self.probe_results)
@@ -252,7 +257,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          retval, self.codes[code])
+                          retval, self.code_files[id(code)])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False
@@ -266,7 +271,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          retval, self.codes[code])
+                          retval, self.code_files[id(code)])
                 self.leave(frame, fid, final=False)
         finally:
             self.busy = False
@@ -276,7 +281,7 @@ class Recorder:
             # Pyodide's interrupt buffer (the page's watchdog): even if lesson code
             # catches it, the run ends at the next event with its partial trace.
             self.stopped = "interrupted"
-        if self.busy or self.stopped is not None or code not in self.codes:
+        if self.busy or self.stopped is not None or id(code) not in self.code_files:
             return
         self.busy = True
         try:
@@ -284,12 +289,12 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
-                          exc, self.codes[code])
+                          exc, self.code_files[id(code)])
         finally:
             self.busy = False
 
     def on_unwind(self, code, offset, exc):
-        if self.busy or code not in self.codes:
+        if self.busy or id(code) not in self.code_files:
             return
         self.busy = True
         try:
@@ -298,7 +303,7 @@ class Recorder:
             if fid is not None:
                 if self.stopped is None:
                     self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
-                              exc, self.codes[code])
+                              exc, self.code_files[id(code)])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False
