@@ -27,6 +27,7 @@ import { type AppLoad, coldApp, coldFloor, type FloorLoad } from './bench/cold.t
 import { benchInstant } from './bench/instant.ts';
 import { measureInteractions } from './bench/interact.ts';
 import { type LabReport, runLab } from './bench/lab.ts';
+import { measureObjects } from './bench/objects.ts';
 import {
   type BenchResult,
   type Row,
@@ -45,7 +46,7 @@ const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
 const quick = flag('quick');
-const only = new Set((value('only') ?? 'bundle,cold,instant,interact,lab').split(','));
+const only = new Set((value('only') ?? 'bundle,cold,instant,interact,lab,objects').split(','));
 const APP_PATH = value('path') ?? '/?lang=en';
 
 const N = {
@@ -402,6 +403,57 @@ try {
 } finally {
   await browser.close();
   await server.close();
+}
+
+// 6. Issue 12's rows: the object-centric recorder and reader, in Node Pyodide (objects.ts).
+if (only.has('objects')) {
+  log('objects (Node Pyodide)');
+  const o = await measureObjects(N.runs, log);
+  for (const program of ['ints', 'growth'] as const) {
+    const limit = program === 'ints' ? 3 : 10;
+    const label = program === 'ints' ? 'loop on ints' : 'loop growing a dict and a list';
+    const sizes = o.perEvent.filter((p) => p.program === program);
+    for (const p of sizes) {
+      rows.push(
+        rowOf(
+          'objects',
+          `recorder µs/event, ${label}, ${p.events.toLocaleString('en')} events`,
+          p.usPerEvent,
+          'µs',
+          {
+            target: { op: '<=', limit, text: `≤ ${limit} µs` },
+          },
+        ),
+      );
+    }
+    const first = median(sizes[0].usPerEvent);
+    const last = median(sizes[sizes.length - 1].usPerEvent);
+    rows.push(
+      rowOf('objects', `recorder flatness, ${label}: 1M / 1k events`, [last / first], '×', {
+        note: 'µs/event at a million events over µs/event at a thousand (1 = flat)',
+      }),
+    );
+  }
+  rows.push(
+    rowOf('objects', 'recording the import of a 5,000-line module', o.importS, 's', {
+      target: { op: '<=', limit: 0.2, text: '≤ 0.2 s' },
+    }),
+    rowOf(
+      'objects',
+      'million-event trace, columns + replay indexes per event',
+      [o.bytesPerEvent],
+      'B',
+      {
+        target: { op: '<=', limit: 64, text: '≤ 64 B' },
+        note: `${o.events.toLocaleString('en')} events, in Node typed arrays (the lab row above is the page)`,
+      },
+    ),
+    rowOf('objects', "one variable's history at a million events", o.historyMs, 'ms', {
+      target: { op: '<=', limit: 50, text: '≤ 50 ms' },
+      note: `last change ${median(o.lastChangeMs).toFixed(2)} ms; graphAt mid-trace ${median(o.graphMs).toFixed(2)} ms`,
+    }),
+  );
+  raw.objects = o;
 }
 
 const result: BenchResult = {

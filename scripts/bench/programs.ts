@@ -71,3 +71,33 @@ export function untracedWrapper(code: string): string {
 export function entry(code: string, path = 'main.py'): RunFile[] {
   return [{ path, code, role: 'entry' }];
 }
+
+/**
+ * A loop that really grows a dict and a list (one new key and one new item per
+ * iteration): about 3 events per iteration. Issue 12's "dict and list growth" row.
+ */
+export function growthProgram(n: number): string {
+  return [
+    'def grow(n):',
+    '    squares = {}',
+    '    seen = []',
+    '    for i in range(n):',
+    '        squares[i] = i * i',
+    '        seen.append(i)',
+    '    return len(squares) + len(seen)',
+    '',
+    `print(grow(${n}))`,
+    '',
+  ].join('\n');
+}
+
+/** A module of `lines` top-level statements (constants, small functions, a table). */
+export function bigModule(lines: number): string {
+  const out: string[] = ['TABLE = {}'];
+  for (let i = 1; out.length < lines; i++) {
+    if (i % 10 === 0) out.push(`def f${i}(x):`, `    return x + ${i}`);
+    else if (i % 7 === 0) out.push(`TABLE[${i}] = len(TABLE) * 2`);
+    else out.push(`C${i} = ${i}`);
+  }
+  return `${out.slice(0, lines).join('\n')}\n`;
+}

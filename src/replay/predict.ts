@@ -5,6 +5,7 @@
  */
 import type { ResolvedAsk } from '../lessons/schema';
 import { EventKind, type Trace } from '../trace/trace';
+import { textAt } from '../trace/values';
 
 /** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */
 export interface RunFacts {
@@ -138,7 +139,7 @@ export function factsFromTrace(trace: Trace): RunFacts {
         const event = trace.lastEventAt(f, trace.length - 1);
         if (event < 0) return null;
         const binding = trace.variablesAt(f, event).find((v) => v.name === name);
-        return binding ? { text: trace.value(binding.value)[1], event } : null;
+        return binding ? { text: textAt(trace, binding.value, event), event } : null;
       }
       return null;
     },

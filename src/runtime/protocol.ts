@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { BudgetSchema, RunFileSchema } from '../lessons/schema';
+import { TRACE_FORMAT_VERSION } from '../trace/trace';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 export const ProbeSchema = z.object({
@@ -86,17 +87,22 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
 /** Messages from the worker to the UI. */
 export type FromWorker = z.infer<typeof FromWorkerSchema>;
 
-const ValueNodeSchema = z.tuple([
+const NodeHead = [
   z.string(),
   z.string(),
   z.number(),
   z.array(z.tuple([z.string(), z.number()])),
   z.number(),
+] as const;
+const ValueNodeSchema = z.union([
+  z.tuple([...NodeHead, z.string(), z.number()]),
+  z.tuple([...NodeHead, z.string()]),
+  z.tuple(NodeHead),
 ]);
 
 /** Shape check of the trace metadata JSON (see trace.ts `TraceMeta`). */
 export const TraceMetaSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(TRACE_FORMAT_VERSION),
   outcome: z.enum(['completed', 'error', 'stopped']),
   error: z
     .object({
@@ -113,9 +119,12 @@ export const TraceMetaSchema = z.object({
   files: z.array(z.string()),
   eventCount: z.number().int().nonnegative(),
   deltaCount: z.number().int().nonnegative(),
+  objectCount: z.number().int().nonnegative(),
   columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
   names: z.array(z.string()),
-  frames: z.array(z.tuple([z.string(), z.number(), z.number(), z.number(), z.number()])),
+  frames: z.array(
+    z.tuple([z.string(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]),
+  ),
   values: z.array(ValueNodeSchema),
   output: z.string(),
   probes: z.array(z.tuple([z.number(), z.string(), z.enum(['ok', 'log', 'error']), z.string()])),

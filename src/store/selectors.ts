@@ -41,6 +41,7 @@ export function uiStateOf(p: PanelState, pythonReady: boolean): PanelUiState {
 /** One row of the variables pane. */
 export interface VariableRow {
   name: string;
+  /** What the name holds (a trace `Ref`: an atom's value index or an object). */
   value: number;
   changed: boolean;
 }
@@ -63,7 +64,7 @@ export interface PositionView {
   function: string;
   stack: FrameView[];
   variables: VariableRow[];
-  /** Return value or raised exception at this event, as a value index. */
+  /** Return value or raised exception at this event, as a trace `Ref`. */
   result: { kind: 'return' | 'exception' | 'unwind'; value: number } | null;
 }
 
@@ -95,7 +96,7 @@ export function positionView(
   const k = trace.kind[i];
   const aux = trace.aux[i];
   const result =
-    aux >= 0
+    aux !== -1
       ? {
           kind:
             k === EventKind.Return

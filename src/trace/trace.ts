@@ -8,6 +8,13 @@
  * The format is described in docs/trace-format.md.
  */
 
+import { COLUMN_NAMES, lastAtOrBefore, readColumns } from './columns';
+
+export { RELAYOUT_MIN_BYTES } from './columns';
+
+/** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
+export const TRACE_FORMAT_VERSION = 2;
+
 /** Kinds of events, in the numbering the recorder uses. */
 export const EventKind = {
   Call: 0,
@@ -40,14 +47,31 @@ export interface RunError {
 }
 
 /**
- * A rendered value: `[typeName, text, objectId, children, totalChildren]`.
- * `objectId` is 0 for atoms (numbers, strings, None); equal non-zero ids mean
- * the same Python object. `children` are `[label, valueIndex]` pairs.
+ * An entry of the value table: an atom `[typeName, text, 0, [], 0]`, or one recorded state
+ * of an object `[typeName, text, objectId, children, size, kind]` whose `children` are
+ * `[label, ref]` pairs (see {@link Ref}). A container's or an instance's `text` is empty:
+ * it is composed from its children at the step shown (values.ts). A 7th field, when present,
+ * is the index of an earlier state of the same object whose children this one keeps (a
+ * container that grew past the items shown changed only its size).
  */
-export type ValueNode = [string, string, number, [string, number][], number];
+export type ValueNode =
+  | [string, string, number, [string, number][], number]
+  | [string, string, number, [string, number][], number, string]
+  | [string, string, number, [string, number][], number, string, number];
 
-/** `[function, fileIndex, parentFrameId, depth, firstEventIndex]`. */
-export type FrameRow = [string, number, number, number, number];
+/**
+ * What a name, a slot, a return value or an exception holds: a value-table index of an
+ * atom (>= 0), or an object `-(id + 1)` (<= -2). -1 means nothing (deleted, no value).
+ */
+export type Ref = number;
+
+/**
+ * `[function, fileIndex, parentFrameId, depth, firstEventIndex, scopeFrameId, paramCount]`.
+ * `scopeFrameId` is the frame whose bindings this frame shows (itself, except for module
+ * frames sharing one namespace: setup, scenario and entry share `__main__`'s);
+ * the first `paramCount` names bound at its call event are its parameters.
+ */
+export type FrameRow = [string, number, number, number, number, number, number];
 
 /** Result of evaluating a breakpoint condition or logpoint at one event. */
 export type ProbeResult = [number, string, 'ok' | 'log' | 'error', string];
@@ -60,6 +84,7 @@ export interface TraceNotice {
 
 /** The JSON half of a recorded trace. */
 export interface TraceMeta {
+  /** {@link TRACE_FORMAT_VERSION}. */
   version: number;
   outcome: Outcome;
   error: RunError | null;
@@ -67,6 +92,8 @@ export interface TraceMeta {
   files: string[];
   eventCount: number;
   deltaCount: number;
+  /** How many object ids the run gave out (ids are 1..objectCount). */
+  objectCount: number;
   /** `[typecode, itemsize, length]` per column, in blob order. */
   columns: [string, number, number][];
   names: string[];
@@ -79,47 +106,11 @@ export interface TraceMeta {
   elapsedMs: number;
 }
 
-const COLUMN_NAMES = [
-  'kind',
-  'file',
-  'line',
-  'frame',
-  'depth',
-  'out',
-  'deltaStart',
-  'aux',
-  'deltaName',
-  'deltaValue',
-] as const;
-
-type TypedColumn = Int8Array | Int16Array | Int32Array;
-
-/**
- * Blobs at least this big whose columns are not all aligned get one aligned copy (see the
- * constructor); smaller ones just copy their misaligned columns.
- */
-export const RELAYOUT_MIN_BYTES = 1 << 20;
-
-/** Bytes per item of each supported typecode. */
-const ITEM_SIZE: Record<string, number> = { b: 1, h: 2, i: 4 };
-
-function view(buffer: ArrayBuffer, offset: number, typecode: string, length: number): TypedColumn {
-  switch (typecode) {
-    case 'b':
-      return new Int8Array(buffer, offset, length);
-    case 'h':
-      return new Int16Array(buffer, offset, length);
-    case 'i':
-      return new Int32Array(buffer, offset, length);
-    default:
-      throw new Error(`trace column has unsupported typecode '${typecode}'`);
-  }
-}
-
-/** One variable as seen at an event: its name and value-table index. */
+/** One variable as seen at an event: its name and what it holds. */
 export interface VarBinding {
   name: string;
-  value: number;
+  /** A {@link Ref}: an atom's value index, or `-(objectId + 1)`. */
+  value: Ref;
 }
 
 /**
@@ -132,25 +123,24 @@ interface FrameIndex {
 }
 
 /**
- * One frame's variable history: for each name it ever binds (in first-binding order),
- * the events where it changed and the value it took (-1: deleted), in trace order.
+ * Every change grouped by what it changed (a counting sort of `deltaFrame`): slot `s` is
+ * a scope frame id (`s < frames`) or object id `s - frames + 1`; its changes are
+ * `order[start[s] .. start[s + 1]]`, in trace order, and `eventOf[d]` is a change's event.
  */
-interface FrameHistory {
+interface ChangeIndex {
+  start: Int32Array;
+  order: Int32Array;
+  eventOf: Int32Array;
+}
+
+/**
+ * One scope's bindings over time: for each name it ever binds (in first-binding order),
+ * the events where it changed and what it held (-1: deleted), in trace order.
+ */
+interface ScopeHistory {
   names: number[];
   events: Int32Array[];
   values: Int32Array[];
-}
-
-/** Index of the last element of sorted `arr[lo..hi)` that is <= x, or lo - 1. */
-function lastAtOrBefore(arr: Int32Array, lo: number, hi: number, x: number): number {
-  let a = lo;
-  let b = hi;
-  while (a < b) {
-    const mid = (a + b) >>> 1;
-    if (arr[mid] <= x) a = mid + 1;
-    else b = mid;
-  }
-  return a - 1;
 }
 
 /**
@@ -167,82 +157,24 @@ export class Trace {
   readonly depth: Int16Array;
   readonly out: Int32Array;
   readonly deltaStart: Int32Array;
+  /** The event's return value or exception ({@link Ref}), else -1. */
   readonly aux: Int32Array;
+  /** A change's target: a scope frame id (a binding), or `-objectId` (an object's state). */
+  readonly deltaFrame: Int32Array;
   readonly deltaName: Int32Array;
+  /** A binding's {@link Ref} (-1: deleted), or an object's new value-table index. */
   readonly deltaValue: Int32Array;
   /** Probe results by event index (conditions and logpoints). */
   readonly probesAt: Map<number, ProbeResult[]>;
   private frameIndexCache: FrameIndex | null = null;
-  private readonly historyCache = new Map<number, FrameHistory>();
+  private changeIndexCache: ChangeIndex | null = null;
+  private readonly historyCache = new Map<number, ScopeHistory>();
+  private readonly objectEventsCache = new Map<number, Int32Array>();
 
   constructor(meta: TraceMeta, buffer: ArrayBuffer) {
     this.meta = meta;
     this.length = meta.eventCount;
-    if (meta.columns.length !== COLUMN_NAMES.length) {
-      throw new Error(`trace has ${meta.columns.length} columns, expected ${COLUMN_NAMES.length}`);
-    }
-    // Validate the whole layout before creating any view: a short blob would
-    // otherwise fail inside a typed-array constructor with an opaque RangeError.
-    let size = 0;
-    meta.columns.forEach(([typecode, itemsize, length], i) => {
-      const expectedSize = ITEM_SIZE[typecode];
-      if (expectedSize === undefined) {
-        throw new Error(`trace column has unsupported typecode '${typecode}'`);
-      }
-      if (itemsize !== expectedSize) {
-        throw new Error(
-          `trace column '${COLUMN_NAMES[i]}' has itemsize ${itemsize}, expected ${expectedSize}`,
-        );
-      }
-      const rows = i < 8 ? meta.eventCount : meta.deltaCount;
-      if (length !== rows) {
-        throw new Error(`trace column '${COLUMN_NAMES[i]}' has ${length} rows, expected ${rows}`);
-      }
-      size += itemsize * length;
-    });
-    if (size !== buffer.byteLength) {
-      throw new Error(`trace blob has ${buffer.byteLength} bytes, columns describe ${size}`);
-    }
-    const cols: Record<string, TypedColumn> = {};
-    let offset = 0;
-    let aligned = true;
-    for (const [, itemsize, length] of meta.columns) {
-      if (offset % itemsize !== 0) aligned = false;
-      offset += itemsize * length;
-    }
-    if (!aligned && buffer.byteLength >= RELAYOUT_MIN_BYTES) {
-      // A big blob with misaligned columns (an odd number of events): one aligned copy
-      // of all of it, so the original can be freed, rather than copies of the
-      // misaligned columns next to the original (8 more bytes per event).
-      const layout: number[] = [];
-      let size = 0;
-      for (const [, itemsize, length] of meta.columns) {
-        layout.push(size);
-        size += Math.ceil((itemsize * length) / 4) * 4;
-      }
-      const copy = new ArrayBuffer(size);
-      const to = new Uint8Array(copy);
-      const from = new Uint8Array(buffer);
-      offset = 0;
-      meta.columns.forEach(([typecode, itemsize, length], i) => {
-        to.set(from.subarray(offset, offset + itemsize * length), layout[i]);
-        cols[COLUMN_NAMES[i]] = view(copy, layout[i], typecode, length);
-        offset += itemsize * length;
-      });
-    } else {
-      offset = 0;
-      meta.columns.forEach(([typecode, itemsize, length], i) => {
-        // Typed-array views need aligned offsets; the recorder writes columns
-        // back to back, so copy a misaligned column into its own buffer.
-        if (offset % itemsize !== 0) {
-          const copy = buffer.slice(offset, offset + itemsize * length);
-          cols[COLUMN_NAMES[i]] = view(copy, 0, typecode, length);
-        } else {
-          cols[COLUMN_NAMES[i]] = view(buffer, offset, typecode, length);
-        }
-        offset += itemsize * length;
-      });
-    }
+    const cols = readColumns(meta.columns, meta.eventCount, meta.deltaCount, buffer);
     this.kind = cols.kind as Int8Array;
     this.file = cols.file as Int8Array;
     this.line = cols.line as Int32Array;
@@ -251,6 +183,7 @@ export class Trace {
     this.out = cols.out as Int32Array;
     this.deltaStart = cols.deltaStart as Int32Array;
     this.aux = cols.aux as Int32Array;
+    this.deltaFrame = cols.deltaFrame as Int32Array;
     this.deltaName = cols.deltaName as Int32Array;
     this.deltaValue = cols.deltaValue as Int32Array;
     this.probesAt = new Map();
@@ -291,7 +224,18 @@ export class Trace {
     return stack;
   }
 
-  private deltaEnd(i: number): number {
+  /** The frame whose bindings `frameId` shows (see {@link FrameRow}). */
+  scopeOf(frameId: number): number {
+    return this.meta.frames[frameId][5] ?? frameId;
+  }
+
+  /** How many parameters `frameId`'s function has (its first names). */
+  paramCount(frameId: number): number {
+    return this.meta.frames[frameId][6] ?? 0;
+  }
+
+  /** The end (exclusive) of event `i`'s changes. */
+  deltaEnd(i: number): number {
     return i + 1 < this.length ? this.deltaStart[i + 1] : this.meta.deltaCount;
   }
 
@@ -322,6 +266,39 @@ export class Trace {
     return this.frameIndexCache;
   }
 
+  /** The slot of a change target in the {@link ChangeIndex}, or -1 if out of range. */
+  private slotOf(target: number): number {
+    const frames = this.meta.frames.length;
+    if (target >= 0) return target < frames ? target : -1;
+    const oid = -target;
+    return oid <= (this.meta.objectCount ?? 0) ? frames + oid - 1 : -1;
+  }
+
+  /** Every change grouped by target, built once on first use (8 bytes per change). */
+  private changeIndex(): ChangeIndex {
+    if (this.changeIndexCache) return this.changeIndexCache;
+    const slots = this.meta.frames.length + (this.meta.objectCount ?? 0);
+    const count = this.meta.deltaCount;
+    const start = new Int32Array(slots + 1);
+    const eventOf = new Int32Array(count);
+    for (let e = 0; e < this.length; e++) {
+      eventOf.fill(e, this.deltaStart[e], this.deltaEnd(e));
+    }
+    for (let d = 0; d < count; d++) {
+      const s = this.slotOf(this.deltaFrame[d]);
+      if (s >= 0) start[s + 1]++;
+    }
+    for (let s = 0; s < slots; s++) start[s + 1] += start[s];
+    const next = start.slice(0, slots);
+    const order = new Int32Array(start[slots]);
+    for (let d = 0; d < count; d++) {
+      const s = this.slotOf(this.deltaFrame[d]);
+      if (s >= 0) order[next[s]++] = d;
+    }
+    this.changeIndexCache = { start, order, eventOf };
+    return this.changeIndexCache;
+  }
+
   /** The range of `frameIndex().events` holding the events of `frameId` from its first on. */
   private frameRange(frameId: number): [number, number] {
     const { start, events } = this.frameIndex();
@@ -332,72 +309,129 @@ export class Trace {
     return [lo, hi];
   }
 
-  /**
-   * The frame's variable history (see {@link FrameHistory}), built on first use from the
-   * frame's own events: a few bytes per change of that frame, kept while the trace is.
-   */
-  private history(frameId: number): FrameHistory {
-    const cached = this.historyCache.get(frameId);
+  /** A scope's binding history (see {@link ScopeHistory}), built on first use. */
+  private history(scope: number): ScopeHistory {
+    const cached = this.historyCache.get(scope);
     if (cached) return cached;
-    const { events } = this.frameIndex();
-    const [lo, hi] = this.frameRange(frameId);
+    const { start, order, eventOf } = this.changeIndex();
+    const lo = start[scope];
+    const hi = start[scope + 1];
     const slot = new Map<number, number>();
     const names: number[] = [];
     const counts: number[] = [];
     for (let k = lo; k < hi; k++) {
-      const e = events[k];
-      for (let d = this.deltaStart[e], end = this.deltaEnd(e); d < end; d++) {
-        const name = this.deltaName[d];
-        const at = slot.get(name);
-        if (at === undefined) {
-          slot.set(name, names.length);
-          names.push(name);
-          counts.push(1);
-        } else counts[at]++;
-      }
+      const name = this.deltaName[order[k]];
+      const at = slot.get(name);
+      if (at === undefined) {
+        slot.set(name, names.length);
+        names.push(name);
+        counts.push(1);
+      } else counts[at]++;
     }
     const evs = counts.map((c) => new Int32Array(c));
     const vals = counts.map((c) => new Int32Array(c));
     const fill = new Array<number>(names.length).fill(0);
     for (let k = lo; k < hi; k++) {
-      const e = events[k];
-      for (let d = this.deltaStart[e], end = this.deltaEnd(e); d < end; d++) {
-        const at = slot.get(this.deltaName[d]) as number;
-        evs[at][fill[at]] = e;
-        vals[at][fill[at]++] = this.deltaValue[d];
-      }
+      const d = order[k];
+      const at = slot.get(this.deltaName[d]) as number;
+      evs[at][fill[at]] = eventOf[d];
+      vals[at][fill[at]++] = this.deltaValue[d];
     }
     const history = { names, events: evs, values: vals };
-    this.historyCache.set(frameId, history);
+    this.historyCache.set(scope, history);
     return history;
   }
 
   /**
    * Every name the frame ever binds, in first-binding order (Python Tutor's
    * `ordered_varnames`), so rows never jump around between steps. Computed
-   * once per frame, on demand.
+   * once per scope, on demand.
    */
   frameNames(frameId: number): number[] {
-    return this.history(frameId).names;
+    return this.history(this.scopeOf(frameId)).names;
   }
 
   /**
    * Variables of `frameId` as they were at event `i` (a parent frame's state at `i` is
-   * its state at its last event <= i). One binary search per name the frame binds,
-   * wherever `i` is: never a walk back through the trace.
+   * its state at its last event <= i, or as changed since by its callees). One binary
+   * search per name the frame binds, wherever `i` is: never a walk back through the trace.
    */
   variablesAt(frameId: number, i: number): VarBinding[] {
-    const { names, events, values } = this.history(frameId);
+    const { names, events, values } = this.history(this.scopeOf(frameId));
     const at = Math.min(i, this.length - 1);
     const bindings: VarBinding[] = [];
     for (let k = 0; k < names.length; k++) {
       const evs = events[k];
       const j = lastAtOrBefore(evs, 0, evs.length, at);
-      if (j >= 0 && values[k][j] >= 0) {
+      if (j >= 0 && values[k][j] !== -1) {
         bindings.push({ name: this.meta.names[names[k]], value: values[k][j] });
       }
     }
     return bindings;
+  }
+
+  /**
+   * The binding history of one name of a frame: the events where it changed and what it
+   * held from then on (-1: deleted), or null if the frame never binds it.
+   */
+  bindingHistory(frameId: number, name: string): { events: Int32Array; values: Int32Array } | null {
+    const h = this.history(this.scopeOf(frameId));
+    const k = h.names.findIndex((n) => this.meta.names[n] === name);
+    return k < 0 ? null : { events: h.events[k], values: h.values[k] };
+  }
+
+  /**
+   * The value-table index of object `id`'s state at event `i` (its last change at or
+   * before `i`), or -1 if it was not recorded by then. A binary search.
+   */
+  objectAt(id: number, i: number): number {
+    const s = this.slotOf(-id);
+    if (s < 0 || id <= 0) return -1;
+    const { start, order, eventOf } = this.changeIndex();
+    let a = start[s];
+    let b = start[s + 1];
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (eventOf[order[mid]] <= i) a = mid + 1;
+      else b = mid;
+    }
+    return a > start[s] ? this.deltaValue[order[a - 1]] : -1;
+  }
+
+  /** The events at which object `id`'s state was recorded, in order (cached per object). */
+  objectEvents(id: number): Int32Array {
+    let events = this.objectEventsCache.get(id);
+    if (events) return events;
+    const s = this.slotOf(-id);
+    if (s < 0 || id <= 0) return new Int32Array(0);
+    const { start, order, eventOf } = this.changeIndex();
+    events = new Int32Array(start[s + 1] - start[s]);
+    for (let k = start[s]; k < start[s + 1]; k++) events[k - start[s]] = eventOf[order[k]];
+    this.objectEventsCache.set(id, events);
+    return events;
+  }
+
+  /** Every recorded state of object `id`: the events and value-table indices, in order. */
+  objectChanges(id: number): { events: number[]; values: number[] } {
+    const s = this.slotOf(-id);
+    const out = { events: [] as number[], values: [] as number[] };
+    if (s < 0 || id <= 0) return out;
+    const { start, order, eventOf } = this.changeIndex();
+    for (let k = start[s]; k < start[s + 1]; k++) {
+      out.events.push(eventOf[order[k]]);
+      out.values.push(this.deltaValue[order[k]]);
+    }
+    return out;
+  }
+
+  /** Ids of the objects whose state was recorded (changed or first seen) at event `i`. */
+  objectsChangedAt(i: number): number[] {
+    const ids: number[] = [];
+    if (i < 0 || i >= this.length) return ids;
+    for (let d = this.deltaStart[i], end = this.deltaEnd(i); d < end; d++) {
+      if (this.deltaFrame[d] < 0) ids.push(-this.deltaFrame[d]);
+    }
+    return ids;
   }
 
   /**
@@ -418,19 +452,38 @@ export class Trace {
     return e >= 0 ? this.line[e] : 0;
   }
 
-  /** The names whose value changed at event `i` (its own frame). */
+  /** The names (re)bound at event `i` in the scope of the event's own frame. */
   changedAt(i: number): Set<string> {
     const changed = new Set<string>();
     if (i < 0 || i >= this.length) return changed;
+    const scope = this.scopeOf(this.frame[i]);
     for (let d = this.deltaStart[i]; d < this.deltaEnd(i); d++) {
-      changed.add(this.meta.names[this.deltaName[d]]);
+      if (this.deltaFrame[d] === scope) changed.add(this.meta.names[this.deltaName[d]]);
     }
     return changed;
   }
 
-  /** The rendered value at `index` of the value table. */
+  /** The value-table entry at `index`. */
   value(index: number): ValueNode {
     return this.meta.values[index];
+  }
+
+  /**
+   * Bytes held in typed arrays: the columns and every index built so far (frame index,
+   * change index, binding histories). For the bench.
+   */
+  memoryBytes(): number {
+    let bytes = this.byteSize;
+    if (this.frameIndexCache) {
+      bytes += this.frameIndexCache.start.byteLength + this.frameIndexCache.events.byteLength;
+    }
+    const c = this.changeIndexCache;
+    if (c) bytes += c.start.byteLength + c.order.byteLength + c.eventOf.byteLength;
+    for (const h of this.historyCache.values()) {
+      for (const a of h.events) bytes += a.byteLength;
+      for (const a of h.values) bytes += a.byteLength;
+    }
+    return bytes;
   }
 
   /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */
@@ -445,24 +498,16 @@ export class Trace {
  */
 export function emptyTrace(outcome: Outcome, error: RunError, files: string[] = []): Trace {
   const meta: TraceMeta = {
-    version: 1,
+    version: TRACE_FORMAT_VERSION,
     outcome,
     error,
     files,
     eventCount: 0,
     deltaCount: 0,
-    columns: [
-      ['b', 1, 0],
-      ['b', 1, 0],
-      ['i', 4, 0],
-      ['i', 4, 0],
-      ['h', 2, 0],
-      ['i', 4, 0],
-      ['i', 4, 0],
-      ['i', 4, 0],
-      ['i', 4, 0],
-      ['i', 4, 0],
-    ],
+    objectCount: 0,
+    columns: COLUMN_NAMES.map((_, i) =>
+      i < 2 ? ['b', 1, 0] : i === 4 ? ['h', 2, 0] : ['i', 4, 0],
+    ),
     names: [],
     frames: [],
     values: [],

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits } from '../../src/runtime/summary';
 import { EventKind } from '../../src/trace/trace';
+import { resolveAt, textAt } from '../../src/trace/values';
 import { script } from './helpers';
 
 let rec: NodeRecorder;
@@ -38,7 +39,7 @@ describe('the recorder', () => {
     );
     const at = (e: number) =>
       Object.fromEntries(
-        trace.variablesAt(gFrame, e).map((v) => [v.name, trace.value(v.value)[1]]),
+        trace.variablesAt(gFrame, e).map((v) => [v.name, textAt(trace, v.value, e)]),
       );
     expect(at(lineEvents[0])).toEqual({});
     expect(at(lineEvents[1])).toEqual({ x: '1' });
@@ -47,7 +48,7 @@ describe('the recorder', () => {
     const ret = [...Array(trace.length).keys()].find(
       (e) => trace.kind[e] === EventKind.Return && trace.frame[e] === gFrame,
     ) as number;
-    expect(trace.value(trace.aux[ret])[1]).toBe('[2]');
+    expect(textAt(trace, trace.aux[ret], ret)).toBe('[2]');
   });
 
   it('gives one object the same id under two names and a deep copy a different id', () => {
@@ -57,12 +58,15 @@ describe('the recorder', () => {
     });
     const last = trace.length - 1;
     const vars = Object.fromEntries(
-      trace.variablesAt(0, last).map((v) => [v.name, trace.value(v.value)]),
+      trace.variablesAt(0, last).map((v) => [v.name, resolveAt(trace, v.value, last)]),
     );
-    expect(vars.a[2]).toBeGreaterThan(0);
-    expect(vars.b[2]).toBe(vars.a[2]);
-    expect(vars.c[2]).not.toBe(vars.a[2]);
-    expect(vars.c[1]).toBe(vars.a[1]);
+    expect(vars.a.id).toBeGreaterThan(0);
+    expect(vars.b.id).toBe(vars.a.id);
+    expect(vars.c.id).not.toBe(vars.a.id);
+    expect(vars.c.text).toBe(vars.a.text);
+    // the deep copy's inner list is another object too
+    const inner = (v: { children: [string, number][] }) => resolveAt(trace, v.children[0][1], last);
+    expect(inner(vars.c).id).not.toBe(inner(vars.a).id);
   });
 
   it('keeps output once, with each event pointing at how much existed', () => {
@@ -150,12 +154,13 @@ describe('the recorder', () => {
     expect(trace.meta.outcome).toBe('completed');
     expect(trace.meta.output.length).toBeLessThanOrEqual(1_000_000);
     expect(trace.meta.notices.map((n) => n.kind)).toContain('output');
+    const end = trace.length - 1;
     const vars = Object.fromEntries(
-      trace.variablesAt(0, trace.length - 1).map((v) => [v.name, trace.value(v.value)]),
+      trace.variablesAt(0, end).map((v) => [v.name, resolveAt(trace, v.value, end)]),
     );
-    expect(vars.a[1]).toContain('[...]');
-    expect(vars.big[1].length).toBeLessThan(200);
-    expect(vars.big[4]).toBe(100000);
+    expect(vars.a.text).toContain('[...]');
+    expect(vars.big.text.length).toBeLessThan(200);
+    expect(vars.big.size).toBe(100000);
   });
 
   it('turns RecursionError into an ordinary error result', () => {

@@ -1,9 +1,8 @@
 """Constants shared by the recorder's modules: format version, event kinds, budgets and
 the limits of what a rendering shows."""
 
-import types
-
-FORMAT_VERSION = 1
+# 2: object-centric (bindings refer to objects; object contents recorded on the object).
+FORMAT_VERSION = 2
 
 # Event kinds (must match EventKind in src/trace/trace.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.
@@ -27,27 +26,9 @@ MAX_CALL_DEPTH = 3_000
 # render a large structure, so counting events alone could read the clock too late.
 WORK_PER_CLOCK_CHECK = 4096
 
-# Values whose rendering can never change while we hold a reference to them:
-# for these an identity check replaces re-rendering on every event.
-STABLE_TYPES = frozenset(
-    [type(None), bool, int, float, complex, str, bytes, range, types.FunctionType,
-     types.BuiltinFunctionType, types.MethodType, type, types.ModuleType]
-)
 # Values that have no meaningful identity for a student (no object id shown).
 ATOM_TYPES = frozenset([type(None), bool, int, float, complex, str, bytes])
 
-# The hot path (values.Values.encode and hotpath.emit) re-renders a value only when its
-# rendering may have changed, and skips what cannot have. Set FAST_PATHS to False (before
-# a run starts) to take the general path everywhere: the trace must be the same, byte for
-# byte (tests/pyodide/perf-recorder.test.ts). Exact because:
-# * an int's or a str's rendering is a function of its value, so it is looked up by
-#   value (not a float's: -0.0 == 0.0, but they render differently);
-# * an exact builtin container whose shown items (the first MAX_CHILDREN) are all
-#   atoms renders the same as long as its length and those items (by identity) are
-#   the same: the cache holds the items, so their ids cannot be reused meanwhile;
-# * a variable bound to the same object as at its frame's previous event, of a type
-#   in STABLE_TYPES, is skipped by the general path too.
-FAST_PATHS = True
 
 
 class BudgetExceeded(BaseException):
@@ -63,3 +44,12 @@ class BudgetExceeded(BaseException):
 # so no budget can stop it: only Pyodide's interrupt buffer (KeyboardInterrupt) can,
 # and it must not be swallowed as "<repr failed>".
 STOP = (BudgetExceeded, KeyboardInterrupt)
+
+# How deep the recorder follows references from a name to find objects that changed
+# (and the reader shows them): deeper objects are shown as not recorded.
+MAX_REACH_DEPTH = 64
+
+# Verification only (tests/pyodide/objects.test.ts): look at every name of every frame
+# on the stack and every object they reach at every event, instead of what the line that
+# ran can touch. The two must show the same state at every event.
+BRUTE_FORCE = False

@@ -1,127 +1,222 @@
-"""The recorder's hot path: one event's row and its frame's variable changes.
+"""The recorder's hot path: one event's row, the name bindings that changed, and the
+objects that changed, each recorded once whatever frame or name it was changed through.
 
-`emit` runs once per recorded event; it is a method of `monitor.Recorder` (bound there),
-kept here with the per-frame memory it reads so that what makes it fast is in one place.
+After a line ran, only what it can touch is looked at (lines.py): the names it loads,
+stores and deletes, and the objects they reach (values.Values.reach). A call or a
+generator resume also looks at the caller's line in progress (its arguments may have
+been built by mutating something). `config.BRUTE_FORCE` looks at everything instead,
+for the tests that prove the two agree.
+
+A delta is three ints ``(target, name, value)``: a binding of `name` in the scope of
+frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the new node
+`value` of object ``-target`` (`name` is -1).
 """
 
 import types
-from operator import is_
 
-from .config import STABLE_TYPES
-from .values import FLAT_CONTAINERS
+from .config import ATOM_TYPES, K_CALL
+
+_MISSING = object()
+NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
 
 
-class FrameVars:
-    """What the recorder remembers of one live frame between its events."""
+class Scope:
+    """The bindings recorded for one frame's names, or one namespace (a module's globals,
+    a class body), which several module frames may share."""
 
-    __slots__ = ("cache", "keys", "vals", "rec", "mut", "is_module", "depth")
+    __slots__ = ("fid", "ns", "keys", "vals", "pos", "cache")
 
-    def __init__(self, is_module, depth):
-        # name -> (object, value index, its Values.flat entry or None), as recorded
-        self.cache = {}
-        self.keys = None  # the names in f_locals at the frame's previous event...
+    def __init__(self, fid, ns):
+        self.fid = fid  # the frame id deltas of this scope are recorded under
+        self.ns = ns  # the namespace dict, or None for a function frame
+        self.keys = None  # function frames: the names at the previous look...
         self.vals = None  # ...and their objects (held: identity checks stay exact)
-        self.rec = None  # per name (in `keys` order): its `cache` entry
-        self.mut = None  # per name: can its rendering change without a rebinding?
-        self.is_module = is_module
+        self.pos = None  # name -> index in keys
+        self.cache = {}  # namespaces: name -> object, as recorded
+
+
+class FrameState:
+    """What the recorder keeps about one live frame between its events."""
+
+    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth")
+
+    def __init__(self, frame, scope, depth):
+        self.frame = frame
+        self.code = frame.f_code
+        self.scope = scope
+        self.line = 0  # the line of the frame's previous event (0: none yet)
+        self.resumed = False  # a generator resumed since its previous event
         self.depth = depth
 
 
-def emit(self, kind, fid, frame, line, aux, file_idx):
-    """Append one event, and the changes of its frame's variables since the frame's
-    previous event. The recorder's hot path: it runs once per event."""
-    st = self.locals_cache.get(fid)
-    if st is None:
-        st = self.locals_cache[fid] = FrameVars(
-            frame.f_code.co_name == "<module>", self.frames[fid][3]
-        )
-    deltas = self.deltas
-    self.rows.extend(
-        (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) >> 1, aux)
-    )
+def _hidden(name, obj):
+    return name.startswith("__") or type(obj) is types.ModuleType
+
+
+def frame_state(self, fid, frame):
+    st = self.frame_states.get(fid)
+    if st is not None:
+        return st
     loc = frame.f_locals
-    if type(loc) is dict:  # module and class bodies: the namespace itself
-        keys = list(loc)
-        vals = list(loc.values())
-    else:  # a FrameLocalsProxy: keys() and values() are lists, in one order
-        keys = loc.keys()
-        vals = loc.values()
-    cache = st.cache
-    is_module = st.is_module
-    encode = self.values.encode
-    if keys == st.keys and self.fast:
-        # The same names as at this frame's previous event (the usual case): only a
-        # name bound to another object, or holding a mutable one, can have changed.
-        # What is skipped here is exactly what the general path below skips.
-        values = self.values
-        ints = values.ints
-        flat = values.flat
-        rec = st.rec
-        mut = st.mut
-        prev_vals = st.vals
+    if type(loc) is dict:  # module and class bodies: a namespace, maybe shared
+        entry = self.scopes.get(id(loc))
+        if entry is None or entry.ns is not loc:
+            entry = self.scopes[id(loc)] = Scope(fid, loc)
+        scope = entry
+    else:
+        scope = Scope(fid, None)
+    st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
+    return st
+
+
+def _bind(self, scope, name, obj, roots):
+    """Record `name` bound to `obj` in `scope` (or deleted, for _MISSING)."""
+    nid = self.name_index.get(name)
+    if nid is None:
+        nid = self.name_id(name)
+    if obj is _MISSING:
+        self.deltas.extend((scope.fid, nid, -1))
+        return
+    if type(obj) in ATOM_TYPES:
+        self.deltas.extend((scope.fid, nid, self.values.atom(obj, type(obj))))
+    else:
+        self.deltas.extend((scope.fid, nid, -self.values.object_id(obj) - 1))
+        roots.append(obj)
+
+
+def _diff_namespace(self, scope, names, roots):
+    """Compare the bindings of `names` (None: every name) of a namespace with the record."""
+    ns = scope.ns
+    cache = scope.cache
+    if names is None:
+        names = [n for n in ns if not _hidden(n, ns[n])]
+        names += [n for n in cache if n not in ns]
+    for name in names:
+        obj = ns.get(name, _MISSING)
+        if obj is not _MISSING and _hidden(name, obj):
+            continue
+        prev = cache.get(name, _MISSING)
+        if prev is obj:
+            continue
+        if obj is _MISSING:
+            del cache[name]
+        else:
+            cache[name] = obj
+        _bind(self, scope, name, obj, roots)
+
+
+def _diff_locals(self, scope, frame, roots):
+    """Compare a function frame's bindings with the record (identity only: what an object
+    holds is recorded on the object)."""
+    loc = frame.f_locals
+    keys = loc.keys()
+    vals = loc.values()
+    if keys == scope.keys:
+        prev = scope.vals
         p = -1
         for obj in vals:
             p += 1
-            if obj is prev_vals[p] and not mut[p]:
-                continue
-            tp = type(obj)
-            if is_module and (tp is types.ModuleType or keys[p].startswith("__")):
-                continue
-            prev = rec[p]
-            if prev is not None and prev[0] is obj:
-                if tp in STABLE_TYPES:
-                    mut[p] = False
-                    continue
-                # The same container, still showing the same atoms it was recorded
-                # with (see values.flat_unchanged): the same rendering, nothing to record.
-                entry = prev[2]
-                if (
-                    entry is not None
-                    and entry[1] == len(obj)
-                    and all(map(is_, obj, entry[2]))  # noqa: B912 (a prefix, by design)
-                    and (entry[3] is None or all(map(is_, obj.values(), entry[3])))  # noqa: B912
-                ):
-                    continue
-            vidx = ints.get(obj) if tp is int else None
-            if vidx is None:
-                vidx = encode(obj)
-            entry = None
-            if tp in FLAT_CONTAINERS:
-                entry = flat.get(id(obj))
-                if entry is not None and (entry[0] is not obj or entry[4] != vidx):
-                    entry = None
-            if prev is None or prev[1] != vidx:
-                name = keys[p]
-                nid = self.name_index.get(name)
-                deltas.extend((self.name_id(name) if nid is None else nid, vidx))
-            cache[keys[p]] = rec[p] = (obj, vidx, entry)
-            mut[p] = tp not in STABLE_TYPES
-        st.vals = vals
-        self.count += 1
+            if obj is not prev[p]:
+                _bind(self, scope, keys[p], obj, roots)
+    else:
+        old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
+        for name, obj in zip(keys, vals, strict=True):
+            if old.get(name, _MISSING) is not obj:
+                _bind(self, scope, name, obj, roots)
+        for name in old:
+            if name not in loc:
+                _bind(self, scope, name, _MISSING, roots)
+        scope.pos = {name: i for i, name in enumerate(keys)}
+    scope.keys = keys
+    scope.vals = vals
+
+
+def _look(self, st, full, roots):
+    """Record what the line `st`'s frame last ran may have changed (everything: `full`)."""
+    frame = st.frame
+    scope = st.scope
+    info = self.lines.info(st.code, st.line) if st.line else None
+    if scope.ns is None:
+        _diff_locals(self, scope, frame, roots)
+    elif full or info is None or info.rescan:
+        _diff_namespace(self, scope, None, roots)
+    elif scope.ns is frame.f_globals and info.global_stores:
+        # Module level: a name some function declares `global` is stored with STORE_GLOBAL.
+        _diff_namespace(self, scope, info.stores + info.global_stores, roots)
+    elif info.stores:
+        _diff_namespace(self, scope, info.stores, roots)
+    if full:
+        held = scope.vals if scope.ns is None else scope.cache.values()
+        roots.extend(obj for obj in held if type(obj) not in ATOM_TYPES)
         return
-    # The general path: every name, then the names that are gone.
-    seen = 0
-    for name, obj in zip(keys, vals, strict=False):
-        if is_module and (name.startswith("__") or type(obj) is types.ModuleType):
-            continue
-        seen += 1
-        prev = cache.get(name)
-        if prev is not None and prev[0] is obj and type(obj) in STABLE_TYPES:
-            continue
-        vidx = encode(obj)
-        if prev is None or prev[1] != vidx:
-            deltas.extend((self.name_id(name), vidx))
-        cache[name] = (obj, vidx, None)
-    if seen < len(cache):
-        current = set(keys)
-        for name in [n for n in cache if n not in current]:
-            del cache[name]
-            deltas.extend((self.name_id(name), -1))
-    st.keys = keys
-    st.vals = vals
-    st.rec = [cache.get(k) for k in keys]
-    st.mut = [
-        type(v) not in STABLE_TYPES and not (is_module and k.startswith("__"))
-        for k, v in zip(keys, vals, strict=False)
-    ]
+    if info is None:
+        return
+    if info.global_stores or info.rescan:
+        glob = self.scopes.get(id(frame.f_globals))
+        if glob is not None and glob is not scope and glob.ns is frame.f_globals:
+            _diff_namespace(self, glob, None if info.rescan else info.global_stores, roots)
+    if info.outer_stores:
+        for fid in self.stack:
+            other = self.frame_states.get(fid)
+            if other is not None and other is not st and other.scope.ns is None:
+                _diff_locals(self, other.scope, other.frame, roots)
+    if info.names:
+        glob = frame.f_globals
+        if scope.ns is None:
+            pos = scope.pos
+            vals = scope.vals
+            for name in info.names:
+                i = pos.get(name)
+                obj = vals[i] if i is not None else glob.get(name)
+                if type(obj) not in ATOM_TYPES:
+                    roots.append(obj)
+        else:
+            ns = scope.ns
+            for name in info.names:
+                obj = ns.get(name, _MISSING)
+                if obj is _MISSING:
+                    obj = glob.get(name)
+                if type(obj) not in ATOM_TYPES:
+                    roots.append(obj)
+
+
+def emit(self, kind, fid, frame, line, aux, file_idx):
+    """Append one event (`aux`: the returned value or the exception, else _NO_AUX) and
+    what changed since the previous event. The recorder's hot path: once per event."""
+    st = self.frame_states.get(fid)
+    if st is None:
+        st = frame_state(self, fid, frame)
+    deltas = self.deltas
+    aux_ref = -1
+    roots = []
+    if aux is not NO_AUX:
+        aux_ref = self.values.ref(aux)
+        if type(aux) not in ATOM_TYPES:
+            roots.append(aux)
+    self.rows.extend(
+        (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)
+    )
+    if self.brute:
+        for other_fid in self.stack:
+            other = self.frame_states.get(other_fid)
+            if other is not None:
+                _look(self, other, True, roots)
+        if fid not in self.stack:
+            _look(self, st, True, roots)
+    else:
+        if (kind == K_CALL or st.resumed) and len(self.stack) > 1:
+            caller = self.frame_states.get(self.stack[-2])
+            if caller is not None:
+                _look(self, caller, False, roots)
+        st.resumed = False
+        _look(self, st, False, roots)
+    if roots:
+        out = []
+        self.values.reach(roots, out)
+        if out:
+            out.sort()
+            for oid, node in out:
+                deltas.extend((-oid, -1, node))
+    st.line = line
     self.count += 1
+

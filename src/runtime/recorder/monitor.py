@@ -4,6 +4,7 @@ one event per function start, line, return and exception in *lesson* code only."
 import sys
 import time
 import types
+from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from . import config
 from .config import (
@@ -21,7 +22,8 @@ from .config import (
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
 )
-from .hotpath import emit
+from .hotpath import NO_AUX, emit, frame_state
+from .lines import Lines
 from .output import Output
 from .probes import run_probes
 from .values import Values
@@ -31,6 +33,14 @@ _getframe = sys._getframe
 _clock = time.perf_counter
 
 _TOOL_NAME = "watch-python-think"
+
+
+def _params(code):
+    """How many of a code object's first local names are its parameters."""
+    if code.co_name == "<module>" or not code.co_flags & CO_OPTIMIZED:
+        return 0
+    n = code.co_argcount + code.co_kwonlyargcount
+    return n + bool(code.co_flags & CO_VARARGS) + bool(code.co_flags & CO_VARKEYWORDS)
 
 
 class Recorder:
@@ -48,10 +58,10 @@ class Recorder:
         self.scenario = request.get("scenario", "")
         self.paths = [f["path"] for f in self.files]
         self.file_index = {p: i for i, p in enumerate(self.paths)}
-        self.fast = config.FAST_PATHS
+        self.brute = config.BRUTE_FORCE
 
-        # One row of ROW_WIDTH ints per event, and one pair per variable change:
-        # (name index, value index or -1 for "deleted"). Plain lists while recording
+        # One row of ROW_WIDTH ints per event, and one triple per change (see hotpath.py):
+        # (target, name index, value). Plain lists while recording
         # (one C call per event, and never half a row); serialise.py makes the typed
         # columns of the trace format from them.
         self.rows = []
@@ -59,13 +69,20 @@ class Recorder:
 
         self.names = []
         self.name_index = {}
-        self.frames = []  # [function, file index, parent frame id, depth, first event]
+        # [function, file index, parent frame id, depth, first event, scope frame id,
+        #  number of parameters]
+        self.frames = []
         self.live = {}  # id(frame object) -> frame id
-        self.locals_cache = {}  # frame id -> hotpath.FrameVars
+        self.frame_states = {}  # frame id -> hotpath.FrameState, while the frame lives
+        self.scopes = {}  # id(namespace dict) -> hotpath.Scope (module globals, class bodies)
+        self.lines = Lines()
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = Values()
         self.output = Output(MAX_OUTPUT_CHARS)
-        self.codes = {}  # code object -> file index
+        # code object -> file index, and the same by id(code): hashing a code object hashes
+        # its constants (a 5,000-line module has thousands), so the hot path looks up ids.
+        self.codes = {}
+        self.code_files = {}
         self.busy = False
         self.stopped = None  # None, or the reason a budget stopped the run
         self.deadline = 0.0
@@ -89,6 +106,7 @@ class Recorder:
 
     def register_code(self, code, file_idx):
         self.codes[code] = file_idx
+        self.code_files[id(code)] = file_idx
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
                 self.register_code(const, file_idx)
@@ -115,10 +133,14 @@ class Recorder:
                 self.stopped = "depth"
                 raise BudgetExceeded("depth")
             fid = len(self.frames)
+            code = frame.f_code
             self.frames.append(
-                [frame.f_code.co_name, self.codes[frame.f_code], parent, depth, self.count]
+                [code.co_name, self.code_files[id(code)], parent, depth, self.count, fid,
+                 _params(code)]
             )
             self.live[key] = fid
+            self.frame_states.pop(fid, None)
+            self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
         return fid
 
     def leave(self, frame, fid, final):
@@ -128,7 +150,7 @@ class Recorder:
             self.stack.remove(fid)
         if final:
             self.live.pop(id(frame), None)
-            self.locals_cache.pop(fid, None)
+            self.frame_states.pop(fid, None)
 
     # -- installing the callbacks ---------------------------------------------
 
@@ -184,8 +206,8 @@ class Recorder:
             frame = _getframe(1)
             fid = self.frame_for(frame, True)
             self.stack.append(fid)
-            self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, -1,
-                      self.codes[code])
+            self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, NO_AUX,
+                      self.code_files[id(code)])
         finally:
             self.busy = False
 
@@ -197,6 +219,9 @@ class Recorder:
             frame = _getframe(1)
             fid = self.frame_for(frame, False)
             self.stack.append(fid)
+            st = self.frame_states.get(fid)
+            if st is not None:
+                st.resumed = True
         finally:
             self.busy = False
 
@@ -217,11 +242,11 @@ class Recorder:
             if fid is None:
                 fid = self.frame_for(frame, True)
                 self.stack.append(fid)
-            file_idx = self.codes[code]
+            file_idx = self.code_files[id(code)]
             probes = self.probes.get((file_idx, line)) if self.probes else None
             if probes:
                 run_probes(probes, frame, self.count, self.probe_results)
-            self.emit(K_LINE, fid, frame, line, -1, file_idx)
+            self.emit(K_LINE, fid, frame, line, NO_AUX, file_idx)
         finally:
             self.busy = False
 
@@ -236,7 +261,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(retval), self.codes[code])
+                          retval, self.code_files[id(code)])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False
@@ -250,7 +275,7 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(retval), self.codes[code])
+                          retval, self.code_files[id(code)])
                 self.leave(frame, fid, final=False)
         finally:
             self.busy = False
@@ -260,7 +285,7 @@ class Recorder:
             # Pyodide's interrupt buffer (the page's watchdog): even if lesson code
             # catches it, the run ends at the next event with its partial trace.
             self.stopped = "interrupted"
-        if self.busy or self.stopped is not None or code not in self.codes:
+        if self.busy or self.stopped is not None or id(code) not in self.code_files:
             return
         self.busy = True
         try:
@@ -268,12 +293,12 @@ class Recorder:
             fid = self.live.get(id(frame))
             if fid is not None:
                 self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
-                          self.values.encode(exc), self.codes[code])
+                          exc, self.code_files[id(code)])
         finally:
             self.busy = False
 
     def on_unwind(self, code, offset, exc):
-        if self.busy or code not in self.codes:
+        if self.busy or id(code) not in self.code_files:
             return
         self.busy = True
         try:
@@ -282,7 +307,7 @@ class Recorder:
             if fid is not None:
                 if self.stopped is None:
                     self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
-                              self.values.encode(exc), self.codes[code])
+                              exc, self.code_files[id(code)])
                 self.leave(frame, fid, final=True)
         finally:
             self.busy = False

@@ -17,13 +17,14 @@ ROW_WIDTH = len(ROW_COLUMNS)
 
 def serialise(rec, outcome, error, elapsed):
     """``(meta_json, columns_bytes)`` of the run recorded by `rec` (a monitor.Recorder)."""
-    # A row and a delta pair are each written by one C call: a stop (an interrupt
+    # A row and a delta triple are each written by one C call: a stop (an interrupt
     # lands between bytecodes) never leaves half of one.
     rows = rec.rows
     deltas = rec.deltas
     columns = [array.array(code, rows[i::ROW_WIDTH]) for i, (_, code) in enumerate(ROW_COLUMNS)]
-    columns.append(array.array("i", deltas[0::2]))
-    columns.append(array.array("i", deltas[1::2]))
+    columns.append(array.array("i", deltas[0::3]))
+    columns.append(array.array("i", deltas[1::3]))
+    columns.append(array.array("i", deltas[2::3]))
     blob = b"".join(c.tobytes() for c in columns)
     notices = []
     if rec.output.truncated:
@@ -37,6 +38,7 @@ def serialise(rec, outcome, error, elapsed):
         "files": rec.paths,
         "eventCount": len(columns[0]),
         "deltaCount": len(columns[-1]),
+        "objectCount": len(rec.values.object_ids),
         "columns": [[c.typecode, c.itemsize, len(c)] for c in columns],
         "names": rec.names,
         "frames": rec.frames,

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { Trace } from '../../trace/trace';
+import type { Ref, Trace } from '../../trace/trace';
+import { resolveAt } from '../../trace/values';
 
 /** Colour per object id, so two names holding one object share a marker. */
 function idHue(id: number): number {
@@ -23,12 +24,20 @@ export function IdentityBadge({ id, lang }: { id: number; lang: Lang }) {
   );
 }
 
-/** One value, expandable when it has children. */
-export function ValueView({ trace, value, lang }: { trace: Trace; value: number; lang: Lang }) {
+/** One value (a {@link Ref}) as it is at `step`, expandable when it has children. */
+export function ValueView({
+  trace,
+  value,
+  step,
+  lang,
+}: {
+  trace: Trace;
+  value: Ref;
+  step: number;
+  lang: Lang;
+}) {
   const [open, setOpen] = useState(false);
-  const node = trace.value(value);
-  if (!node) return <span className="val">?</span>;
-  const [type, text, id, children, total] = node;
+  const { type, text, id, children, size: total } = resolveAt(trace, value, step);
   const expandable = children.length > 0;
   return (
     <span className="val-wrap">
@@ -53,7 +62,7 @@ export function ValueView({ trace, value, lang }: { trace: Trace; value: number;
             // biome-ignore lint/suspicious/noArrayIndexKey: children are positional
             <li key={k}>
               <span className="val-key">{label}</span>
-              <ValueView trace={trace} value={child} lang={lang} />
+              <ValueView trace={trace} value={child} step={step} lang={lang} />
             </li>
           ))}
           {total > children.length ? (

@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import { refId } from '../../trace/values';
 import type { PaneProps } from './panes';
 import { ValueView } from './ValueView';
 
@@ -23,7 +24,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               <span className="var-name">
                 {pos.result.kind === 'return' ? t(lang, 'returnValue') : t(lang, 'raised')}
               </span>
-              <ValueView trace={trace} value={pos.result.value} lang={lang} />
+              <ValueView trace={trace} value={pos.result.value} step={pos.event} lang={lang} />
             </li>
           ) : null}
           {pos.variables.length === 0 ? <li className="empty">{t(lang, 'noVariables')}</li> : null}
@@ -34,7 +35,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               data-testid="var"
               data-name={v.name}
               data-changed={v.changed ? 'true' : undefined}
-              data-obj-id={trace.value(v.value)?.[2] || undefined}
+              data-obj-id={refId(v.value) || undefined}
             >
               <button
                 type="button"
@@ -46,7 +47,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               >
                 {v.name}
               </button>
-              <ValueView trace={trace} value={v.value} lang={lang} />
+              <ValueView trace={trace} value={v.value} step={pos.event} lang={lang} />
             </li>
           ))}
         </ul>

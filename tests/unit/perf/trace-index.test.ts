@@ -23,9 +23,10 @@ function deltaEnd(t: Trace, i: number): number {
 function refFrameNames(t: Trace, f: number): number[] {
   const seen = new Set<number>();
   const names: number[] = [];
-  for (let e = t.meta.frames[f][4]; e < t.length; e++) {
-    if (t.frame[e] !== f) continue;
+  const scope = t.scopeOf(f);
+  for (let e = 0; e < t.length; e++) {
     for (let d = t.deltaStart[e]; d < deltaEnd(t, e); d++) {
+      if (t.deltaFrame[d] !== scope) continue;
       if (!seen.has(t.deltaName[d])) {
         seen.add(t.deltaName[d]);
         names.push(t.deltaName[d]);
@@ -36,19 +37,19 @@ function refFrameNames(t: Trace, f: number): number[] {
 }
 
 function refVariablesAt(t: Trace, f: number, i: number): [string, number][] {
-  const first = t.meta.frames[f][4];
+  const scope = t.scopeOf(f);
   const all = refFrameNames(t, f);
   const found = new Map<number, number>();
-  for (let e = Math.min(i, t.length - 1); e >= first; e--) {
-    if (t.frame[e] !== f) continue;
+  for (let e = Math.min(i, t.length - 1); e >= 0; e--) {
     for (let d = deltaEnd(t, e) - 1; d >= t.deltaStart[e]; d--) {
+      if (t.deltaFrame[d] !== scope) continue;
       if (!found.has(t.deltaName[d])) found.set(t.deltaName[d], t.deltaValue[d]);
     }
     if (found.size === all.length) break;
   }
   return all.flatMap((n) => {
     const v = found.get(n);
-    return v !== undefined && v >= 0 ? [[t.meta.names[n], v] as [string, number]] : [];
+    return v !== undefined && v !== -1 ? [[t.meta.names[n], v] as [string, number]] : [];
   });
 }
 
@@ -85,7 +86,7 @@ describe('the trace frame index', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   it('gives the same answers on long random traces (thousands of events, deep calls)', () => {
     const longArb = fc
@@ -215,6 +216,7 @@ describe('a big trace with an odd number of events', () => {
       t.out,
       t.deltaStart,
       t.aux,
+      t.deltaFrame,
       t.deltaName,
       t.deltaValue,
     ];

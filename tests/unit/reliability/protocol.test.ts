@@ -186,7 +186,7 @@ describe('the protocol schemas', () => {
 
   it('refuse trace metadata with a wrong shape', () => {
     const broken: Partial<Record<keyof TraceMeta, unknown>>[] = [
-      { version: 2 },
+      { version: 1 },
       { outcome: 'exploded' },
       { eventCount: -1 },
       { eventCount: 1.5 },

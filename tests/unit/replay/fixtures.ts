@@ -2,19 +2,25 @@
  * Test fixtures: build a real `Trace` (the same `TraceMeta` + binary blob the
  * recorder sends) from a readable list of events.
  *
- * The blob holds the ten columns back to back, exactly as the recorder (serialise.py) writes
- * them with `array.tobytes()`: kind int8, file int8, line int32, frame int32,
+ * The blob holds the eleven columns back to back, exactly as the recorder (serialise.py)
+ * writes them with `array.tobytes()`: kind int8, file int8, line int32, frame int32,
  * depth int16, out int32, deltaStart int32, aux int32 (one row per event), then
- * deltaName int32, deltaValue int32 (one row per variable change). With an odd
+ * deltaFrame int32, deltaName int32, deltaValue int32 (one row per change).
+ *
+ * A value written as text is an atom when it looks like one (`3`, `'s'`, `None`), else an
+ * object of kind `other` with that text (one object per distinct text, recorded the first
+ * time it is used). Hand-written object graphs use `{ ref: id }` and `objects`. With an odd
  * number of events the `line` and `frame` columns start at an offset that is
  * not a multiple of 4, so `Trace` has to take its misaligned-copy path.
  */
+import type { ObjectKind } from '../../../src/trace/graph-types.ts';
 import {
   EventKind,
   type FrameRow,
   type Outcome,
   type ProbeResult,
   type RunError,
+  TRACE_FORMAT_VERSION,
   Trace,
   type TraceMeta,
   type ValueNode,
@@ -37,6 +43,25 @@ export interface FixtureFrame {
   file: string;
   /** Parent frame id; -1 (the default) for an outermost frame. */
   parent?: number;
+  /** The frame whose bindings this one shows (default: itself). */
+  scope?: number;
+  /** How many of its first names are parameters (default 0). */
+  params?: number;
+}
+
+/** A value in a fixture: rendered text, a reference to a hand-written object, or deleted. */
+export type FixtureValue = string | { ref: number } | null;
+
+/** A hand-written object state (see {@link FixtureEvent.objects}). */
+export interface FixtureObject {
+  kind: ObjectKind;
+  /** Defaults to the kind (`list`, `dict`, ...). */
+  type?: string;
+  entries?: [string, Exclude<FixtureValue, null>][];
+  /** Defaults to the number of entries. */
+  size?: number;
+  /** For functions and `other` objects. */
+  text?: string;
 }
 
 export interface FixtureEvent {
@@ -49,7 +74,11 @@ export interface FixtureEvent {
   /** Defaults to the frame's depth (the length of its parent chain). */
   depth?: number;
   /** Variable changes recorded at this event: rendered value, or null for "deleted". */
-  vars?: Record<string, string | null>;
+  vars?: Record<string, FixtureValue>;
+  /** Object states recorded at this event, by object id. */
+  objects?: Record<number, FixtureObject>;
+  /** Bindings of another frame's scope recorded at this event (a caller, the globals). */
+  scopeVars?: { frame: number; vars: Record<string, FixtureValue> }[];
   /** Rendered return value / exception (the `aux` column); -1 when absent. */
   value?: string;
   /** Output written while this event ran (visible from the next event on). */
@@ -74,7 +103,7 @@ export interface EncodedTrace {
   buffer: ArrayBuffer;
 }
 
-/** `[typecode, itemsize]` of the ten columns, in blob order (as the recorder writes them). */
+/** `[typecode, itemsize]` of the eleven columns, in blob order (as the recorder writes them). */
 export const COLUMN_LAYOUT: readonly [string, string, number][] = [
   ['kind', 'b', 1],
   ['file', 'b', 1],
@@ -84,6 +113,7 @@ export const COLUMN_LAYOUT: readonly [string, string, number][] = [
   ['out', 'i', 4],
   ['deltaStart', 'i', 4],
   ['aux', 'i', 4],
+  ['deltaFrame', 'i', 4],
   ['deltaName', 'i', 4],
   ['deltaValue', 'i', 4],
 ];
@@ -130,7 +160,15 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
 
   const frames: FrameRow[] = frameSpecs.map((f, id) => {
     const first = events.findIndex((e) => e.frame === id);
-    return [f.fn, fileIndex(f.file), f.parent ?? -1, depthOf(id), first < 0 ? n : first];
+    return [
+      f.fn,
+      fileIndex(f.file),
+      f.parent ?? -1,
+      depthOf(id),
+      first < 0 ? n : first,
+      f.scope ?? id,
+      f.params ?? 0,
+    ];
   });
 
   const names: string[] = [];
@@ -140,15 +178,38 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
   };
 
   const values: ValueNode[] = [];
-  const valueIds = new Map<string, number>();
-  let nextObjectId = 1;
-  const valueId = (text: string): number => {
-    const known = valueIds.get(text);
+  const nodeIds = new Map<string, number>();
+  const intern = (node: ValueNode): number => {
+    const key = JSON.stringify(node);
+    const known = nodeIds.get(key);
     if (known !== undefined) return known;
-    const [type, atom] = typeOf(text);
-    const id = values.push([type, text, atom ? 0 : nextObjectId++, [], 0]) - 1;
-    valueIds.set(text, id);
+    const id = values.push(node) - 1;
+    nodeIds.set(key, id);
     return id;
+  };
+  let nextObjectId = 1;
+  for (const e of events) {
+    for (const id of Object.keys(e.objects ?? {})) nextObjectId = Math.max(nextObjectId, +id + 1);
+  }
+  const textObjects = new Map<string, number>();
+  /** Object changes to record at the event being encoded. */
+  let pending: [number, number][] = [];
+  const refOf = (value: Exclude<FixtureValue, null>): number => {
+    if (typeof value !== 'string') return -value.ref - 1;
+    const [type, atom] = typeOf(value);
+    if (atom) return intern([type, value, 0, [], 0]);
+    let id = textObjects.get(value);
+    if (id === undefined) {
+      id = nextObjectId++;
+      textObjects.set(value, id);
+      pending.push([id, intern([type, value, id, [], 0, 'other'])]);
+    }
+    return -id - 1;
+  };
+  const objectNode = (id: number, o: FixtureObject): number => {
+    const entries = o.entries ?? [];
+    const children = entries.map(([label, v]) => [label, refOf(v)] as [string, number]);
+    return intern([o.type ?? o.kind, o.text ?? '', id, children, o.size ?? entries.length, o.kind]);
   };
 
   const kind = new Int8Array(n);
@@ -159,6 +220,7 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
   const out = new Int32Array(n);
   const deltaStart = new Int32Array(n);
   const aux = new Int32Array(n);
+  const deltaFrames: number[] = [];
   const deltaNames: number[] = [];
   const deltaValues: number[] = [];
   let output = '';
@@ -174,10 +236,22 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
     depth[i] = e.depth ?? frames[e.frame][3];
     out[i] = e.out ?? output.length;
     deltaStart[i] = deltaNames.length;
-    aux[i] = e.value === undefined ? -1 : valueId(e.value);
-    for (const [name, value] of Object.entries(e.vars ?? {})) {
-      deltaNames.push(nameId(name));
-      deltaValues.push(value === null ? -1 : valueId(value));
+    pending = [];
+    aux[i] = e.value === undefined ? -1 : refOf(e.value);
+    const bind = (scope: number, vars: Record<string, FixtureValue>) => {
+      for (const [name, value] of Object.entries(vars)) {
+        deltaFrames.push(scope);
+        deltaNames.push(nameId(name));
+        deltaValues.push(value === null ? -1 : refOf(value));
+      }
+    };
+    bind(frames[e.frame][5], e.vars ?? {});
+    for (const other of e.scopeVars ?? []) bind(frames[other.frame][5], other.vars);
+    for (const [id, o] of Object.entries(e.objects ?? {})) pending.push([+id, objectNode(+id, o)]);
+    for (const [id, node] of pending.sort((a, b) => a[0] - b[0])) {
+      deltaFrames.push(-id);
+      deltaNames.push(-1);
+      deltaValues.push(node);
     }
     output += e.print ?? '';
   });
@@ -191,6 +265,7 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
     out,
     deltaStart,
     aux,
+    Int32Array.from(deltaFrames),
     Int32Array.from(deltaNames),
     Int32Array.from(deltaValues),
   ];
@@ -203,12 +278,13 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
   }
 
   const meta: TraceMeta = {
-    version: 1,
+    version: TRACE_FORMAT_VERSION,
     outcome: spec.outcome ?? 'completed',
     error: spec.error ?? null,
     files,
     eventCount: n,
     deltaCount: deltaNames.length,
+    objectCount: nextObjectId - 1,
     columns: columns.map((c, i) => [COLUMN_LAYOUT[i][1], COLUMN_LAYOUT[i][2], c.length]),
     names,
     frames,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventKind, Trace } from '../../../src/trace/trace.ts';
+import { textAt } from '../../../src/trace/values.ts';
 import {
   COLUMN_LAYOUT,
   emptyTrace,
@@ -15,19 +16,19 @@ import {
 
 /** `variablesAt` rendered as `name=text` strings, in display order. */
 function vars(trace: Trace, frameId: number, i: number): string[] {
-  return trace.variablesAt(frameId, i).map((b) => `${b.name}=${trace.value(b.value)[1]}`);
+  return trace.variablesAt(frameId, i).map((b) => `${b.name}=${textAt(trace, b.value, i)}`);
 }
 
 describe('the test fixture encoder', () => {
-  it('lays the ten columns out back to back in the documented order and widths', () => {
+  it('lays the eleven columns out back to back in the documented order and widths', () => {
     const { meta, buffer } = encodeTrace(nestedCallSpec());
     expect(meta.columns.map(([code, size]) => [code, size])).toEqual(
       COLUMN_LAYOUT.map(([, code, size]) => [code, size]),
     );
     const n = meta.eventCount;
     const d = meta.deltaCount;
-    expect(meta.columns.map(([, , length]) => length)).toEqual([n, n, n, n, n, n, n, n, d, d]);
-    expect(buffer.byteLength).toBe(n * (1 + 1 + 4 + 4 + 2 + 4 + 4 + 4) + d * 8);
+    expect(meta.columns.map(([, , length]) => length)).toEqual([n, n, n, n, n, n, n, n, d, d, d]);
+    expect(buffer.byteLength).toBe(n * (1 + 1 + 4 + 4 + 2 + 4 + 4 + 4) + d * 12);
     // The `line` column starts right after two int8 columns: 2n bytes in.
     const lineAt = (i: number) => new DataView(buffer).getInt32(2 * n + 4 * i, true);
     expect(lineAt(NE.callF)).toBe(5);
@@ -134,7 +135,7 @@ describe('Trace constructor validation', () => {
   it('rejects a column table with the wrong number of columns', () => {
     const { meta, buffer } = encodeTrace(nestedCallSpec());
     expect(() => new Trace({ ...meta, columns: meta.columns.slice(0, 9) }, buffer)).toThrow(
-      /columns, expected 10/,
+      /columns, expected 11/,
     );
   });
 

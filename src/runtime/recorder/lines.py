@@ -1,0 +1,146 @@
+"""What a line can touch: the names its bytecode loads, stores and deletes.
+
+The recorder looks only at these after a line ran (and at the objects they reach), not
+at everything in scope. Computed once per code object, from ``dis``.
+"""
+
+import dis
+
+# Calls that can rebind names of a namespace without naming them in the bytecode: a line
+# that loads one of these rescans the whole namespace of its frame (and of its globals).
+_RESCAN_NAMES = frozenset(
+    ["globals", "locals", "vars", "exec", "eval", "setattr", "delattr", "__import__"]
+)
+_GLOBAL_STORES = frozenset(["STORE_GLOBAL", "DELETE_GLOBAL"])
+_NAME_OPS = frozenset([
+    "LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL",
+    "LOAD_DEREF", "STORE_DEREF", "DELETE_DEREF", "LOAD_CLOSURE", "LOAD_FROM_DICT_OR_DEREF",
+    "LOAD_FROM_DICT_OR_GLOBALS", "MAKE_CELL",
+])
+
+
+class LineInfo:
+    """The names one line touches."""
+
+    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores")
+
+    def __init__(self):
+        self.names = []  # every name loaded, stored or deleted, each once, in order
+        self.stores = []  # names stored or deleted in the frame's own namespace
+        self.global_stores = []  # names stored or deleted with `global`
+        self.rescan = False  # see _RESCAN_NAMES; also `from m import *`
+        self.outer_stores = False  # stores a free variable (`nonlocal`): an outer frame's
+
+
+_EMPTY = LineInfo()
+
+
+def _add(items, name):
+    if name not in items:
+        items.append(name)
+
+
+# Opcode classes, by opcode number: where the argument's name comes from.
+_SKIP, _LOCAL, _LOCAL_PAIR, _NAME, _GLOBAL_LOAD, _STAR = 0, 1, 2, 3, 4, 5
+_OPS = len(dis.opname)
+_CLASS = [_SKIP] * _OPS
+_STORES = [False] * _OPS  # stores or deletes (for a pair: the first name)
+_PAIR_STORES_BOTH = [False] * _OPS
+_CACHES = [0] * _OPS
+for _op, _name in enumerate(dis.opname):
+    _CACHES[_op] = dis._inline_cache_entries.get(_name, 0)
+    if _name == "IMPORT_STAR":
+        _CLASS[_op] = _STAR
+    elif _name == "LOAD_GLOBAL":
+        _CLASS[_op] = _GLOBAL_LOAD
+    elif _name in _NAME_OPS and "DEREF" not in _name and _name not in ("LOAD_CLOSURE", "MAKE_CELL"):
+        _CLASS[_op] = _NAME
+    elif _name in _NAME_OPS or "_FAST" in _name:
+        two = _name.count("FAST") == 2
+        _CLASS[_op] = _LOCAL_PAIR if two else _LOCAL
+        _PAIR_STORES_BOTH[_op] = _name == "STORE_FAST_STORE_FAST"
+    _STORES[_op] = _name.startswith(("STORE", "DELETE"))
+_EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_GLOBAL_STORE_OPS = frozenset(dis.opmap[n] for n in _GLOBAL_STORES)
+_DEREF_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_DEREF", "DELETE_DEREF"))
+
+
+def line_table(code):
+    """``{line: LineInfo}`` for one code object (not its nested code objects), read from
+    the raw bytecode (``dis.get_instructions`` is far too slow for a 5,000-line module)."""
+    table = {}
+    raw = code.co_code
+    names = code.co_names
+    local = {}
+    freevars = code.co_freevars
+
+    def local_name(i):
+        name = local.get(i)
+        if name is None:
+            name = local[i] = code._varname_from_oparg(i)
+        return name
+
+    for start, end, line in code.co_lines():
+        if line is None:
+            continue
+        info = table.get(line)
+        if info is None:
+            info = table[line] = LineInfo()
+        i = start
+        ext = 0
+        while i < end:
+            op = raw[i]
+            arg = raw[i + 1] | ext
+            i += 2 + 2 * _CACHES[op]
+            if op == _EXTENDED_ARG:
+                ext = arg << 8
+                continue
+            ext = 0
+            kind = _CLASS[op]
+            if kind == _SKIP:
+                continue
+            if kind == _STAR:
+                info.rescan = True
+                continue
+            store = _STORES[op]
+            if kind == _LOCAL_PAIR:
+                first = local_name(arg >> 4)
+                second = local_name(arg & 15)
+                _note(info, first, store, False)
+                _note(info, second, _PAIR_STORES_BOTH[op], False)
+                continue
+            if kind == _LOCAL:
+                name = local_name(arg)
+                if op in _DEREF_STORE_OPS and name in freevars:
+                    info.outer_stores = True
+            elif kind == _GLOBAL_LOAD:
+                name = names[arg >> 1]
+            else:
+                name = names[arg]
+            _note(info, name, store, op in _GLOBAL_STORE_OPS)
+    return table
+
+
+def _note(info, name, store, global_store):
+    _add(info.names, name)
+    if global_store:
+        _add(info.global_stores, name)
+    elif store:
+        _add(info.stores, name)
+    if name in _RESCAN_NAMES:
+        info.rescan = True
+
+
+class Lines:
+    """`LineInfo` per (code object, line), built on first use of each code object."""
+
+    def __init__(self):
+        self.tables = {}
+
+    def info(self, code, line):
+        # By id: hashing a code object hashes its bytecode and constants, at every event.
+        # The recorder keeps every lesson code object alive, so ids are not reused.
+        table = self.tables.get(id(code))
+        if table is None:
+            table = self.tables[id(code)] = line_table(code)
+        return table.get(line, _EMPTY)

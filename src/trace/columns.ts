@@ -1,0 +1,140 @@
+/**
+ * The binary half of a trace: typed-array views over the columns the recorder wrote back
+ * to back (docs/trace-format.md), validated before any view is made.
+ */
+
+/** The columns, in blob order: one row per event, then one row per change. */
+export const COLUMN_NAMES = [
+  'kind',
+  'file',
+  'line',
+  'frame',
+  'depth',
+  'out',
+  'deltaStart',
+  'aux',
+  'deltaFrame',
+  'deltaName',
+  'deltaValue',
+] as const;
+
+/** How many of {@link COLUMN_NAMES} have one row per event (the rest: one per change). */
+export const EVENT_COLUMNS = 8;
+
+/** One column's view. */
+export type TypedColumn = Int8Array | Int16Array | Int32Array;
+
+/** The views by column name. */
+export type Columns = Record<(typeof COLUMN_NAMES)[number], TypedColumn>;
+
+/**
+ * Blobs at least this big whose columns are not all aligned get one aligned copy (see
+ * {@link readColumns}); smaller ones just copy their misaligned columns.
+ */
+export const RELAYOUT_MIN_BYTES = 1 << 20;
+
+/** Bytes per item of each supported typecode. */
+const ITEM_SIZE: Record<string, number> = { b: 1, h: 2, i: 4 };
+
+function view(buffer: ArrayBuffer, offset: number, typecode: string, length: number): TypedColumn {
+  switch (typecode) {
+    case 'b':
+      return new Int8Array(buffer, offset, length);
+    case 'h':
+      return new Int16Array(buffer, offset, length);
+    case 'i':
+      return new Int32Array(buffer, offset, length);
+    default:
+      throw new Error(`trace column has unsupported typecode '${typecode}'`);
+  }
+}
+
+/**
+ * Check `layout` (`[typecode, itemsize, length]` per column) against the event and change
+ * counts and the blob, then make one view per column.
+ */
+export function readColumns(
+  layout: [string, number, number][],
+  eventCount: number,
+  deltaCount: number,
+  buffer: ArrayBuffer,
+): Columns {
+  if (layout.length !== COLUMN_NAMES.length) {
+    throw new Error(`trace has ${layout.length} columns, expected ${COLUMN_NAMES.length}`);
+  }
+  // Validate the whole layout before creating any view: a short blob would
+  // otherwise fail inside a typed-array constructor with an opaque RangeError.
+  let size = 0;
+  layout.forEach(([typecode, itemsize, length], i) => {
+    const expectedSize = ITEM_SIZE[typecode];
+    if (expectedSize === undefined) {
+      throw new Error(`trace column has unsupported typecode '${typecode}'`);
+    }
+    if (itemsize !== expectedSize) {
+      throw new Error(
+        `trace column '${COLUMN_NAMES[i]}' has itemsize ${itemsize}, expected ${expectedSize}`,
+      );
+    }
+    const rows = i < EVENT_COLUMNS ? eventCount : deltaCount;
+    if (length !== rows) {
+      throw new Error(`trace column '${COLUMN_NAMES[i]}' has ${length} rows, expected ${rows}`);
+    }
+    size += itemsize * length;
+  });
+  if (size !== buffer.byteLength) {
+    throw new Error(`trace blob has ${buffer.byteLength} bytes, columns describe ${size}`);
+  }
+  const cols = {} as Columns;
+  let offset = 0;
+  let aligned = true;
+  for (const [, itemsize, length] of layout) {
+    if (offset % itemsize !== 0) aligned = false;
+    offset += itemsize * length;
+  }
+  if (!aligned && buffer.byteLength >= RELAYOUT_MIN_BYTES) {
+    // A big blob with misaligned columns (an odd number of events): one aligned copy
+    // of all of it, so the original can be freed, rather than copies of the
+    // misaligned columns next to the original (8 more bytes per event).
+    const at: number[] = [];
+    let total = 0;
+    for (const [, itemsize, length] of layout) {
+      at.push(total);
+      total += Math.ceil((itemsize * length) / 4) * 4;
+    }
+    const copy = new ArrayBuffer(total);
+    const to = new Uint8Array(copy);
+    const from = new Uint8Array(buffer);
+    offset = 0;
+    layout.forEach(([typecode, itemsize, length], i) => {
+      to.set(from.subarray(offset, offset + itemsize * length), at[i]);
+      cols[COLUMN_NAMES[i]] = view(copy, at[i], typecode, length);
+      offset += itemsize * length;
+    });
+    return cols;
+  }
+  offset = 0;
+  layout.forEach(([typecode, itemsize, length], i) => {
+    // Typed-array views need aligned offsets; the recorder writes columns
+    // back to back, so copy a misaligned column into its own buffer.
+    if (offset % itemsize !== 0) {
+      const copy = buffer.slice(offset, offset + itemsize * length);
+      cols[COLUMN_NAMES[i]] = view(copy, 0, typecode, length);
+    } else {
+      cols[COLUMN_NAMES[i]] = view(buffer, offset, typecode, length);
+    }
+    offset += itemsize * length;
+  });
+  return cols;
+}
+
+/** Index of the last element of sorted `arr[lo..hi)` that is <= x, or lo - 1. */
+export function lastAtOrBefore(arr: Int32Array, lo: number, hi: number, x: number): number {
+  let a = lo;
+  let b = hi;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (arr[mid] <= x) a = mid + 1;
+    else b = mid;
+  }
+  return a - 1;
+}

@@ -1,0 +1,108 @@
+/**
+ * The reference diagram's data at one step: every frame of the stack with its names,
+ * every object they reach (each once, cycles end at a visited object), and the arrows.
+ * Pure: a function of the trace and the step.
+ */
+import type {
+  Graph,
+  GraphEdge,
+  GraphEntry,
+  GraphFrame,
+  GraphNode,
+  GraphOptions,
+  GraphVar,
+} from './graph-types';
+import type { Trace } from './trace';
+import { objectState, slotOf, textAt } from './values';
+
+export type * from './graph-types';
+
+const DEFAULT_ENTRIES = 10;
+const DEFAULT_DEPTH = 12;
+
+/** The frames of the stack at `step`, innermost first, with their names and parameters. */
+export function framesAt(trace: Trace, step: number): GraphFrame[] {
+  if (step < 0 || step >= trace.length) return [];
+  const own = trace.frame[step];
+  const changed = trace.changedAt(step);
+  return trace.stackAt(step).map((frameId) => {
+    const row = trace.meta.frames[frameId];
+    const variables: GraphVar[] = trace.variablesAt(frameId, step).map((b) => ({
+      name: b.name,
+      value: slotOf(trace, b.value),
+      changed: frameId === own && row[4] !== step && changed.has(b.name),
+    }));
+    const params = new Set(
+      trace
+        .frameNames(frameId)
+        .slice(0, trace.paramCount(frameId))
+        .map((id) => trace.meta.names[id]),
+    );
+    return {
+      frameId,
+      function: row[0],
+      file: trace.meta.files[row[1]],
+      line: frameId === own ? trace.line[step] : trace.lineAt(frameId, step),
+      isModule: row[0] === '<module>',
+      args: variables.filter((v) => params.has(v.name)),
+      variables,
+    };
+  });
+}
+
+/** Everything the reference diagram shows at `step` (see {@link Graph}). */
+export function graphAt(trace: Trace, step: number, options: GraphOptions = {}): Graph {
+  const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
+  const maxDepth = options.maxDepth ?? DEFAULT_DEPTH;
+  const frames = framesAt(trace, step);
+  const changedIds = new Set(trace.objectsChangedAt(step));
+  const nodes: GraphNode[] = [];
+  const edges: GraphEdge[] = [];
+  const seen = new Set<number>();
+  // Breadth first from the frames: nearer objects come first (a stable order for layouts).
+  let queue: number[] = [];
+  for (const f of frames) {
+    for (const v of f.variables) {
+      if (v.value.kind !== 'ref') continue;
+      edges.push({ from: `frame:${f.frameId}:${v.name}`, to: v.value.id });
+      queue.push(v.value.id);
+    }
+  }
+  for (let depth = 0; queue.length > 0 && depth <= maxDepth; depth++) {
+    const next: number[] = [];
+    for (const id of queue) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const state = objectState(trace, id, step);
+      if (!state) continue;
+      const limit = options.expanded?.has(id) ? state.children.length : maxEntries;
+      const entries: GraphEntry[] = state.children
+        .slice(0, limit)
+        .map(([label, ref]) => ({ label, value: slotOf(trace, ref) }));
+      entries.forEach((entry, k) => {
+        if (entry.value.kind !== 'ref') return;
+        edges.push({ from: `object:${id}:${k}`, to: entry.value.id });
+        if (!seen.has(entry.value.id)) next.push(entry.value.id);
+      });
+      nodes.push({
+        id,
+        type: state.type,
+        kind: state.kind,
+        text: textAt(trace, -id - 1, step),
+        entries,
+        size: state.size,
+        more: Math.max(0, state.size - entries.length),
+        changed: changedIds.has(id),
+      });
+    }
+    queue = next;
+  }
+  const shown = new Set(nodes.map((n) => n.id));
+  return {
+    step,
+    frames,
+    nodes,
+    edges: edges.filter((e) => shown.has(e.to)),
+    changed: [...changedIds].filter((id) => shown.has(id)).sort((a, b) => a - b),
+  };
+}

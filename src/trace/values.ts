@@ -1,0 +1,137 @@
+/**
+ * Reading values out of an object-centric trace: what a {@link Ref} holds at a step, and
+ * its one-line text, composed from the objects' recorded states (the recorder stores a
+ * container's children, not its text, so that a change inside a nested object is
+ * recorded once and shows everywhere).
+ */
+import type { ObjectKind, Slot } from './graph-types';
+import type { Ref, Trace } from './trace';
+
+/** The object id a ref points at, or 0 for an atom (or nothing). */
+export function refId(ref: Ref): number {
+  return ref <= -2 ? -ref - 1 : 0;
+}
+
+/** The ref of object `id`. */
+export function objectRef(id: number): Ref {
+  return -id - 1;
+}
+
+/** An atom's or an object's slot as the diagram shows it. */
+export function slotOf(trace: Trace, ref: Ref): Slot {
+  if (ref <= -2) return { kind: 'ref', id: -ref - 1 };
+  const node = trace.value(ref);
+  return { kind: 'atom', type: node?.[0] ?? '?', text: node?.[1] ?? '?' };
+}
+
+/** One object's recorded state at a step. */
+export interface ObjectState {
+  id: number;
+  type: string;
+  kind: ObjectKind;
+  /** The recorder's text (functions, classes, ...); empty for containers and instances. */
+  text: string;
+  /** `[label, ref]`, the first 30 at most. */
+  children: [string, Ref][];
+  /** The real number of items (keys, attributes). */
+  size: number;
+}
+
+const KINDS = new Set<string>(['dict', 'list', 'tuple', 'set', 'instance', 'function', 'other']);
+
+/** Object `id` as recorded at or before `step`, or null if it was not recorded by then. */
+export function objectState(trace: Trace, id: number, step: number): ObjectState | null {
+  const index = trace.objectAt(id, step);
+  if (index < 0) return null;
+  const node = trace.value(index);
+  const kind = node[5] !== undefined && KINDS.has(node[5]) ? (node[5] as ObjectKind) : 'other';
+  // A state that only changed the size keeps the children of the state it names.
+  const children = node[6] !== undefined ? (trace.value(node[6])?.[3] ?? []) : node[3];
+  return { id, type: node[0], kind, text: node[1], children, size: node[4] };
+}
+
+/** Items shown in a one-line text before "…". */
+const TEXT_ITEMS = 8;
+/** Nesting shown in a one-line text. */
+const TEXT_DEPTH = 3;
+const TEXT_MAX = 160;
+const NESTED_ATOM_MAX = 80;
+
+const EXACT = new Set(['dict', 'list', 'tuple', 'set', 'frozenset']);
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
+}
+
+function compose(trace: Trace, ref: Ref, step: number, level: number, path: number[]): string {
+  if (ref === -1) return '';
+  if (ref >= 0) {
+    const text = trace.value(ref)?.[1] ?? '?';
+    return level > 0 ? cut(text, NESTED_ATOM_MAX) : text;
+  }
+  const id = -ref - 1;
+  const obj = objectState(trace, id, step);
+  if (!obj) return '…';
+  const { kind, type, children, size } = obj;
+  if (obj.text || kind === 'function' || kind === 'other') return obj.text;
+  if (path.includes(id)) return kind === 'list' ? '[...]' : kind === 'dict' ? '{...}' : '(...)';
+  if (level >= TEXT_DEPTH) return kind === 'list' ? '[…]' : kind === 'tuple' ? '(…)' : '{…}';
+  const inner = [...path, id];
+  const shown = children.slice(0, TEXT_ITEMS);
+  const part = (r: Ref) => compose(trace, r, step, level + 1, inner);
+  const parts =
+    kind === 'dict'
+      ? shown.map(([k, v]) => `${k}: ${part(v)}`)
+      : kind === 'instance'
+        ? shown.map(([k, v]) => `${k}=${part(v)}`)
+        : shown.map(([, v]) => part(v));
+  if (size > TEXT_ITEMS) parts.push('…');
+  const body = parts.join(', ');
+  const exact = EXACT.has(type);
+  switch (kind) {
+    case 'dict':
+      return exact ? `{${body}}` : `${type}({${body}})`;
+    case 'list':
+      return exact ? `[${body}]` : `${type}([${body}])`;
+    case 'tuple':
+      return exact ? `(${body}${size === 1 ? ',' : ''})` : `${type}(${body})`;
+    case 'set':
+      if (size === 0) return `${type}()`;
+      return type === 'set' ? `{${body}}` : `${type}({${body}})`;
+    default:
+      return `${type}(${body})`;
+  }
+}
+
+/** The one-line text of what `ref` holds at `step` (cycles as `[...]`, nesting as `[…]`). */
+export function textAt(trace: Trace, ref: Ref, step: number): string {
+  return cut(compose(trace, ref, step, 0, []), TEXT_MAX);
+}
+
+/** What a value view shows for a ref at a step: `[type, text, objectId, children, size]`. */
+export interface ResolvedValue {
+  type: string;
+  text: string;
+  /** 0 for atoms. */
+  id: number;
+  children: [string, Ref][];
+  size: number;
+}
+
+/** Resolve `ref` at `step` for display (children are refs, resolved the same way). */
+export function resolveAt(trace: Trace, ref: Ref, step: number): ResolvedValue {
+  if (ref >= 0) {
+    const node = trace.value(ref);
+    return { type: node?.[0] ?? '?', text: node?.[1] ?? '?', id: 0, children: [], size: 0 };
+  }
+  const id = refId(ref);
+  const obj = objectState(trace, id, step);
+  if (!obj) return { type: '?', text: '…', id, children: [], size: 0 };
+  return {
+    type: obj.type,
+    text: textAt(trace, ref, step),
+    id,
+    children: obj.children,
+    size: obj.size,
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * The object-centric trace: every name in every frame shows its object's contents at
+ * every step. The recorder looks only at what each line can touch; a brute-force mode
+ * (recorder/config.py BRUTE_FORCE) looks at every name of every frame and every object
+ * they reach at every event. Both must show the same state at every event, on the corpus,
+ * on every lesson scenario and on random programs.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadAllLessons } from '../../src/lessons/fs';
+import { buildRunFiles } from '../../src/lessons/loader';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import type { RecordRequest } from '../../src/runtime/protocol';
+import { framesAt } from '../../src/trace/graph';
+import { historyOf } from '../../src/trace/history';
+import { EventKind, type Trace } from '../../src/trace/trace';
+import { objectState, refId, slotOf, textAt } from '../../src/trace/values';
+import { script } from './helpers';
+import { stateAt } from './object-state';
+import { CORPUS } from './perf-corpus';
+import { programArb } from './programs';
+
+let rec: NodeRecorder;
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+});
+afterAll(() => {
+  rec?.pyodide.runPython('import wpt_recorder; wpt_recorder.config.BRUTE_FORCE = False');
+});
+
+function record(request: RecordRequest, brute = false): Trace {
+  rec.pyodide.runPython(
+    `import wpt_recorder; wpt_recorder.config.BRUTE_FORCE = ${brute ? 'True' : 'False'}`,
+  );
+  try {
+    return rec.record(request);
+  } finally {
+    rec.pyodide.runPython('import wpt_recorder; wpt_recorder.config.BRUTE_FORCE = False');
+  }
+}
+
+/** The first events where the two recordings show different states (at most 3). */
+function disagreements(request: RecordRequest): string[] {
+  const fast = record(request);
+  const brute = record(request, true);
+  const out: string[] = [];
+  if (fast.length !== brute.length) return [`${fast.length} events vs ${brute.length}`];
+  for (let e = 0; e < fast.length && out.length < 3; e++) {
+    const a = stateAt(fast, e);
+    const b = stateAt(brute, e);
+    if (a !== b) out.push(`event ${e} (line ${fast.line[e]}):\n  lines:  ${a}\n  brute:  ${b}`);
+  }
+  return out;
+}
+
+/** Variables of the innermost frame named `fn` on the stack at `step`, as texts. */
+function varsOf(trace: Trace, step: number, fn: string): Record<string, string> {
+  const frame = framesAt(trace, step).find((f) => f.function === fn);
+  if (!frame) throw new Error(`no frame ${fn} at ${step}`);
+  const ids = trace.variablesAt(frame.frameId, step);
+  return Object.fromEntries(
+    ids.map((v) => [v.name, `${textAt(trace, v.value, step)}#${refId(v.value)}`]),
+  );
+}
+
+const ALIASING = `def g(a):
+    a.append(1)
+    return None
+
+def f():
+    x = []
+    y = x
+    g(x)
+    return y
+
+G = []
+
+def h():
+    G.append("new")
+    return len(G)
+
+f()
+h()
+`;
+
+describe('the object-centric trace', () => {
+  it("shows f's x and y as [1] inside g after g appended to them (one object)", () => {
+    const trace = record({ scenario: '', files: script(ALIASING) });
+    expect(trace.meta.outcome).toBe('completed');
+    const gReturn = [...Array(trace.length).keys()].find(
+      (e) => trace.functionOf(e) === 'g' && trace.line[e] === 3 && trace.kind[e] === EventKind.Line,
+    );
+    expect(gReturn).toBeDefined();
+    const step = gReturn as number;
+    const f = varsOf(trace, step, 'f');
+    const g = varsOf(trace, step, 'g');
+    expect(f.x.split('#')[0]).toBe('[1]');
+    expect(f.y).toBe(f.x);
+    expect(g.a).toBe(f.x);
+  });
+
+  it('shows a global mutated in a function with its new value in the module frame at once', () => {
+    const trace = record({ scenario: '', files: script(ALIASING) });
+    const after = [...Array(trace.length).keys()].find(
+      (e) => trace.functionOf(e) === 'h' && trace.line[e] === 15,
+    );
+    expect(after).toBeDefined();
+    const module = varsOf(trace, after as number, '<module>');
+    expect(module.G.split('#')[0]).toBe("['new']");
+  });
+
+  it('shows a global rebound in a function (global statement) in the module frame at once', () => {
+    const code = 'N = 1\ndef bump():\n    global N\n    N = N + 1\n    return N\nbump()\n';
+    const trace = record({ scenario: '', files: script(code) });
+    const ret = [...Array(trace.length).keys()].find(
+      (e) => trace.functionOf(e) === 'bump' && trace.kind[e] === EventKind.Return,
+    );
+    expect(varsOf(trace, ret as number, '<module>').N).toBe('2#0');
+  });
+
+  it('keeps the shown items of a container that grew past them, with its new size', () => {
+    const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
+    const trace = record({ scenario: '', files: script(code) });
+    const end = trace.length - 1;
+    const xs = trace.variablesAt(0, end).find((v) => v.name === 'xs');
+    const state = objectState(trace, refId(xs?.value ?? -1), end);
+    expect(state?.size).toBe(45);
+    expect(state?.children).toHaveLength(30);
+    expect(textAt(trace, state?.children[29][1] ?? -1, end)).toBe('58');
+    expect(textAt(trace, xs?.value ?? -1, end)).toBe('[0, 2, 4, 6, 8, 10, 12, 14, …]');
+  });
+
+  for (const [name, request] of Object.entries(CORPUS)) {
+    it(`agrees with the brute-force recorder at every event: ${name}`, () => {
+      expect(disagreements(request)).toEqual([]);
+    });
+  }
+
+  it('agrees with the brute-force recorder at every event of every lesson scenario', async () => {
+    const { lessons } = await loadAllLessons('lessons');
+    const out: string[] = [];
+    for (const lesson of lessons) {
+      for (const panel of lesson.panels) {
+        for (const scenario of panel.scenarios) {
+          const request = {
+            files: buildRunFiles(lesson, panel.id, scenario.id),
+            scenario: scenario.id,
+            budget: lesson.budget,
+          };
+          for (const d of disagreements(request))
+            out.push(`${lesson.id}/${panel.id}/${scenario.id} ${d}`);
+        }
+      }
+    }
+    expect(out).toEqual([]);
+  }, 300_000);
+
+  it('agrees with the brute-force recorder at every event of random programs', () => {
+    fc.assert(
+      fc.property(programArb, (code) => {
+        const request = {
+          scenario: '',
+          files: script(code),
+          budget: { maxEvents: 5000, maxSeconds: 5 },
+        };
+        expect(disagreements(request), code).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
+  }, 300_000);
+
+  it('gives histories whose last entry is the state at every event (random programs)', () => {
+    fc.assert(
+      fc.property(programArb, (code) => {
+        const trace = record({
+          scenario: '',
+          files: script(code),
+          budget: { maxEvents: 5000, maxSeconds: 5 },
+        });
+        const bad: string[] = [];
+        for (let e = 0; e < trace.length; e++) {
+          for (const f of trace.stackAt(e)) {
+            for (const v of trace.variablesAt(f, e)) {
+              const h = historyOf(trace, e, f, v.name);
+              const last = h[h.length - 1];
+              const now = slotOf(trace, v.value);
+              if (!last || last.step > e || JSON.stringify(last.value) !== JSON.stringify(now)) {
+                bad.push(
+                  `${e} ${v.name}: last entry ${JSON.stringify(last)}, now ${JSON.stringify(now)}`,
+                );
+              } else if (
+                refId(v.value) &&
+                trace.objectAt(refId(v.value), e) !== trace.objectAt(refId(v.value), last.step)
+              ) {
+                bad.push(
+                  `${e} ${v.name}: object changed after its last history entry ${last.step}`,
+                );
+              }
+            }
+          }
+        }
+        expect(bad.slice(0, 3), code).toEqual([]);
+      }),
+      { numRuns: 30 },
+    );
+  }, 300_000);
+});

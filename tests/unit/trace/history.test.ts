@@ -1,0 +1,134 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { divergence } from '../../../src/trace/divergence.ts';
+import { historyOf, lastChange, lineThatRan, objectHistory } from '../../../src/trace/history.ts';
+import { slotOf } from '../../../src/trace/values.ts';
+import { traceSpecArb } from '../replay/arbitraries.ts';
+import { buildTrace, type FixtureEvent, type FixtureSpec } from '../replay/fixtures.ts';
+
+/** x = []; y = x; g(x) appends; x = 'done' (lines 5..9 of f, g at 1..2). */
+const spec: FixtureSpec = {
+  frames: [
+    { fn: 'f', file: 'main.py' },
+    { fn: 'g', file: 'main.py', parent: 0, params: 1 },
+  ],
+  events: [
+    { kind: 'call', frame: 0, line: 4 },
+    { kind: 'line', frame: 0, line: 5 },
+    { kind: 'line', frame: 0, line: 6, vars: { x: { ref: 1 } }, objects: { 1: { kind: 'list' } } },
+    { kind: 'line', frame: 0, line: 7, vars: { y: { ref: 1 } } },
+    { kind: 'call', frame: 1, line: 1, vars: { a: { ref: 1 } } },
+    { kind: 'line', frame: 1, line: 2 },
+    { kind: 'return', frame: 1, line: 2, objects: { 1: { kind: 'list', entries: [['0', '1']] } } },
+    { kind: 'line', frame: 0, line: 8 },
+    { kind: 'line', frame: 0, line: 9, vars: { x: "'done'" } },
+  ],
+};
+
+describe('historyOf', () => {
+  const t = buildTrace(spec);
+
+  it('lists the assignment and the change of the object through another name, with lines', () => {
+    expect(historyOf(t, 7, 0, 'x').map((h) => [h.step, h.kind, h.line, h.text])).toEqual([
+      [2, 'assigned', 5, '[]'],
+      [6, 'changed', 2, '[1]'],
+    ]);
+  });
+
+  it('stops at the step asked for, and ends with a rebinding', () => {
+    expect(historyOf(t, 5, 0, 'x').map((h) => h.step)).toEqual([2]);
+    expect(historyOf(t, 8, 0, 'x').map((h) => [h.step, h.kind, h.text])).toEqual([
+      [2, 'assigned', '[]'],
+      [6, 'changed', '[1]'],
+      [8, 'assigned', "'done'"],
+    ]);
+  });
+
+  it('is empty for a name the frame never binds', () => {
+    expect(historyOf(t, 8, 0, 'nope')).toEqual([]);
+  });
+
+  it('keeps the most recent entries when limited', () => {
+    expect(historyOf(t, 8, 0, 'x', 2).map((h) => h.step)).toEqual([6, 8]);
+  });
+});
+
+describe('lastChange', () => {
+  const t = buildTrace(spec);
+  it('is the assignment or the later change of the object held', () => {
+    expect(lastChange(t, 5, 0, 'x')).toBe(2);
+    expect(lastChange(t, 7, 0, 'y')).toBe(6);
+    expect(lastChange(t, 8, 0, 'x')).toBe(8);
+    expect(lastChange(t, 1, 0, 'x')).toBeNull();
+  });
+});
+
+describe('objectHistory and lineThatRan', () => {
+  const t = buildTrace(spec);
+  it("lists an object's states whatever name changed it", () => {
+    expect(objectHistory(t, 1, 8).map((h) => [h.step, h.kind, h.text])).toEqual([
+      [2, 'assigned', '[]'],
+      [6, 'changed', '[1]'],
+    ]);
+  });
+  it("names the caller's line for a call and the frame's previous line otherwise", () => {
+    expect(lineThatRan(t, 4)).toEqual({ file: 'main.py', line: 7 });
+    expect(lineThatRan(t, 6)).toEqual({ file: 'main.py', line: 2 });
+    expect(lineThatRan(t, 0)).toBeNull();
+  });
+});
+
+describe('histories agree with the state (random traces)', () => {
+  it('the last entry of every name at every event holds what the name holds there', () => {
+    fc.assert(
+      fc.property(traceSpecArb, (s) => {
+        const tr = buildTrace(s);
+        for (let e = 0; e < tr.length; e++) {
+          for (const f of tr.stackAt(e)) {
+            for (const v of tr.variablesAt(f, e)) {
+              const h = historyOf(tr, e, f, v.name);
+              expect(h.at(-1)?.value).toEqual(slotOf(tr, v.value));
+              expect(lastChange(tr, e, f, v.name)).toBe(h.at(-1)?.step);
+            }
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
+  }, 60_000);
+});
+
+function branchy(flag: string, taken: number): FixtureSpec {
+  const events: FixtureEvent[] = [
+    { kind: 'call', frame: 0, line: 1 },
+    { kind: 'line', frame: 0, line: 2, vars: { flag } },
+    { kind: 'line', frame: 0, line: 3 },
+    { kind: 'line', frame: 0, line: taken },
+    { kind: 'return', frame: 0, line: taken, value: 'None' },
+  ];
+  return { frames: [{ fn: 'run', file: 'hooks.py' }], events };
+}
+
+describe('divergence', () => {
+  it('finds the first step whose line differs, the branch before it and the values that differed', () => {
+    const d = divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 6)));
+    expect(d).toEqual({
+      a: { step: 3, file: 'hooks.py', line: 4, function: 'run' },
+      b: { step: 3, file: 'hooks.py', line: 6, function: 'run' },
+      from: { file: 'hooks.py', line: 3, function: 'run' },
+      values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
+    });
+  });
+
+  it('is null for two runs of the same path', () => {
+    expect(divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 4)))).toBeNull();
+  });
+
+  it('reports the end of the shorter run when one stops earlier', () => {
+    const long = branchy('True', 4);
+    const short = { ...long, events: long.events.slice(0, 3) };
+    const d = divergence(buildTrace(long), buildTrace(short));
+    expect(d?.a.step).toBe(3);
+    expect(d?.b).toEqual({ step: 3, file: '', line: 0, function: '' });
+  });
+});
