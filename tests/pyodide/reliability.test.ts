@@ -315,10 +315,17 @@ describe('errors carry their place (issue 5.2)', () => {
         code.replace('from runtime import run_hooks', 'from runtime import run_hook'),
       ),
     );
+    // The line of the import, found in the entry's own text (not written here).
+    const entry = s04Files('run_hooks', 'pass', 'entry', (code) => code).find(
+      (f) => f.path === 'entries/run_hooks.py',
+    );
+    const importLine =
+      (entry?.code.split('\n').findIndex((l) => l.includes('from runtime import')) ?? -2) + 1;
+    expect(importLine).toBeGreaterThan(0);
     expect(wrongName.meta.error).toMatchObject({
       type: 'ImportError',
       file: 'entries/run_hooks.py',
-      line: 1,
+      line: importLine,
     });
     expect(wrongName.meta.error?.column).toBeGreaterThan(0);
   });
@@ -342,7 +349,7 @@ describe('errors carry their place (issue 5.2)', () => {
     expect(trace.meta.error?.traceback).toContain('deeper(n - 1)');
     expect(trace.meta.error?.traceback).toContain('LookupError: no such hook');
     // the normal output of the run came before the error and is kept
-    expect(trace.meta.output).toContain('visited: first -> second');
+    expect(trace.meta.output).toContain('hooks reached: first -> second');
     // the trace ends with the exception unwinding the frames
     const kinds = Array.from(trace.kind.slice(-3));
     expect(kinds.every((k) => k === EventKind.Exception || k === EventKind.Unwind)).toBe(true);
