@@ -8,11 +8,11 @@ import { type AppSession, openApp } from './harness';
 import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
 
 const SCRIPT = [
-  'def allow_hook(event, payload):',
-  '    visited.append("allow_hook")',
-  '    return "allow"  # a non-empty string: this BLOCKS the call',
+  'def verdict_hook(payload):',
+  '    visited.append("before: verdict_hook")',
+  '    return {"decision": "allow"}  # neither None nor a reason: this BLOCKS the call',
   '',
-  'hooks["before"] = [allow_hook, second]',
+  'hooks["before"] = [verdict_hook, second]',
   '',
 ].join('\n');
 
@@ -36,7 +36,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   };
 
   it('adds a scenario, edits its script and runs it live', async () => {
-    await p().locator('[data-testid=scenario-id]').fill('allow_string');
+    await p().locator('[data-testid=scenario-id]').fill('dict_answer');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
       () =>
@@ -44,11 +44,11 @@ describe('author mode: from idea to a checked scenario file', () => {
           document.querySelector(
             '[data-function=run_hooks] [data-testid=scenario]',
           ) as HTMLSelectElement
-        )?.value === 'allow_string',
+        )?.value === 'dict_answer',
     );
-    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_string.py"]').click();
+    await p().locator('[data-testid=author-tab][data-file="scenarios/dict_answer.py"]').click();
     await p()
-      .locator('[data-testid=author-editor][data-file="scenarios/allow_string.py"] .view-lines')
+      .locator('[data-testid=author-editor][data-file="scenarios/dict_answer.py"] .view-lines')
       .click();
     await app.page.keyboard.press('Control+End');
     await paste(SCRIPT);
@@ -62,14 +62,14 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
     const out = await p().locator('[data-testid=output]').textContent();
-    expect(out).toContain('visited: allow_hook\n');
+    expect(out).toContain('hooks reached: before: verdict_hook\n');
   });
 
   it('hits a breakpoint in the drafted scenario', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    const line = runtimeLine('return {"blocked": PRE_CHECK_FAILED + problem');
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
@@ -84,7 +84,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=run]').click();
     await p().locator('[data-testid=run-error]').waitFor();
     await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain(
-      'scenarios/allow_string.py:8',
+      'scenarios/dict_answer.py:8',
     );
     await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
     await editor.click();
@@ -99,12 +99,12 @@ describe('author mode: from idea to a checked scenario file', () => {
   it('keeps the draft after a reload', async () => {
     await app.page.reload();
     await ready(app.page, p());
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
   });
 
@@ -118,8 +118,8 @@ describe('author mode: from idea to a checked scenario file', () => {
     const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
     const names = Object.keys(entries).sort();
     expect(names).toContain('lessons/s04-hooks/lesson.json');
-    expect(names).toContain('lessons/s04-hooks/scenarios/allow_string.py');
-    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_string.json');
+    expect(names).toContain('lessons/s04-hooks/scenarios/dict_answer.py');
+    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/dict_answer.json');
     // nothing the draft did not change
     expect(names).not.toContain('lessons/s04-hooks/setup.py');
     const root = path.join(tmp, 'repo');
@@ -137,7 +137,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       },
     );
     expect(out).toMatch(/\b0 failed\b/);
-    expect(out).toContain('run_hooks/allow_string');
+    expect(out).toContain('run_hooks/dict_answer');
   });
 
   it('survives a crash of the Python worker with the draft intact', async () => {
@@ -149,12 +149,12 @@ describe('author mode: from idea to a checked scenario file', () => {
       });
     });
     await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
-    await p().locator('[data-testid=scenario]').selectOption('allow_string');
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes('blocked: allow'),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
@@ -162,7 +162,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('moves breakpoints with their lines when the lesson source is edited', async () => {
-    const line = runtimeLine('return {"blocked": answer.strip()');
+    const line = runtimeLine('return {"blocked": PRE_CHECK_FAILED + problem');
     await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
     // the main view shows the whole source file, editable; add a line above the breakpoint
     const main = p().locator('[data-testid=code-monaco]').first();
@@ -207,7 +207,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       const options = await q
         .locator('[data-testid=scenario] option')
         .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-      expect(options).toContain('allow_string');
+      expect(options).toContain('dict_answer');
     } finally {
       await fresh.close();
     }
@@ -216,7 +216,7 @@ describe('author mode: from idea to a checked scenario file', () => {
   it('discards the draft after showing the diff', async () => {
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
-      '+hooks["before"] = [allow_hook, second]',
+      '+hooks["before"] = [verdict_hook, second]',
     );
     await app.page.locator('[data-testid=discard-confirm]').click();
     await expect(
@@ -226,7 +226,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       () =>
         ![
           ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
-        ].some((o) => (o as HTMLOptionElement).value === 'allow_string'),
+        ].some((o) => (o as HTMLOptionElement).value === 'dict_answer'),
     );
   });
 
