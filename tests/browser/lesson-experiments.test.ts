@@ -53,12 +53,22 @@ async function hitsPerScenario(
   return out;
 }
 
-/** Opens a lesson and waits (generously: every scenario is recorded in the background) for Python. */
+/**
+ * Opens a lesson and waits for Python. On a machine so busy that loading Python runs past
+ * the client's load timeout (the status turns "failed"), the page is reloaded, twice at most.
+ */
 async function openLesson(lesson: string): Promise<AppSession> {
   const app = await openApp({ path: `/?lesson=${lesson}&lang=en` });
-  await app.page
-    .locator('[data-testid=runtime][data-state=ready]')
-    .waitFor({ state: 'attached', timeout: 180_000 });
+  const settled = app.page.locator(
+    '[data-testid=runtime][data-state=ready], [data-testid=runtime][data-state=failed]',
+  );
+  for (let attempt = 1; ; attempt++) {
+    await settled.waitFor({ state: 'attached', timeout: 180_000 });
+    const state = await settled.getAttribute('data-state');
+    if (state === 'ready' || attempt === 3) break;
+    await app.page.reload();
+  }
+  expect(await app.page.locator('[data-testid=runtime]').getAttribute('data-state')).toBe('ready');
   return app;
 }
 
@@ -115,7 +125,7 @@ describe('lesson 4 (s04-hooks): the experiments its prose proposes', { timeout: 
   let app: AppSession;
   beforeAll(async () => {
     app = await openLesson(L);
-  }, 200_000);
+  }, 600_000);
   afterAll(async () => {
     await app?.close();
   });
@@ -285,7 +295,7 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
   let app: AppSession;
   beforeAll(async () => {
     app = await openLesson(L);
-  }, 200_000);
+  }, 600_000);
   afterAll(async () => {
     await app?.close();
   });
