@@ -387,6 +387,10 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
 
   it('permission_hook: the deny return is hit once under clean_tmp and under substring_pitfalls', async () => {
     const p = await shown(app, 'permission_hook');
+    expect(await outputOf(p, 'clean_tmp')).toContain("run 'rm /tmp/*.tmp'. Allow it? -> yes");
+    const first = await outputOf(p, 'audit_first');
+    expect(first).toContain("tool log: ['t1 read_file', 't2 bash']");
+    expect(first).toContain("\"t3 bash {'command': 'sudo reboot'}\"]");
     const line = quotedLine(
       L,
       HK,
@@ -395,10 +399,6 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     expect(
       await hitsPerScenario(p, line, ['clean_tmp', 'substring_pitfalls', 'read_readme']),
     ).toEqual({ clean_tmp: 1, substring_pitfalls: 1, read_readme: 0 });
-    const first = await outputOf(p, 'audit_first');
-    expect(first).toContain("tool log: ['t1 read_file', 't2 bash']");
-    expect(first).toContain("\"t3 bash {'command': 'sudo reboot'}\"]");
-    expect(await outputOf(p, 'clean_tmp')).toContain("run 'rm /tmp/*.tmp'. Allow it? -> yes");
   });
 
   it('sent nothing anywhere and raised no page error', () => {
