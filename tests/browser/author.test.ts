@@ -10,22 +10,22 @@ import { type AppSession, openApp } from './harness';
 import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
 
 const SCRIPT = [
-  'def allow_hook(payload):',
-  '    visited.append("before: allow_hook")',
-  '    return "allow"  # a non-empty string: this BLOCKS the call',
+  'def verdict_hook(payload):',
+  '    visited.append("before: verdict_hook")',
+  '    return {"decision": "allow"}  # neither None nor a reason: this BLOCKS the call',
   '',
-  'hooks["before"] = [allow_hook, second]',
+  'hooks["before"] = [verdict_hook, second]',
   '',
 ].join('\n');
 
 /**
- * The draft the first test makes through the UI (a scenario `allow_text` whose script
+ * The draft the first test makes through the UI (a scenario `dict_answer` whose script
  * ends with SCRIPT), built here too so that every other test starts from it on its own.
  */
-function allowTextDraft(): Record<string, string> {
+function dictAnswerDraft(): Record<string, string> {
   const manifest = readFileSync('lessons/s04-hooks/lesson.json', 'utf8');
-  const edit = addScenario(manifest, 'run_hooks', 'allow_text');
-  const script = 'scenarios/allow_text.py';
+  const edit = addScenario(manifest, 'run_hooks', 'dict_answer');
+  const script = 'scenarios/dict_answer.py';
   return { 'lesson.json': edit.manifest, [script]: edit.write[script] + SCRIPT };
 }
 
@@ -73,7 +73,7 @@ describe('author mode: from idea to a checked scenario file', () => {
 
   it('adds a scenario, edits its script and runs it live', async () => {
     await startWith(null);
-    await p().locator('[data-testid=scenario-id]').fill('allow_text');
+    await p().locator('[data-testid=scenario-id]').fill('dict_answer');
     await p().locator('[data-testid=scenario-add]').click();
     await app.page.waitForFunction(
       () =>
@@ -81,11 +81,11 @@ describe('author mode: from idea to a checked scenario file', () => {
           document.querySelector(
             '[data-function=run_hooks] [data-testid=scenario]',
           ) as HTMLSelectElement
-        )?.value === 'allow_text',
+        )?.value === 'dict_answer',
     );
-    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
+    await p().locator('[data-testid=author-tab][data-file="scenarios/dict_answer.py"]').click();
     await p()
-      .locator('[data-testid=author-editor][data-file="scenarios/allow_text.py"] .view-lines')
+      .locator('[data-testid=author-editor][data-file="scenarios/dict_answer.py"] .view-lines')
       .click();
     await app.page.keyboard.press('Control+End');
     await paste(SCRIPT);
@@ -93,31 +93,31 @@ describe('author mode: from idea to a checked scenario file', () => {
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
     ).resolves.toBe('2');
     // the run follows the draft as typed (Run records the files as they are now)
-    await draftHolds('hooks["before"] = [allow_hook, second]');
+    await draftHolds('hooks["before"] = [verdict_hook, second]');
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes("blocked: 'allow'"),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
     const out = await p().locator('[data-testid=output]').textContent();
-    expect(out).toContain('visited: allow_hook\n');
+    expect(out).toContain('hooks reached: before: verdict_hook\n');
   });
 
   it('hits a breakpoint in the drafted scenario', async () => {
-    await startWith(allowTextDraft());
-    await p().locator('[data-testid=scenario]').selectOption('allow_text');
-    const line = runtimeLine('return {"blocked": answer, "warnings"');
+    await startWith(dictAnswerDraft());
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
+    const line = runtimeLine('return {"blocked": PRE_CHECK_FAILED + problem');
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
   });
 
   it('shows a Python error of the draft at its line, then recovers', async () => {
-    await startWith(allowTextDraft());
-    await p().locator('[data-testid=scenario]').selectOption('allow_text');
-    await p().locator('[data-testid=author-tab][data-file="scenarios/allow_text.py"]').click();
+    await startWith(dictAnswerDraft());
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
+    await p().locator('[data-testid=author-tab][data-file="scenarios/dict_answer.py"]').click();
     const editor = p().locator('[data-testid=author-editor] .view-lines');
     await editor.click();
     await app.page.keyboard.press('Control+End');
@@ -126,7 +126,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=run]').click();
     await p().locator('[data-testid=run-error]').waitFor();
     await expect(p().locator('[data-testid=error-place]').textContent()).resolves.toContain(
-      'scenarios/allow_text.py:8',
+      'scenarios/dict_answer.py:8',
     );
     await p().locator('[data-testid=author-editor] .squiggly-error').first().waitFor();
     await editor.click();
@@ -139,20 +139,20 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('keeps the draft after a reload', async () => {
-    await startWith(allowTextDraft());
+    await startWith(dictAnswerDraft());
     await app.page.reload();
     await ready(app.page, p());
-    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes("blocked: 'allow'"),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
   });
 
   it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
-    await startWith(allowTextDraft());
+    await startWith(dictAnswerDraft());
     const [download] = await Promise.all([
       app.page.waitForEvent('download', { timeout: 60_000 }),
       app.page.locator('[data-testid=export-changed]').click(),
@@ -162,8 +162,8 @@ describe('author mode: from idea to a checked scenario file', () => {
     const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
     const names = Object.keys(entries).sort();
     expect(names).toContain('lessons/s04-hooks/lesson.json');
-    expect(names).toContain('lessons/s04-hooks/scenarios/allow_text.py');
-    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/allow_text.json');
+    expect(names).toContain('lessons/s04-hooks/scenarios/dict_answer.py');
+    expect(names).toContain('lessons/s04-hooks/golden/run_hooks/dict_answer.json');
     // nothing the draft did not change
     expect(names).not.toContain('lessons/s04-hooks/setup.py');
     const root = path.join(tmp, 'repo');
@@ -181,11 +181,11 @@ describe('author mode: from idea to a checked scenario file', () => {
       },
     );
     expect(out).toMatch(/\b0 failed\b/);
-    expect(out).toContain('run_hooks/allow_text');
+    expect(out).toContain('run_hooks/dict_answer');
   });
 
   it('survives a crash of the Python worker with the draft intact', async () => {
-    await startWith(allowTextDraft());
+    await startWith(dictAnswerDraft());
     const worker = app.page.workers().find((w) => w.url().includes('worker'));
     expect(worker).toBeTruthy();
     await worker?.evaluate(() => {
@@ -194,12 +194,12 @@ describe('author mode: from idea to a checked scenario file', () => {
       });
     });
     await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
-    await p().locator('[data-testid=scenario]').selectOption('allow_text');
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     await p().locator('[data-testid=run]').click();
     await app.page.waitForFunction(() =>
       document
         .querySelector('[data-function=run_hooks] [data-testid=output]')
-        ?.textContent?.includes("blocked: 'allow'"),
+        ?.textContent?.includes("not {'decision': 'allow'}"),
     );
     await expect(
       app.page.locator('[data-testid=draft-status]').getAttribute('data-changed'),
@@ -207,9 +207,9 @@ describe('author mode: from idea to a checked scenario file', () => {
   });
 
   it('moves breakpoints with their lines when the lesson source is edited', async () => {
-    await startWith(allowTextDraft());
-    await p().locator('[data-testid=scenario]').selectOption('allow_text');
-    const line = runtimeLine('return {"blocked": answer, "warnings"');
+    await startWith(dictAnswerDraft());
+    await p().locator('[data-testid=scenario]').selectOption('dict_answer');
+    const line = runtimeLine('return {"blocked": PRE_CHECK_FAILED + problem');
     await clickLine(p(), line);
     await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
     // the main view shows the whole source file, editable; add a line above the breakpoint
@@ -241,7 +241,7 @@ describe('author mode: from idea to a checked scenario file', () => {
 
   it('imports an exported lesson zip back into author mode', async () => {
     const zipPath = path.join(tmp, 'import.zip');
-    writeFileSync(zipPath, zipLesson('s04-hooks', allowTextDraft()));
+    writeFileSync(zipPath, zipLesson('s04-hooks', dictAnswerDraft()));
     const fresh = await openApp({ path: '/?lang=en&author=1' });
     try {
       await fresh.page.locator('[data-testid=import-input]').setInputFiles(zipPath);
@@ -256,17 +256,17 @@ describe('author mode: from idea to a checked scenario file', () => {
       const options = await q
         .locator('[data-testid=scenario] option')
         .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-      expect(options).toContain('allow_text');
+      expect(options).toContain('dict_answer');
     } finally {
       await fresh.close();
     }
   });
 
   it('discards the draft after showing the diff', async () => {
-    await startWith(allowTextDraft());
+    await startWith(dictAnswerDraft());
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
-      '+hooks["before"] = [allow_hook, second]',
+      '+hooks["before"] = [verdict_hook, second]',
     );
     await app.page.locator('[data-testid=discard-confirm]').click();
     await expect(
@@ -276,7 +276,7 @@ describe('author mode: from idea to a checked scenario file', () => {
       () =>
         ![
           ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
-        ].some((o) => (o as HTMLOptionElement).value === 'allow_text'),
+        ].some((o) => (o as HTMLOptionElement).value === 'dict_answer'),
     );
   });
 

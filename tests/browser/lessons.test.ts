@@ -149,7 +149,7 @@ describe('the hook-registry lesson', () => {
     const fns = await app.page
       .locator('[data-testid=panel]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));
-    expect(fns).toEqual(['trigger_hooks', 'run_tool_calls', 'permission_hook']);
+    expect(fns).toEqual(['trigger_hooks', 'agent_loop', 'run_tool_calls', 'permission_hook']);
   });
 
   it('deny_reboot: the tool handler line is never reached; read_readme reaches it', async () => {

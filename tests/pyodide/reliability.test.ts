@@ -349,7 +349,7 @@ describe('errors carry their place (issue 5.2)', () => {
     expect(trace.meta.error?.traceback).toContain('deeper(n - 1)');
     expect(trace.meta.error?.traceback).toContain('LookupError: no such hook');
     // the normal output of the run came before the error and is kept
-    expect(trace.meta.output).toContain('hooks reached: first -> second');
+    expect(trace.meta.output).toContain('hooks reached: before: first -> before: second');
     // the trace ends with the exception unwinding the frames
     const kinds = Array.from(trace.kind.slice(-3));
     expect(kinds.every((k) => k === EventKind.Exception || k === EventKind.Unwind)).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { t } from '../../../src/i18n/index.ts';
 import {
   buildRunFiles,
   formatLessonError,
@@ -145,5 +146,30 @@ describe('the real lessons', () => {
       /does not offer scenario "refused"/,
     );
     expect(() => buildRunFiles(lesson, 'nope', 'pass')).toThrow(/no panel "nope"/);
+  });
+
+  it('name every scenario in the prose by the label the picker shows, in both languages', async () => {
+    const { lessons } = await loadReal();
+    const missing: string[] = [];
+    for (const lesson of lessons) {
+      const offered = new Map(lesson.panels.flatMap((p) => p.scenarios.map((s) => [s.id, s])));
+      for (const lang of LANGS) {
+        const text = lesson.prose[lang]
+          .map((s) => (s.kind === 'markdown' ? s.text : ''))
+          .join('\n');
+        for (const s of offered.values())
+          if (!text.includes(s.label[lang])) missing.push(`${lesson.id} ${lang}: ${s.id}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it('quote the setup section by the title the panel gives it', async () => {
+    const { lessons } = await loadReal();
+    const lesson = lessons.find((l) => l.id === 's04-hooks')!;
+    for (const lang of LANGS) {
+      const text = lesson.prose[lang].map((s) => (s.kind === 'markdown' ? s.text : '')).join('\n');
+      expect(text, lang).toContain(t(lang, 'setupTitle'));
+    }
   });
 });

@@ -17,8 +17,8 @@ def register_hook(event, callback):
 
 def trigger_hooks(event, *args):
     """Call the event's hooks in order. The first answer that is not None wins."""
-    for callback in HOOKS[event]:
-        answer = callback(*args)
+    for callback in HOOKS[event]:  # the live list: a hook added meanwhile is reached too
+        answer = callback(*args)  # no try: an exception goes straight up to the loop
         if answer is not None:
             return answer  # intercepted: the remaining hooks are skipped
     return None  # nobody intervened
@@ -31,6 +31,7 @@ RISKY = ("rm ", "git push", "chmod")  # only with a person's confirmation
 LARGE_OUTPUT = 2000  # characters
 AUDIT_LOG = []
 TOOL_LOG = []
+PROMPT_LOG = []
 
 # How the host asks a person a yes/no question. The lesson's setup plugs in a stand-in.
 ask_person = None
@@ -42,12 +43,12 @@ def permission_hook(block):
         return None  # this hook only judges shell commands
     command = block["input"]["command"]
     for pattern in DENY:
-        if pattern in command:
+        if pattern in command:  # plain substring matching: the lesson shows its pitfalls
             return f"Permission denied by deny list: {pattern!r} is never allowed"
     if any(pattern in command for pattern in RISKY):
         question = f"The agent wants to run {command!r}. Allow it?"
         if ask_person is None or ask_person(question) is not True:
-            return f"Permission denied: nobody confirmed {command!r}"
+            return f"Permission denied: the person did not confirm {command!r}"
     return None
 
 
@@ -59,7 +60,7 @@ def log_hook(block):
 
 
 def audit_hook(block):
-    """PreToolUse, registered first: every request leaves a record, allowed or not."""
+    """PreToolUse: every request it sees leaves a record. Where it is registered matters."""
     AUDIT_LOG.append(f"{block['id']} {block['name']} {block['input']}")
     return None
 
@@ -72,22 +73,30 @@ def large_output_hook(block, output):
     return None
 
 
+def prompt_hook(prompt):
+    """UserPromptSubmit: record the input and hand the model the project's rules."""
+    PROMPT_LOG.append(prompt)
+    return "Project rule: tests live in tests/ and run with pytest."
+
+
 def tool_uses(messages):
     """Every tool_use block the model sent during the session."""
     return [block for message in messages if message["role"] == "assistant"
             for block in message["content"] if block["type"] == "tool_use"]
 
 
-def summary_hook(messages):
-    """Stop: report how many tool calls the session used."""
-    count = len(tool_uses(messages))
-    print(f"[HOOK] Stop: session used {count} tool call{'' if count == 1 else 's'}")
-    return None
-
-
-def tests_hook(messages):
-    """Stop: ask for another round while no test command has run."""
+def tests_hook(messages, sent_back):
+    """Stop: send the model back once if no test command has run."""
+    if sent_back:
+        return None  # a Stop hook already sent the model back once: do not insist
     commands = [block["input"].get("command", "") for block in tool_uses(messages)]
     if not any("pytest" in command for command in commands):
         return "tests have not run yet: run them before you finish"
+    return None
+
+
+def summary_hook(messages, sent_back):
+    """Stop, registered last: it only runs when no Stop hook asks for more."""
+    count = len(tool_uses(messages))
+    print(f"[HOOK] Stop: session used {count} tool call{'' if count == 1 else 's'}")
     return None

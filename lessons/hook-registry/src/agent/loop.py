@@ -1,30 +1,32 @@
 """The agent loop: drive model -> tools -> messages until the model stops asking."""
 from hooks import trigger_hooks
 
-MAX_ROUNDS = 8  # a hard ceiling on model calls
+MAX_ROUNDS = 5  # a hard ceiling on model calls
 MAX_EXTRA_ROUNDS = 1  # how many times Stop hooks may send the model back to work
 
 
 def agent_loop(model, tools, prompt):
-    context = trigger_hooks("UserPromptSubmit", prompt)
+    context = trigger_hooks("UserPromptSubmit", prompt)  # non-None: extra context
     text = prompt if context is None else f"{prompt}\n\n{context}"
     messages = [{"role": "user", "content": text}]
     extra_rounds = 0
     for _ in range(MAX_ROUNDS):
-        reply = model(messages)
+        reply = model(messages)  # 1. hand the messages to the model
         messages.append({"role": "assistant", "content": reply})
-        if any(block["type"] == "tool_use" for block in reply):
-            messages.append({"role": "user", "content": run_tool_calls(reply, tools)})
-            continue
-        more = trigger_hooks("Stop", messages)
+        if any(block["type"] == "tool_use" for block in reply):  # 2. does it ask for tools?
+            results = run_tool_calls(reply, tools)  # 3. find and run each tool
+            messages.append({"role": "user", "content": results})  # 4. results go back
+            continue  # 5. repeat until the model stops asking
+        more = trigger_hooks("Stop", messages, extra_rounds > 0)  # non-None: go on
         if more is None:
-            break
+            return messages
         if extra_rounds >= MAX_EXTRA_ROUNDS:
             print(f"[LOOP] a Stop hook asked again ({more}); the guard ends the run")
-            break
+            return messages
         extra_rounds += 1
         print(f"[LOOP] a Stop hook asked for one more round: {more}")
         messages.append({"role": "user", "content": str(more)})
+    print(f"[LOOP] {MAX_ROUNDS} rounds used up: the run ends here, and Stop does not fire")
     return messages
 
 
@@ -34,12 +36,12 @@ def run_tool_calls(reply, tools):
     for block in reply:
         if block["type"] != "tool_use":
             continue
-        blocked = trigger_hooks("PreToolUse", block)
+        blocked = trigger_hooks("PreToolUse", block)  # non-None: intercept
         if blocked is not None:
             results.append(tool_result(block, str(blocked), is_error=True))
             continue  # neither the tool nor the remaining PreToolUse hooks run
         output = tools[block["name"]](**block["input"])
-        trigger_hooks("PostToolUse", block, output)
+        trigger_hooks("PostToolUse", block, output)  # answer unused; non-None still ends the chain
         results.append(tool_result(block, output))
     return results
 
