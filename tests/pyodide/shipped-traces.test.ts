@@ -21,25 +21,21 @@ import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-re
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { createTraceSource } from '../../src/runtime/shipped';
 import { recordingKey } from '../../src/runtime/shipped-format';
+import { graphAt } from '../../src/trace/graph';
 import type { Trace } from '../../src/trace/trace';
 import { lesson } from './helpers';
 
-/** Everything a panel can show at event `i`: position, output, every frame's variables. */
+/**
+ * Everything a panel can show at event `i`: position, output, and the object graph (every
+ * frame with its variables, every object they reach with its contents at that event).
+ */
 function stateAt(trace: Trace, i: number) {
-  const render = (v: number, depth = 0): unknown => {
-    const [type, text, id, children] = trace.value(v);
-    return [type, text, id, depth > 4 ? [] : children.map(([k, c]) => [k, render(c, depth + 1)])];
-  };
   return {
     kind: trace.kind[i],
     file: trace.fileOf(i),
     line: trace.line[i],
     output: trace.outputAt(i),
-    stack: trace.stackAt(i).map((f) => ({
-      fn: trace.meta.frames[f][0],
-      line: trace.lineAt(f, i),
-      vars: trace.variablesAt(f, i).map((b) => [b.name, render(b.value)]),
-    })),
+    graph: graphAt(trace, i),
   };
 }
 
