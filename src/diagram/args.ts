@@ -1,7 +1,8 @@
 /**
- * How the diagram and the call stack write a frame's arguments and name an object's kind.
+ * How the diagram and the call stack write a frame's arguments.
  */
-import type { ObjectKind, Slot } from './model';
+import type { GraphFrame, Slot as GraphSlot } from '../trace/graph-types';
+import type { Slot, SlotValue } from './model';
 
 /** Longest atom written in full in a call's arguments. */
 const ARG_ATOM_MAX = 24;
@@ -21,25 +22,17 @@ export function formatArgs(args: readonly Slot[]): string {
     .join(', ');
 }
 
-const KINDS: Record<string, ObjectKind> = {
-  dict: 'dict',
-  defaultdict: 'dict',
-  OrderedDict: 'dict',
-  Counter: 'dict',
-  mappingproxy: 'dict',
-  list: 'list',
-  deque: 'list',
-  tuple: 'tuple',
-  set: 'set',
-  frozenset: 'set',
-  function: 'function',
-  builtin_function_or_method: 'function',
-  method: 'function',
-  type: 'other',
-  module: 'other',
-};
+/** A graph slot as the diagram writes it: an atom's text, or a reference by object id. */
+export function slotValue(s: GraphSlot): SlotValue {
+  return s.kind === 'ref' ? { ref: s.id } : { atom: s.text };
+}
 
-/** The box shape for a Python type name: instances are any other type with attributes. */
-export function kindOf(type: string, hasSlots: boolean): ObjectKind {
-  return KINDS[type] ?? (hasSlots ? 'instance' : 'other');
+/**
+ * A call stack row: the module frame's name alone, a function with its parameters'
+ * values at the step (`run_hooks(hooks=#12, event='before')`).
+ */
+export function callOf(frame: GraphFrame): string {
+  if (frame.isModule) return frame.function;
+  const args = frame.args.map((a) => ({ label: a.name, value: slotValue(a.value) }));
+  return `${frame.function}(${formatArgs(args)})`;
 }

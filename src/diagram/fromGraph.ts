@@ -2,13 +2,9 @@
  * The diagram's input from the trace reader's object graph at a step (`graphAt`):
  * frames outermost first (the module's globals on top), objects by id, the changed ids.
  */
-import type { Graph, Slot as GraphSlot } from '../trace/graph-types';
-import { formatArgs } from './args';
-import type { DiagramInput, DiagramObject, SlotValue } from './model';
-
-function slotValue(s: GraphSlot): SlotValue {
-  return s.kind === 'ref' ? { ref: s.id } : { atom: s.text };
-}
+import type { Graph } from '../trace/graph-types';
+import { formatArgs, slotValue } from './args';
+import type { DiagramInput, DiagramObject } from './model';
 
 /** The diagram of `graph`, with the call stack's selected frame (a trace frame id) marked. */
 export function diagramFromGraph(graph: Graph, selectedFrameId?: number): DiagramInput {

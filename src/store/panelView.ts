@@ -7,8 +7,6 @@
  * To show something new in a panel: add a field to `PanelViewModel`, compute it in
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
  */
-import { frameCall } from '../diagram/fromTrace';
-import { type HistoryEntry, historyOf, lastChangeAt } from '../diagram/history';
 import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
@@ -16,7 +14,7 @@ import { judgeEnding } from '../runtime/ending';
 import type { RunError, Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
-import type { HistoryTarget, PanelNotice, PanelState } from './panels';
+import type { PanelNotice, PanelState } from './panels';
 
 export { type BreakpointKind, type BreakpointRow, hitsText, noticeText } from './breakpointView';
 export { statusText } from './statusText';
@@ -29,6 +27,9 @@ import {
   positionView,
   uiStateOf,
 } from './selectors';
+import { callsAt, type HistoryDisplay, historyDisplay } from './valueHistory';
+
+export type { HistoryDisplay } from './valueHistory';
 
 /** What the selector reads besides the panel's store state. */
 export interface PanelViewInput {
@@ -83,14 +84,6 @@ export interface CodeDisplay {
   markers: CodeMarker[];
   /** Execution is outside the focus function: where it is. */
   nowIn: { file: string; function: string } | null;
-}
-
-/** The history ("where did this value come from?") the panel shows. */
-export interface HistoryDisplay {
-  target: HistoryTarget;
-  entries: readonly HistoryEntry[];
-  /** The newest change at or before the position: "go to last change" goes there. */
-  last: HistoryEntry | null;
 }
 
 /** The run's error, when the panel shows it as an alert. */
@@ -246,9 +239,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       ? marks.justRan.line
       : null;
   const target = p.historyTarget;
-  const entries = trace && target ? historyOf(trace, target.frameId, target.name) : null;
-  const valueHistory =
-    target && entries ? { target, entries, last: lastChangeAt(entries, p.position) } : null;
+  const valueHistory = trace && target ? historyDisplay(trace, target, p.position) : null;
   const commandContext: CommandContext = {
     state,
     canStep: input.pythonReady || trace !== null,
@@ -300,7 +291,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       .map((b) => b.line)
       .sort((a, b) => a - b),
     selectedFrame,
-    calls: pos && trace ? pos.stack.map((f) => frameCall(trace, f.frameId)) : [],
+    calls: pos && trace ? callsAt(trace, pos.event) : [],
     valueHistory,
     runError: runErrorOf(trace, state, endingOf(panel, p.scenario)),
     commandContext,

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import { type Divergence, divergence } from '../../diagram/divergence';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/schema';
+import { type Divergence, divergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
 
 /** Props of {@link DivergenceView}. */
@@ -28,6 +28,9 @@ function divergenceOf(a: Trace, b: Trace): Divergence | null {
   return inner.get(b) ?? null;
 }
 
+type Side = Divergence['a'];
+/** A side is null when that run had already ended there (the reader gives it no place). */
+const place = (s: Side): Side | null => (s.file === '' ? null : s);
 const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.line}` : '—');
 
 /**
@@ -41,7 +44,8 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
   const b = picked[1] ?? ids.find((id) => id !== a) ?? a;
   const ta = traceOf(a);
   const tb = traceOf(b);
-  const d = useMemo(() => (ta && tb ? divergenceOf(ta, tb) : undefined), [ta, tb]);
+  const found = useMemo(() => (ta && tb ? divergenceOf(ta, tb) : undefined), [ta, tb]);
+  const d = found ? { ...found, a: place(found.a), b: place(found.b) } : found;
   if (scenarios.length < 2) return null;
   const label = (id: string) => scenarios.find((s) => s.id === id)?.label[lang] ?? id;
 

@@ -1,5 +1,5 @@
-import type { HistoryEntry } from '../../diagram/history';
 import { type Lang, t } from '../../i18n';
+import type { HistoryEntry } from '../../trace/history';
 
 /** Props of {@link HistoryList}. */
 export interface HistoryListProps {
@@ -56,7 +56,7 @@ export function HistoryList({
               data-testid="var-history"
               data-step={e.step}
               data-line={e.line}
-              className={`history-row${e.step > position ? ' is-future' : ''}${e === last ? ' is-last' : ''}`}
+              className={`history-row${e.step > position ? ' is-future' : ''}${e.step === last?.step ? ' is-last' : ''}`}
               aria-current={e.step === position ? 'step' : undefined}
               onClick={() => onJump(e.step)}
             >

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { diagramFromTrace } from '../../diagram/fromTrace';
+import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
+import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
 import { HeapDiagram, type HistoryTarget } from '../diagram/HeapDiagram';
 import { HistoryList } from '../diagram/HistoryList';
@@ -46,15 +47,21 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const ids = expanded.trace === trace ? expanded.ids : null;
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
 
-  const input = useMemo(
-    () => (shown && trace && pos ? diagramFromTrace(trace, pos.event, view.selectedFrame) : null),
-    [shown, trace, pos, view.selectedFrame],
-  );
+  const opts = narrow ? NARROW : WIDE;
+  const selectedFrameId = pos?.stack[view.selectedFrame]?.frameId;
+  const input = useMemo(() => {
+    if (!shown || !trace || !pos) return null;
+    const graph = graphAt(trace, pos.event, {
+      maxEntries: opts.maxSlots,
+      expanded: ids ?? undefined,
+    });
+    return diagramFromGraph(graph, selectedFrameId);
+  }, [shown, trace, pos, selectedFrameId, opts, ids]);
   const layout = useMemo(() => {
     if (!input || !trace) return null;
     const before = prev.current?.trace === trace ? prev.current.layout : null;
-    return layoutDiagram(input, narrow ? NARROW : WIDE, ids ?? undefined, before);
-  }, [input, narrow, ids, trace]);
+    return layoutDiagram(input, opts, ids ?? undefined, before);
+  }, [input, opts, ids, trace]);
   useEffect(() => {
     if (layout && trace) prev.current = { trace, layout };
   }, [layout, trace]);

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { formatArgs, kindOf } from '../../../src/diagram/args';
+import { callOf, formatArgs } from '../../../src/diagram/args';
+import type { GraphFrame } from '../../../src/trace/graph-types';
 import { atom, ref } from './fixtures';
 
-describe('call arguments and object kinds', () => {
+describe('call arguments', () => {
   it('writes atoms in full, objects by id, and cuts long atoms', () => {
     expect(formatArgs([ref('hooks', 12), atom('event', "'before'"), ref('payload', 40)])).toBe(
       "hooks=#12, event='before', payload=#40",
@@ -13,11 +14,25 @@ describe('call arguments and object kinds', () => {
     );
     expect(formatArgs([])).toBe('');
   });
-  it('knows the containers, functions and instances', () => {
-    expect(kindOf('dict', true)).toBe('dict');
-    expect(kindOf('frozenset', false)).toBe('set');
-    expect(kindOf('function', false)).toBe('function');
-    expect(kindOf('Hook', true)).toBe('instance');
-    expect(kindOf('object', false)).toBe('other');
+  it('writes a call stack row from the frame: parameters only, the module by its name', () => {
+    const frame: GraphFrame = {
+      frameId: 3,
+      function: 'run_hooks',
+      file: 'runtime.py',
+      line: 9,
+      isModule: false,
+      args: [
+        { name: 'hooks', value: { kind: 'ref', id: 12 }, changed: false },
+        { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, changed: false },
+      ],
+      variables: [
+        { name: 'hooks', value: { kind: 'ref', id: 12 }, changed: false },
+        { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, changed: false },
+        { name: 'answer', value: { kind: 'atom', type: 'int', text: '1' }, changed: true },
+      ],
+    };
+    expect(callOf(frame)).toBe("run_hooks(hooks=#12, event='before')");
+    expect(callOf({ ...frame, args: [] })).toBe('run_hooks()');
+    expect(callOf({ ...frame, function: '<module>', isModule: true, args: [] })).toBe('<module>');
   });
 });

@@ -372,9 +372,9 @@ export function nestedCallSpec(probes: ProbeResult[] = []): FixtureSpec {
     files: ['main.py', 'lib.py'],
     frames: [
       { fn: '<module>', file: 'main.py' },
-      { fn: 'f', file: 'lib.py', parent: NF.module },
-      { fn: 'g', file: 'lib.py', parent: NF.f },
-      { fn: 'g', file: 'lib.py', parent: NF.f },
+      { fn: 'f', file: 'lib.py', parent: NF.module, params: 1 },
+      { fn: 'g', file: 'lib.py', parent: NF.f, params: 1 },
+      { fn: 'g', file: 'lib.py', parent: NF.f, params: 1 },
       { fn: 'boom', file: 'lib.py', parent: NF.module },
     ],
     events: [

@@ -1,0 +1,74 @@
+/**
+ * The panel's value history and call stack rows over an object-centric trace: a name that
+ * holds a list another frame appends to.
+ */
+import { describe, expect, it } from 'vitest';
+import { callsAt, historyDisplay } from '../../../src/store/valueHistory';
+import { buildTrace, type FixtureSpec } from '../replay/fixtures';
+
+/** f: x = []; y = x; g(x) appends 1; x = 'done' (lines 5..9, g at 1..2). */
+const spec: FixtureSpec = {
+  frames: [
+    { fn: 'f', file: 'main.py' },
+    { fn: 'g', file: 'main.py', parent: 0, params: 1 },
+  ],
+  events: [
+    { kind: 'call', frame: 0, line: 4 },
+    { kind: 'line', frame: 0, line: 5 },
+    { kind: 'line', frame: 0, line: 6, vars: { x: { ref: 1 } }, objects: { 1: { kind: 'list' } } },
+    { kind: 'line', frame: 0, line: 7, vars: { y: { ref: 1 } } },
+    { kind: 'call', frame: 1, line: 1, vars: { a: { ref: 1 } } },
+    { kind: 'line', frame: 1, line: 2 },
+    { kind: 'return', frame: 1, line: 2, objects: { 1: { kind: 'list', entries: [['0', '1']] } } },
+    { kind: 'line', frame: 0, line: 8 },
+    { kind: 'line', frame: 0, line: 9, vars: { x: "'done'" } },
+  ],
+};
+const t = buildTrace(spec);
+
+describe('historyDisplay', () => {
+  it("lists the whole run's changes, each with the value it had then", () => {
+    const h = historyDisplay(t, { frameId: 0, name: 'y' }, 4);
+    expect(h.entries.map((e) => [e.step, e.kind, e.line, e.text])).toEqual([
+      [3, 'assigned', 6, '[]'],
+      [6, 'changed', 2, '[1]'],
+    ]);
+    // Before the append the last change is the assignment, and it shows the empty list.
+    expect(h.last).toMatchObject({ step: 3, text: '[]' });
+    expect(historyDisplay(t, { frameId: 0, name: 'y' }, 7).last).toMatchObject({
+      step: 6,
+      kind: 'changed',
+      text: '[1]',
+    });
+  });
+
+  it('follows a rebinding and has no last change before the first', () => {
+    const h = historyDisplay(t, { frameId: 0, name: 'x' }, 1);
+    expect(h.entries.map((e) => [e.step, e.text])).toEqual([
+      [2, '[]'],
+      [6, '[1]'],
+      [8, "'done'"],
+    ]);
+    expect(h.last).toBeNull();
+    expect(historyDisplay(t, { frameId: 0, name: 'x' }, 99).last?.step).toBe(8);
+  });
+
+  it('is empty for a name never bound or a frame not in the trace', () => {
+    expect(historyDisplay(t, { frameId: 0, name: 'nope' }, 8)).toMatchObject({
+      entries: [],
+      last: null,
+    });
+    expect(historyDisplay(t, { frameId: 7, name: 'x' }, 8)).toMatchObject({
+      entries: [],
+      last: null,
+    });
+  });
+});
+
+describe('callsAt', () => {
+  it('writes each frame, innermost first, with its parameters as they are at the step', () => {
+    expect(callsAt(t, 5)).toEqual(['g(a=#1)', 'f()']);
+    expect(callsAt(t, 8)).toEqual(['f()']);
+    expect(callsAt(t, -1)).toEqual([]);
+  });
+});
