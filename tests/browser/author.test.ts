@@ -58,10 +58,16 @@ describe('author mode: from idea to a checked scenario file', () => {
   const draftHolds = (text: string, holds = true) =>
     app.page.waitForFunction(
       ([t, h]) =>
-        Object.keys(localStorage).some(
-          (k) =>
-            k.startsWith('wpt.draft.') && (localStorage.getItem(k) ?? '').includes(t as string),
-        ) === h,
+        Object.keys(localStorage).some((k) => {
+          if (!k.startsWith('wpt.draft.')) return false;
+          // The draft is JSON: look in its files' texts, not in the escaped string.
+          const saved = JSON.parse(localStorage.getItem(k) ?? '{}') as {
+            files?: Record<string, string | null>;
+          };
+          return Object.values(saved.files ?? {}).some(
+            (f) => typeof f === 'string' && f.includes(t as string),
+          );
+        }) === h,
       [text, holds] as const,
     );
   // Paste rather than type: typing would be re-indented by the editor, as for a person.
@@ -211,7 +217,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     const line = runtimeLine('return {"blocked": PRE_CHECK_FAILED + problem');
     await clickLine(p(), line);
-    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
+    await expect.poll(() => p().getAttribute('data-breakpoints')).toBe(String(line));
     // the main view shows the whole source file, editable; add a line above the breakpoint
     const main = p().locator('[data-testid=code-monaco]').first();
     await main.scrollIntoViewIfNeeded();
@@ -220,10 +226,10 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.keyboard.press('End');
     await app.page.keyboard.press('Enter');
     await app.page.keyboard.type('# a new comment line');
-    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line + 1));
-    await expect(app.page.locator('[data-testid=draft-status]').textContent()).resolves.toContain(
-      'src/s04/core/runtime.py',
-    );
+    await expect.poll(() => p().getAttribute('data-breakpoints')).toBe(String(line + 1));
+    await expect
+      .poll(() => app.page.locator('[data-testid=draft-status]').textContent())
+      .toContain('src/s04/core/runtime.py');
     // still a working breakpoint on the moved line
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line + 1);
@@ -232,11 +238,11 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.keyboard.press('Control+Home');
     await app.page.keyboard.press('ArrowDown');
     await app.page.keyboard.press('Control+Shift+K');
-    await expect(p().getAttribute('data-breakpoints')).resolves.toBe(String(line));
+    await expect.poll(() => p().getAttribute('data-breakpoints')).toBe(String(line));
     // the source is back to the shipped text, so it is no longer part of the draft
-    await expect(
-      app.page.locator('[data-testid=draft-status]').textContent(),
-    ).resolves.not.toContain('runtime.py');
+    await expect
+      .poll(() => app.page.locator('[data-testid=draft-status]').textContent())
+      .not.toContain('runtime.py');
   });
 
   it('imports an exported lesson zip back into author mode', async () => {

@@ -96,6 +96,8 @@ describe('debugger depth on the run_hooks panel', () => {
   it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {
     const line = runtimeLine(CALLBACK);
     const row = p().locator(`[data-testid=breakpoint][data-line="${line}"]`);
+    // this test sets up its own breakpoint (whatever earlier tests left)
+    if ((await row.count()) === 0) await clickLine(p(), line);
     await row.locator('[data-testid=bp-hitcount]').fill('2');
     await row.locator('[data-testid=bp-hitcount]').press('Enter');
     await p().locator('[data-testid=debug]').click();
@@ -111,21 +113,24 @@ describe('debugger depth on the run_hooks panel', () => {
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     expect((await variables(p())).callback).toBe('<function second>');
-    // a logpoint writes to the output and never stops
+    // a logpoint writes to the output and never stops (Run: with no breakpoint that can
+    // stop, Debug would pause at the function's first line instead)
     await row.locator('[data-testid=bp-condition]').fill('');
     await row.locator('[data-testid=bp-condition]').press('Enter');
     await row.locator('[data-testid=bp-log]').fill('calling {callback.__name__}');
     await row.locator('[data-testid=bp-log]').press('Enter');
-    await p().locator('[data-testid=debug]').click();
+    await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     const logs = await p().locator('[data-testid=logpoint]').allTextContents();
     expect(logs).toEqual(['calling first\n', 'calling second\n']);
     await row.locator('[data-testid=bp-log]').fill('');
     await row.locator('[data-testid=bp-log]').press('Enter');
-    // disabling the breakpoint: Debug runs to the end
+    // a disabled breakpoint never stops: Debug pauses at the function's first line instead,
+    // before the callback line
     await row.locator('[data-testid=bp-enabled]').uncheck();
     await p().locator('[data-testid=debug]').click();
-    await waitState(p(), 'finished');
+    await waitState(p(), 'paused');
+    expect((await status(p())).line).toBeLessThan(line);
     await row.locator('[data-testid=bp-enabled]').check();
   });
 
@@ -192,8 +197,10 @@ describe('debugger depth on the run_hooks panel', () => {
       const bytes = Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
         c.charCodeAt(0),
       );
-      const state = JSON.parse(new TextDecoder().decode(bytes)) as { p: number };
-      return String(state.p) === shown.getAttribute('data-step');
+      const state = JSON.parse(new TextDecoder().decode(bytes)) as {
+        panels: Record<string, { p?: number }>;
+      };
+      return String(state.panels.run_hooks?.p) === shown.getAttribute('data-step');
     });
     const before = await status(p());
     const vars = await variables(p());
