@@ -20,8 +20,11 @@ export function runErrorText(lang: Lang, error: RunError): string {
             : t(lang, 'budgetInterrupted');
     return t(lang, 'stoppedBecause', { why });
   }
-  if (error.type === 'PythonUnavailable') return t(lang, 'errPythonUnavailable');
-  if (error.type === 'WorkerCrashed') return t(lang, 'errWorkerCrashed');
-  if (error.type === 'InvalidTrace') return t(lang, 'errInvalidTrace');
+  // Failures of the app itself: the headline in the reader's language, then the technical
+  // detail (type and cause) as the app reported it, so that the reason is never lost.
+  const detail = ` (${error.type}: ${error.message})`;
+  if (error.type === 'PythonUnavailable') return t(lang, 'errPythonUnavailable') + detail;
+  if (error.type === 'WorkerCrashed') return t(lang, 'errWorkerCrashed') + detail;
+  if (error.type === 'InvalidTrace') return t(lang, 'errInvalidTrace') + detail;
   return `${error.type}: ${error.message}`;
 }

@@ -160,7 +160,7 @@ describe('a Python runtime that cannot load', () => {
           { timeout: 20_000 },
         )
         .toBe('finished');
-      expect(await output(p)).toContain('visited: first -> second');
+      expect(await output(p)).toContain('hooks reached: before: first -> before: second');
       expect(session.pageErrors).toEqual([]);
     },
   );

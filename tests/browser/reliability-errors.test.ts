@@ -92,7 +92,7 @@ describe('errors with their place, and capped values, in the panels', () => {
     expect(traceback).toContain('Traceback (most recent call last):');
     expect(traceback).toContain('File "entries/run_hooks.py"');
     // everything before the raise ran and printed
-    expect(await output(p)).toContain('visited: first -> second');
+    expect(await output(p)).toContain('hooks reached: before: first -> before: second');
     // step back from the end: the last steps are the raise, in the entry
     await p.locator('[data-testid=step-back]').click();
     await waitState(p, 'paused');

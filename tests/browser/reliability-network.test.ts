@@ -170,15 +170,19 @@ describe("a lesson's Markdown cannot inject script", () => {
     await session.page.waitForTimeout(500);
     expect(await session.page.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
     const lesson = session.page.locator('[data-testid=lesson]');
+    // Only the prose is the lesson author's HTML; the panels' own forms (predictions,
+    // breakpoints) are the app's.
     const found = await lesson.evaluate((root) => ({
-      scripts: root.querySelectorAll('script').length,
-      iframes: root.querySelectorAll('iframe, object, embed, form').length,
-      handlers: [...root.querySelectorAll('*')].flatMap((el) =>
+      scripts: root.querySelectorAll('.prose script').length,
+      iframes: root.querySelectorAll(
+        '.prose :is(iframe, object, embed, form), .prose:is(iframe, object, embed, form)',
+      ).length,
+      handlers: [...root.querySelectorAll('.prose, .prose *')].flatMap((el) =>
         [...el.attributes]
           .filter((a) => a.name.startsWith('on'))
           .map((a) => `${el.tagName}.${a.name}`),
       ),
-      jsLinks: [...root.querySelectorAll('a[href]')].filter((a) =>
+      jsLinks: [...root.querySelectorAll('.prose a[href]')].filter((a) =>
         /^\s*javascript:/i.test(a.getAttribute('href') ?? ''),
       ).length,
       styles: root.querySelectorAll('.prose style').length,

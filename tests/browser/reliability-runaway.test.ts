@@ -186,7 +186,7 @@ describe('C-level runaway code: interrupted, or the worker replaced; the page ne
     expect(await output(audit)).toContain('entries: 1');
     const hooks = panel(app.page, 'run_hooks');
     await runScenario(hooks, 'block', 'run', 'finished');
-    expect(await output(hooks)).toContain('blocked: maintenance window');
+    expect(await output(hooks)).toContain("blocked: 'maintenance window");
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);
   });

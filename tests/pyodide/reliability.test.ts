@@ -172,8 +172,8 @@ describe('runaway code is stopped by the budgets (issue 5.1)', () => {
     expect(lessonRun.meta.budget).toEqual({ maxSeconds: 2, maxEvents: 200_000 });
     const stop = lessonRun.meta.error;
     expect(stop).toMatchObject({ type: 'BudgetExceeded' });
-    expect(['time', 'events']).toContain(stop?.reason);
-    expect(stop?.message).toContain(stop?.reason === 'time' ? '2 s' : '200,000 events');
+    expect(['seconds', 'events']).toContain(stop?.reason);
+    expect(stop?.message).toContain(stop?.reason === 'seconds' ? '2 s' : '200,000 events');
   });
 
   it('stops code whose every step is slow (a big structure re-rendered per event) at the time budget', () => {

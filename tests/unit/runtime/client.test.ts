@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createRuntimeClient } from '../../../src/runtime/client';
+import {
+  createRuntimeClient,
+  INTERRUPT_GRACE_MS,
+  TERMINATE_GRACE_MS,
+} from '../../../src/runtime/client';
 import type { RecordRequest } from '../../../src/runtime/protocol';
 import { FakeWorker } from '../helpers/fake-worker';
 
@@ -92,7 +96,7 @@ describe('the runtime client', () => {
     const c = client();
     FakeWorker.all[0].ready();
     const t = c.record(request('s', 1));
-    vi.advanceTimersByTime(1000 + 400 + 1500 + 10);
+    vi.advanceTimersByTime(1000 + INTERRUPT_GRACE_MS + TERMINATE_GRACE_MS + 10);
     const trace = await t;
     expect(trace.meta.error?.message).toContain('did not stop');
     expect(FakeWorker.all[0].terminated).toBe(true);
