@@ -215,7 +215,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         range: new monaco.Range(toModel(currentLine), 1, toModel(currentLine), 1),
         options: {
           isWholeLine: true,
-          className: 'current-line',
+          className: 'runs-next-line',
           lineNumberClassName: 'current-ln',
         },
       });

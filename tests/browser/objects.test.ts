@@ -233,7 +233,7 @@ describe('objects, not names, on the flagship lesson', () => {
     // The line that just ran (the branch) and the one that runs next are marked apart.
     await p.locator('[data-testid=line-legend]').waitFor();
     await expect.poll(() => p.locator('.just-ran-line').count()).toBe(1);
-    await expect.poll(() => p.locator('.current-line').count()).toBe(1);
+    await expect.poll(() => p.locator('.runs-next-line').count()).toBe(1);
   });
 
   it('the diagram can be walked as text and operated from the keyboard', async () => {

@@ -103,7 +103,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
           const r = el.getBoundingClientRect();
           return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
         });
-    expect(await inView('.current-line')).toBe(true);
+    expect(await inView('.runs-next-line')).toBe(true);
     expect(await inView('[data-testid=var]')).toBe(true);
     expect(await inView('[data-testid=toolbar]')).toBe(true);
   });

@@ -37,7 +37,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     // the current line is inside run_hooks, and marked on exactly one line of the code view
     // (Monaco may draw one decoration as more than one element: count distinct rows)
     const rows = await p()
-      .locator('.current-line')
+      .locator('.runs-next-line')
       .evaluateAll(
         (els) => new Set(els.map((e) => Math.round(e.getBoundingClientRect().top))).size,
       );
@@ -252,7 +252,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
       await page.waitForFunction(() => {
         const s = document.querySelector('[data-function=run_hooks] [data-testid=status]');
         const bar = document.querySelector('.topbar');
-        const line = document.querySelector('[data-function=run_hooks] .current-line');
+        const line = document.querySelector('[data-function=run_hooks] .runs-next-line');
         if (!s || !bar || !line) return false;
         const top = bar.getBoundingClientRect().bottom;
         const r = s.getBoundingClientRect();
