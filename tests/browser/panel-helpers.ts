@@ -21,7 +21,9 @@ export async function ready(page: Page, p: Locator): Promise<void> {
 export async function clickLine(p: Locator, line: number): Promise<void> {
   if ((await p.locator('[data-testid=now-in]').count()) > 0) {
     const file = await p.locator('.code-col').getAttribute('data-file');
-    throw new Error(`the code view shows ${file}, not the panel's source: line ${line} is ambiguous`);
+    throw new Error(
+      `the code view shows ${file}, not the panel's source: line ${line} is ambiguous`,
+    );
   }
   const nums = p.locator('.margin-view-overlays .line-numbers');
   const texts = (await nums.allTextContents()).map((t) => t.trim());
