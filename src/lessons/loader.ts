@@ -16,6 +16,7 @@ import {
 } from './json.ts';
 import { resolvePredictions } from './predictions.ts';
 import { splitProse } from './prose.ts';
+import { unknownTryScenarios } from './tries.ts';
 import { type ManifestParts, partsOf, salvageParts } from './salvage.ts';
 import {
   LANGS,
@@ -405,9 +406,13 @@ function resolveProse(
       errors.push({
         file,
         line: bad.line,
-        message: `malformed panel marker ${JSON.stringify(bad.text)}; write exactly "<!-- panel: <panelId> -->" on its own line`,
+        message:
+          bad.kind === 'panel'
+            ? `malformed panel marker ${JSON.stringify(bad.text)}; write exactly "<!-- panel: <panelId> -->" on its own line`
+            : `misplaced or unclosed ${JSON.stringify(bad.text)}; a panel's things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line`,
       });
     }
+    errors.push(...unknownTryScenarios(split.tries, parts.panels, file));
     const firstLine = new Map<string, number>();
     for (const marker of split.markers) {
       const earlier = firstLine.get(marker.panelId);
