@@ -153,6 +153,24 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await savedHolds('return False');
   });
 
+  it('stops at a breakpoint set in the script, and shows where execution is', async () => {
+    const saved = await app.page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
+      STORAGE_KEY,
+    );
+    const line = saved.split('\n').findIndex((l) => l.includes('return False')) + 1;
+    const nums = p().locator(
+      '[data-testid=my-scenario-editor] .margin-view-overlays .line-numbers',
+    );
+    const texts = (await nums.allTextContents()).map((t) => t.trim());
+    await nums.nth(texts.indexOf(String(line))).click();
+    await p().locator('[data-testid=my-scenario-editor] .bp-glyph').waitFor();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    expect(await p().locator('[data-testid=now-in]').textContent()).toContain('my_scenario.py');
+    await p().locator('[data-testid=breakpoint]').last().locator('[data-testid=bp-remove]').click();
+  });
+
   it('shows an exception and a SyntaxError in the script at their lines', async () => {
     const error = p().locator('[data-testid=my-scenario-error]');
     /** Add `text` at the end of the script; the line it is on, once saved. */

@@ -7,6 +7,10 @@ export const myScenarioStrings = {
     zh: '你自己的一份「{base}」，在下面改脚本，改完就会重新运行。',
     en: 'Your own copy of “{base}”: edit its script below and it runs again.',
   },
+  startStepMine: {
+    zh: '想试试自己的想法？按“改一改试试”，把当前场景的脚本复制一份来改，改完立刻真的运行。',
+    en: 'Have your own idea? Press “Try your own idea” to copy the scenario’s script, change it and run it for real.',
+  },
   myScenarioTry: { zh: '改一改试试', en: 'Try your own idea' },
   myScenarioTryHint: {
     zh: '把「{base}」的脚本复制成“我的场景”，在这里随意修改并运行；课程本身不会变。',
