@@ -3,9 +3,11 @@
  * its script in place (the first hook returns False), runs it live in Python and sees
  * other output and hits than the base; the edit survives a reload; Reset brings back the
  * base's copy (and Restore the edit); the compare table and the divergence view list it;
- * an error in the script is shown at its line; the zh interface names it in Chinese.
+ * an error in the script is shown at its line; the zh interface names it in Chinese; axe
+ * finds no serious or critical violation in it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, serveAxe } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
 import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
 
@@ -66,12 +68,36 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       await p().locator('[data-testid=continue]').click();
     }
   };
+  /**
+   * Start a test from a known state whatever the tests before it did: no saved panel
+   * state, the given own scenario (or none) saved, the page opened in `lang`, and the own
+   * scenario picked when there is one.
+   */
+  const startWith = async (mine: { base: string; code: string } | null, lang = 'en') => {
+    await app.page.evaluate(
+      ([key, m]) => {
+        for (const k of Object.keys(localStorage))
+          if (k.startsWith('wpt.panel.') || k.startsWith('wpt.mine.')) localStorage.removeItem(k);
+        if (m)
+          localStorage.setItem(key as string, JSON.stringify({ version: 1, ...(m as object) }));
+      },
+      [STORAGE_KEY, mine] as const,
+    );
+    await app.page.goto(`${app.baseUrl}/?lang=${lang}`);
+    await ready(app.page, p());
+    if (!mine) return;
+    await p().locator('[data-testid=scenario]').selectOption(MINE);
+    await p().locator('[data-testid=my-scenario]').waitFor();
+  };
+  /** The own scenario of "pass" with SCRIPT added, as the first test makes it. */
+  const EDITED = { base: 'pass', code: SCRIPT };
   const cell = (line: number, scenario: string) =>
     p().locator(
       `[data-testid=compare-cell][data-line="${line}"][data-scenario="${scenario}"][data-hits]`,
     );
 
-  it('starts from the selected scenario, runs the edited script live and differs from the base', async () => {
+  it('starts from the selected scenario, runs the edited script live and differs from the base, and keeps it after a reload', async () => {
+    await startWith(null);
     expect(await picked()).toBe('pass');
     // The base: both hooks run, nothing is blocked.
     await runToEnd();
@@ -118,9 +144,8 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await p().locator('[data-testid=divergence-a]').selectOption(MINE);
     await p().locator('[data-testid=divergence-b]').selectOption('pass');
     await p().locator('[data-testid=divergence]').waitFor({ timeout: 60_000 });
-  });
 
-  it('keeps the edit after a reload', async () => {
+    // Kept in the browser: a reload finds it, picked and edited.
     await app.page.reload();
     await ready(app.page, p());
     expect(await picked()).toBe(MINE);
@@ -134,6 +159,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
   });
 
   it('resets to a copy of the base, and Restore brings the edit back', async () => {
+    await startWith(EDITED);
     const reset = p().locator('[data-testid=my-scenario-reset]');
     expect(await reset.textContent()).toBe('Reset to “All pass”');
     await reset.click();
@@ -143,7 +169,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await p().locator('[data-testid=my-scenario-replaced]').textContent()).toContain(
       'All pass',
     );
-    // The reset copy runs as the base does (the breakpoint is not reached).
+    // The reset copy runs as the base does.
     await runToEnd();
     expect(await output()).toContain('hooks reached: before: first -> before: second\n');
 
@@ -154,6 +180,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
   });
 
   it('stops at a breakpoint set in the script, and shows where execution is', async () => {
+    await startWith(EDITED);
     const saved = await app.page.evaluate(
       (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
       STORAGE_KEY,
@@ -168,10 +195,10 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     expect(await p().locator('[data-testid=now-in]').textContent()).toContain('my_scenario.py');
-    await p().locator('[data-testid=breakpoint]').last().locator('[data-testid=bp-remove]').click();
   });
 
   it('shows an exception and a SyntaxError in the script at their lines', async () => {
+    await startWith(EDITED);
     const error = p().locator('[data-testid=my-scenario-error]');
     /** Add `text` at the end of the script; the line it is on, once saved. */
     const append = async (text: string) => {
@@ -203,8 +230,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
   });
 
   it('is named in Chinese in the zh interface, and another scenario can be copied again', async () => {
-    await app.page.goto(`${app.baseUrl}/?lang=zh`);
-    await ready(app.page, p());
+    await startWith({ base: 'pass', code: `${SCRIPT}def broken(:\n` }, 'zh');
     expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(
       '我的场景',
     );
@@ -212,6 +238,9 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await p().locator('[data-testid=my-scenario-error]').textContent()).toContain(
       '你的脚本第',
     );
+    // Its editor, buttons and error pass axe (no serious or critical violation).
+    await serveAxe(app.context);
+    expect(JSON.stringify(await seriousViolations(app.page))).toBe('[]');
     await p().locator('[data-testid=scenario]').selectOption('block');
     const start = p().locator('[data-testid=my-scenario-start]');
     expect(await start.getAttribute('data-replaces')).toBe('true');
@@ -221,5 +250,6 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await editorText()).toContain('SCENARIO == "block"');
     // The broken version it replaced can be restored.
     await p().locator('[data-testid=my-scenario-restore]').waitFor();
+    expect(await seriousViolations(app.page)).toEqual([]);
   });
 });
