@@ -253,3 +253,36 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await seriousViolations(app.page)).toEqual([]);
   });
 });
+
+describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 390, height: 844 } });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const p = () => panel(app.page, 'run_hooks');
+  const height = (testid: string) =>
+    p()
+      .locator(`[data-testid=${testid}]`)
+      .evaluate((el) => el.getBoundingClientRect().height);
+
+  it('starts, shows its script under the panes with 44 px buttons, and runs', async () => {
+    const start = p().locator('[data-testid=my-scenario-start]');
+    expect(await height('my-scenario-start')).toBeGreaterThanOrEqual(44);
+    await start.click();
+    await p().locator('[data-testid=my-scenario] .view-lines').waitFor();
+    expect(await height('my-scenario-reset')).toBeGreaterThanOrEqual(44);
+    // Under the panes, so that the paused line and the variables stay together.
+    const top = (sel: string) =>
+      p()
+        .locator(sel)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top('[data-testid=my-scenario]')).toBeGreaterThan(await top('.panes'));
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+  });
+});
