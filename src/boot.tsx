@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { startApp } from './store/app';
 import { loadCatalog } from './store/catalog';
 import { loadDrafts } from './store/drafts';
+import { loadMyScenarios } from './store/myScenarioStore';
 import { startWarmUp } from './store/offline';
 import { startPanelSync } from './store/panelStore';
 import { currentAddress, startUrlSync } from './store/urlSync';
@@ -22,6 +23,7 @@ export function boot(): void {
   // Each store starts here, in this order; importing a module under src/ starts nothing.
   startUrlSync();
   loadDrafts(currentAddress().author);
+  loadMyScenarios();
   loadCatalog();
   startApp();
   startPanelSync();

@@ -15,6 +15,7 @@ import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
 import { instructorStrings } from './strings/instructor';
+import { myScenarioStrings } from './strings/myScenario';
 import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
 import { pythonStrings } from './strings/python';
@@ -33,6 +34,7 @@ export const STRING_TABLES = {
   sandbox: sandboxStrings,
   objects: objectStrings,
   python: pythonStrings,
+  myScenario: myScenarioStrings,
 } as const;
 
 const strings = {
@@ -45,6 +47,7 @@ const strings = {
   ...sandboxStrings,
   ...objectStrings,
   ...pythonStrings,
+  ...myScenarioStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

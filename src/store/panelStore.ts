@@ -2,9 +2,9 @@
  * The page's one panel store, bound to the lesson index and the Python runtime, and the
  * sync that keeps it in step with the world (`startPanelSync`, called once by boot):
  *
- * - lessons changed (a draft edit, author mode toggled, a dev-server hot update): every
- *   panel keeps a scenario its lesson still offers at once, and records again once the
- *   author pauses typing (one recording per pause, not per keystroke);
+ * - lessons changed (a draft edit, author mode toggled, a dev-server hot update, an edit
+ *   of a student's "My scenario"): every panel keeps a scenario it still offers at once,
+ *   and records again once the typing pauses (one recording per pause, not per keystroke);
  * - Python became ready: record whatever could not be recorded before;
  * - a panel's scenario or breakpoints changed: saved to localStorage;
  * - a panel's view changed: the address bar becomes a link to it (through urlSync).
@@ -14,6 +14,8 @@ import { traceSource } from '../runtime/source';
 import { useCatalog } from './catalog';
 import { useDrafts } from './drafts';
 import { panelEntry, runRequest } from './lessonIndex';
+import { MY_SCENARIO, myRunRequest, myScriptPath, scenarioIds } from './myScenario';
+import { useMyScenarios } from './myScenarioStore';
 import { createPanelsStore, type PanelState } from './panels';
 import { lessonAddress, linkedState, loadSaved, save } from './share';
 import { navigate, useAddress } from './urlSync';
@@ -35,11 +37,17 @@ export const panelsStore = createPanelsStore({
     return entry ? { file: entry.panel.source, fn: entry.panel.function } : null;
   },
   scenariosOf(key) {
-    return panelEntry(key)?.panel.scenarios.map((s) => s.id) ?? [];
+    const entry = panelEntry(key);
+    return entry ? scenarioIds(entry.panel, useMyScenarios.getState().mine[key]) : [];
   },
   requestFor(key, scenario) {
     const entry = panelEntry(key);
-    return entry ? runRequest(entry, scenario) : null;
+    if (!entry) return null;
+    if (scenario !== MY_SCENARIO) return runRequest(entry, scenario);
+    // The student's own scenario: the base's run with the student's script.
+    const mine = useMyScenarios.getState().mine[key];
+    const base = mine ? runRequest(entry, mine.base) : null;
+    return mine && base ? myRunRequest(base, mine, myScriptPath(entry.files)) : null;
   },
   initialOf(key) {
     const entry = panelEntry(key);
@@ -75,6 +83,7 @@ export function startPanelSync(): () => void {
   };
   const offDrafts = useDrafts.subscribe(onLessonsChanged);
   const offCatalog = useCatalog.subscribe(onLessonsChanged);
+  const offMine = useMyScenarios.subscribe(onLessonsChanged);
 
   let wasReady = false;
   const offRuntime = subscribeRuntime((status) => {
@@ -112,6 +121,7 @@ export function startPanelSync(): () => void {
     if (url) clearTimeout(url);
     offDrafts();
     offCatalog();
+    offMine();
     offRuntime();
     offPanels();
   };

@@ -172,7 +172,8 @@ export function shownRange(
   return text === undefined ? focus : { file: pos.file, start: 1, end: lineCount(text) };
 }
 
-function gutterOf(rows: readonly BreakpointRow[], file: string): GutterMark[] {
+/** The gutter marks of the breakpoints in one file. */
+export function gutterOf(rows: readonly BreakpointRow[], file: string): GutterMark[] {
   return rows
     .filter((r) => r.breakpoint.file === file)
     .map((r) => ({

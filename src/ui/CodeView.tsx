@@ -80,6 +80,8 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       folding: false,
       lineNumbers: (n: number) => String(n + latest.current.firstLine - 1),
       lineNumbersMinChars: 3,
+      // Monaco dims the number of the empty line after a final newline: too faint to read.
+      renderFinalNewline: 'on',
       lineDecorationsWidth: 6,
       renderLineHighlight: 'none',
       fontSize: 13,

@@ -32,6 +32,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
             <li>{t(lang, 'startStep1')}</li>
             <li>{t(lang, 'startStep2')}</li>
             <li>{t(lang, 'startStep3')}</li>
+            <li>{t(lang, 'startStepMine')}</li>
           </ol>
           <a href={`#panel-${first.panelId}`} data-testid="start-link">
             {t(lang, 'startLink')}

@@ -8,6 +8,10 @@ import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';
 import { useDrafts } from '../../store/drafts';
 import type { PanelEntry } from '../../store/lessonIndex';
+import { filesWithMine, MY_SCENARIO, myScriptPath, panelWithMine } from '../../store/myScenario';
+import { bindMyScenario } from '../../store/myScenarioActions';
+import { useMyScenarios } from '../../store/myScenarioStore';
+import { myScenarioView } from '../../store/myScenarioView';
 import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
@@ -21,6 +25,7 @@ import { CompareTable } from './CompareTable';
 import { EmbedAction } from './EmbedAction';
 import { dropPanelKeys, panelKeys } from './keyboard';
 import { holdLanding } from './landing';
+import { MyScenario } from './MyScenario';
 import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
 import { PredictBox } from './PredictBox';
@@ -40,9 +45,21 @@ import { TryBox } from './TryBox';
 export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded?: boolean }) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
-  const { key, panel, files, lesson } = entry;
+  const { key, lesson } = entry;
   const p = useStore(panelsStore, (s) => s.panels[key]);
   const actions = useMemo(() => bindPanel(panelsStore, key), [key]);
+  // The student's own scenario joins the panel's scenarios and files (derived, memoised).
+  const mine = useMyScenarios((s) => s.mine[key]);
+  const minePath = useMemo(() => myScriptPath(entry.files), [entry.files]);
+  const panel = useMemo(
+    () => panelWithMine(entry.panel, mine, minePath),
+    [entry.panel, mine, minePath],
+  );
+  const files = useMemo(
+    () => filesWithMine(entry.files, mine, minePath),
+    [entry.files, mine, minePath],
+  );
+  const mineActions = useMemo(() => bindMyScenario(key), [key]);
   const [cursorLine, setCursorLine] = useState<number | null>(null);
   const [activeNote, setActiveNote] = useState<number | null>(null);
   const author = useDrafts((s) => s.author);
@@ -119,7 +136,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         <EmbedAction
           lessonId={lesson.id}
           panel={panel}
-          scenario={p.scenario}
+          scenario={p.scenario === MY_SCENARIO ? (mine?.base ?? p.scenario) : p.scenario}
           breakpoints={p.breakpoints}
           lang={lang}
         />
@@ -148,6 +165,19 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         lang={lang}
         onScenario={actions.setScenario}
         onCommand={runCommand}
+      />
+      <MyScenario
+        display={myScenarioView({
+          panel: entry.panel,
+          state: p,
+          mine,
+          path: minePath,
+          pythonReady,
+          rows: view.breakpoints,
+        })}
+        lang={lang}
+        mine={mineActions}
+        actions={actions}
       />
       {view.notice ? <NoticeBar notice={view.notice} lang={lang} /> : null}
       {view.runError ? <RunErrorAlert shown={view.runError} lang={lang} /> : null}
@@ -194,7 +224,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
       {author ? (
         <PanelAuthor
           lesson={lesson}
-          panel={panel}
+          panel={entry.panel}
           scenario={p.scenario}
           error={view.trace?.meta.error ?? null}
           lang={lang}

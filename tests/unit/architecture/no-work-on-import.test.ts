@@ -43,6 +43,8 @@ describe('importing the stores', () => {
       '../../../src/store/app',
       '../../../src/store/catalog',
       '../../../src/store/drafts',
+      '../../../src/store/myScenarioStore',
+      '../../../src/store/myScenarioActions',
       '../../../src/store/lessonIndex',
       '../../../src/store/panelStore',
       '../../../src/store/urlSync',

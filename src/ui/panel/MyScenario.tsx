@@ -1,0 +1,146 @@
+import { useId, useState } from 'react';
+import { type Lang, t } from '../../i18n';
+import { shiftLineAll } from '../../lessons/lineShift';
+import type { MyScenarioActions } from '../../store/myScenarioActions';
+import type { MyScenarioDisplay, MyScenarioEditor } from '../../store/myScenarioView';
+import type { PanelActions } from '../../store/panelActions';
+import { CodeView } from '../CodeView';
+
+/**
+ * "My scenario" in a panel: while a lesson scenario is shown, the button that copies it
+ * into the student's own scenario; while the own scenario is shown, its editable script
+ * with Reset and Restore and its run's state. What to show comes from `myScenarioView`.
+ */
+export function MyScenario(props: {
+  display: MyScenarioDisplay;
+  lang: Lang;
+  mine: MyScenarioActions;
+  actions: PanelActions;
+}) {
+  const { display, lang, mine } = props;
+  const { start, editor } = display;
+  if (editor) return <ScriptEditor {...props} editor={editor} />;
+  if (!start) return null;
+  const base = start.label[lang];
+  return (
+    <div className="my-scenario-start">
+      <button
+        type="button"
+        className="btn-small"
+        data-testid="my-scenario-start"
+        data-replaces={start.replaces ? 'true' : undefined}
+        title={t(lang, start.replaces ? 'myScenarioRestartHint' : 'myScenarioTryHint', { base })}
+        onClick={() => mine.start(lang)}
+      >
+        {t(lang, start.replaces ? 'myScenarioRestart' : 'myScenarioTry')}
+      </button>
+    </div>
+  );
+}
+
+/** The student's script, editable, with what its run did. */
+function ScriptEditor(props: {
+  editor: MyScenarioEditor;
+  lang: Lang;
+  mine: MyScenarioActions;
+  actions: PanelActions;
+}) {
+  const { editor: e, lang, mine, actions } = props;
+  const base = e.base.label[lang];
+  const helpId = useId();
+  // Said once after a reset, next to the way back.
+  const [replaced, setReplaced] = useState(false);
+  return (
+    <details
+      className="my-scenario"
+      open
+      data-testid="my-scenario"
+      data-edited={e.edited ? 'true' : 'false'}
+      data-file={e.path}
+    >
+      <summary>
+        <strong>{t(lang, 'myScenarioTitle')}</strong> <code>{e.path}</code> ·{' '}
+        {t(lang, 'myScenarioFrom', { base })} ·{' '}
+        <span data-testid="my-scenario-state">
+          {t(lang, e.edited ? 'myScenarioEdited' : 'myScenarioUnchanged')}
+        </span>
+      </summary>
+      <p className="hint" id={helpId}>
+        {t(lang, 'myScenarioHelp')}
+      </p>
+      <div className="my-scenario-tools">
+        <button
+          type="button"
+          className="btn-small"
+          data-testid="my-scenario-reset"
+          title={t(lang, 'myScenarioResetHint', { base })}
+          disabled={!e.edited}
+          onClick={() => {
+            mine.reset(lang);
+            setReplaced(true);
+          }}
+        >
+          {t(lang, 'myScenarioReset', { base })}
+        </button>
+        {e.canRestore ? (
+          <button
+            type="button"
+            className="btn-small"
+            data-testid="my-scenario-restore"
+            title={t(lang, 'myScenarioRestoreHint')}
+            onClick={() => {
+              mine.restore();
+              setReplaced(false);
+            }}
+          >
+            {t(lang, 'myScenarioRestore')}
+          </button>
+        ) : null}
+        {replaced && !e.edited ? (
+          <span role="status" data-testid="my-scenario-replaced">
+            {t(lang, 'myScenarioReplaced', { base })}
+          </span>
+        ) : null}
+      </div>
+      <div
+        className="my-scenario-editor"
+        data-testid="my-scenario-editor"
+        aria-describedby={helpId}
+      >
+        <CodeView
+          code={e.code}
+          firstLine={1}
+          editable
+          breakpoints={e.gutter}
+          currentLine={null}
+          markers={e.markers}
+          onToggleBreakpoint={(line) => actions.toggleBreakpoint(e.path, line)}
+          onChange={(text) => {
+            mine.edit(text);
+            setReplaced(false);
+          }}
+          onEdits={(edits) => actions.moveBreakpoints(e.path, (line) => shiftLineAll(line, edits))}
+          ariaLabel={t(lang, 'myScenarioEditor')}
+          lang={lang}
+        />
+      </div>
+      <p className="my-scenario-run" aria-live="polite" data-testid="my-scenario-run">
+        {e.needsPython
+          ? t(lang, 'myScenarioNeedsPython')
+          : e.recording
+            ? t(lang, 'myScenarioRecording')
+            : ''}
+      </p>
+      {e.error ? (
+        <p
+          className="my-scenario-error"
+          role="alert"
+          data-testid="my-scenario-error"
+          data-line={e.error.line}
+        >
+          {t(lang, 'myScenarioErrorAt', { line: e.error.line })} <code>{e.error.text}</code>
+        </p>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,288 @@
+/**
+ * "My scenario" (issue 14, item 15): a student copies a scenario into their own, edits
+ * its script in place (the first hook returns False), runs it live in Python and sees
+ * other output and hits than the base; the edit survives a reload; Reset brings back the
+ * base's copy (and Restore the edit); the compare table and the divergence view list it;
+ * an error in the script is shown at its line; the zh interface names it in Chinese; axe
+ * finds no serious or critical violation in it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations, serveAxe } from './axe-helpers';
+import { type AppSession, openApp } from './harness';
+import { clickLine, panel, ready, runtimeLine, waitState } from './panel-helpers';
+
+const MINE = '~mine';
+const STORAGE_KEY = 'wpt.mine.s04-hooks:run_hooks';
+/** "What if the first hook returned False?" */
+const SCRIPT = [
+  'def first(payload):',
+  '    visited.append("before: first")',
+  '    return False',
+  '',
+  'hooks["before"][0] = first',
+  '',
+].join('\n');
+const BLOCKED_LINE = 'return {"blocked": PRE_CHECK_FAILED + problem';
+
+describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const p = () => panel(app.page, 'run_hooks');
+  const picked = () => p().locator('[data-testid=scenario]').inputValue();
+  const editorText = async () =>
+    (
+      (await p().locator('[data-testid=my-scenario-editor] .view-lines').textContent()) ?? ''
+    ).replace(/\u00a0/g, ' ');
+  /** Wait until the saved own scenario's script does (or does not) contain `text`. */
+  const savedHolds = (text: string, holds = true) =>
+    app.page.waitForFunction(
+      ([key, t, h]) => {
+        const saved = JSON.parse(localStorage.getItem(key as string) ?? '{}') as { code?: string };
+        return (saved.code ?? '').includes(t as string) === h;
+      },
+      [STORAGE_KEY, text, holds] as const,
+    );
+  // Paste rather than type: typing would be re-indented by the editor, as for a person.
+  const paste = async (text: string) => {
+    await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await app.page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await app.page.keyboard.press('Control+V');
+  };
+  const output = () => p().locator('[data-testid=output]').textContent();
+  /** Debug, then Continue until the run has finished (Debug may stop first, or not). */
+  const runToEnd = async () => {
+    await p().locator('[data-testid=debug]').click();
+    const settledState = p().locator(
+      '[data-testid=status][data-state=paused], [data-testid=status][data-state=finished]',
+    );
+    for (;;) {
+      await settledState.waitFor({ timeout: 60_000 });
+      if ((await p().locator('[data-testid=status]').getAttribute('data-state')) === 'finished')
+        return;
+      await p().locator('[data-testid=continue]').click();
+    }
+  };
+  /**
+   * Start a test from a known state whatever the tests before it did: no saved panel
+   * state, the given own scenario (or none) saved, the page opened in `lang`, and the own
+   * scenario picked when there is one.
+   */
+  const startWith = async (mine: { base: string; code: string } | null, lang = 'en') => {
+    await app.page.evaluate(
+      ([key, m]) => {
+        for (const k of Object.keys(localStorage))
+          if (k.startsWith('wpt.panel.') || k.startsWith('wpt.mine.')) localStorage.removeItem(k);
+        if (m)
+          localStorage.setItem(key as string, JSON.stringify({ version: 1, ...(m as object) }));
+      },
+      [STORAGE_KEY, mine] as const,
+    );
+    await app.page.goto(`${app.baseUrl}/?lang=${lang}`);
+    await ready(app.page, p());
+    if (!mine) return;
+    await p().locator('[data-testid=scenario]').selectOption(MINE);
+    await p().locator('[data-testid=my-scenario]').waitFor();
+  };
+  /** The own scenario of "pass" with SCRIPT added, as the first test makes it. */
+  const EDITED = { base: 'pass', code: SCRIPT };
+  const cell = (line: number, scenario: string) =>
+    p().locator(
+      `[data-testid=compare-cell][data-line="${line}"][data-scenario="${scenario}"][data-hits]`,
+    );
+
+  it('starts from the selected scenario, runs the edited script live and differs from the base, and keeps it after a reload', async () => {
+    await startWith(null);
+    expect(await picked()).toBe('pass');
+    // The base: both hooks run, nothing is blocked.
+    await runToEnd();
+    expect(await output()).toContain('hooks reached: before: first -> before: second\n');
+
+    const start = p().locator('[data-testid=my-scenario-start]');
+    expect(await start.textContent()).toBe('Try your own idea');
+    await start.click();
+    await p().locator('[data-testid=my-scenario][data-edited=false]').waitFor();
+    expect(await picked()).toBe(MINE);
+    expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(
+      'My scenario',
+    );
+    expect(await editorText()).toContain('SCENARIO == "pass"');
+    // The panel's own source stays read-only; only the script is editable.
+    expect(
+      await p().locator('.code-col [data-testid=code-monaco]').getAttribute('data-editable'),
+    ).toBeNull();
+
+    await p().locator('[data-testid=my-scenario-editor] .view-lines').click();
+    await app.page.keyboard.press('Control+End');
+    await paste(SCRIPT);
+    await savedHolds('return False');
+    await p().locator('[data-testid=my-scenario][data-edited=true]').waitFor();
+
+    const line = runtimeLine(BLOCKED_LINE);
+    await clickLine(p(), line);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    await p().locator('[data-testid=continue]').click();
+    await waitState(p(), 'finished');
+    const out = await output();
+    expect(out).toContain('hooks reached: before: first\n');
+    expect(out).not.toContain('before: second');
+
+    // The compare table has a column for it: the line is hit in it, never in the base.
+    await cell(line, MINE).waitFor({ timeout: 60_000 });
+    expect(await cell(line, MINE).getAttribute('data-hits')).toBe('1');
+    await cell(line, 'pass').waitFor({ timeout: 60_000 });
+    expect(await cell(line, 'pass').getAttribute('data-hits')).toBe('0');
+    expect(await p().locator('.compare th button', { hasText: 'My scenario' }).count()).toBe(1);
+
+    // The divergence view offers it and finds where it parts from the base.
+    await p().locator('[data-testid=divergence-a]').selectOption(MINE);
+    await p().locator('[data-testid=divergence-b]').selectOption('pass');
+    await p().locator('[data-testid=divergence]').waitFor({ timeout: 60_000 });
+
+    // Kept in the browser: a reload finds it, picked and edited.
+    await app.page.reload();
+    await ready(app.page, p());
+    expect(await picked()).toBe(MINE);
+    await p().locator('[data-testid=my-scenario][data-edited=true]').waitFor();
+    await app.page.waitForFunction(() =>
+      document
+        .querySelector('[data-function=run_hooks] [data-testid=my-scenario-editor] .view-lines')
+        ?.textContent?.includes('False'),
+    );
+    expect(await editorText()).toContain('return False');
+  });
+
+  it('resets to a copy of the base, and Restore brings the edit back', async () => {
+    await startWith(EDITED);
+    const reset = p().locator('[data-testid=my-scenario-reset]');
+    expect(await reset.textContent()).toBe('Reset to “All pass”');
+    await reset.click();
+    await p().locator('[data-testid=my-scenario][data-edited=false]').waitFor();
+    await savedHolds('return False', false);
+    expect(await editorText()).not.toContain('return False');
+    expect(await p().locator('[data-testid=my-scenario-replaced]').textContent()).toContain(
+      'All pass',
+    );
+    // The reset copy runs as the base does.
+    await runToEnd();
+    expect(await output()).toContain('hooks reached: before: first -> before: second\n');
+
+    // Nothing lost: Restore swaps the edited version back in.
+    await p().locator('[data-testid=my-scenario-restore]').click();
+    await p().locator('[data-testid=my-scenario][data-edited=true]').waitFor();
+    await savedHolds('return False');
+  });
+
+  it('stops at a breakpoint set in the script, and shows where execution is', async () => {
+    await startWith(EDITED);
+    const saved = await app.page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
+      STORAGE_KEY,
+    );
+    const line = saved.split('\n').findIndex((l) => l.includes('return False')) + 1;
+    const nums = p().locator(
+      '[data-testid=my-scenario-editor] .margin-view-overlays .line-numbers',
+    );
+    const texts = (await nums.allTextContents()).map((t) => t.trim());
+    await nums.nth(texts.indexOf(String(line))).click();
+    await p().locator('[data-testid=my-scenario-editor] .bp-glyph').waitFor();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    expect(await p().locator('[data-testid=now-in]').textContent()).toContain('my_scenario.py');
+  });
+
+  it('shows an exception and a SyntaxError in the script at their lines', async () => {
+    await startWith(EDITED);
+    const error = p().locator('[data-testid=my-scenario-error]');
+    /** Add `text` at the end of the script; the line it is on, once saved. */
+    const append = async (text: string) => {
+      await p().locator('[data-testid=my-scenario-editor] .view-lines').click();
+      await app.page.keyboard.press('Control+End');
+      await paste(`${text}\n`);
+      await savedHolds(text);
+      const saved = await app.page.evaluate(
+        (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
+        STORAGE_KEY,
+      );
+      return saved.split('\n').findIndex((l) => l.includes(text)) + 1;
+    };
+    // Valid Python that raises when it runs.
+    const raises = await append('print(undefined_name)');
+    await p().locator(`[data-testid=my-scenario-error][data-line="${raises}"]`).waitFor({
+      timeout: 60_000,
+    });
+    expect(await error.textContent()).toContain(`Your script failed at line ${raises}:`);
+    expect(await error.textContent()).toContain("NameError: name 'undefined_name' is not defined");
+    // Not Python at all: nothing runs, the compiler's error is shown at its line.
+    const broken = await append('def broken(:');
+    await p().locator(`[data-testid=my-scenario-error][data-line="${broken}"]`).waitFor({
+      timeout: 60_000,
+    });
+    expect(await error.textContent()).toContain(`Your script failed at line ${broken}:`);
+    expect(await error.textContent()).toContain('SyntaxError');
+    await p().locator('[data-testid=my-scenario-editor] .squiggly-error').first().waitFor();
+  });
+
+  it('is named in Chinese in the zh interface, and another scenario can be copied again', async () => {
+    await startWith({ base: 'pass', code: `${SCRIPT}def broken(:\n` }, 'zh');
+    expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(
+      '我的场景',
+    );
+    await p().locator('[data-testid=my-scenario-error]').waitFor({ timeout: 60_000 });
+    expect(await p().locator('[data-testid=my-scenario-error]').textContent()).toContain(
+      '你的脚本第',
+    );
+    // Its editor, buttons and error pass axe (no serious or critical violation).
+    await serveAxe(app.context);
+    expect(JSON.stringify(await seriousViolations(app.page))).toBe('[]');
+    await p().locator('[data-testid=scenario]').selectOption('block');
+    const start = p().locator('[data-testid=my-scenario-start]');
+    expect(await start.getAttribute('data-replaces')).toBe('true');
+    expect(await start.textContent()).toBe('从这个场景重新改');
+    await start.click();
+    await p().locator('[data-testid=my-scenario][data-edited=false]').waitFor();
+    expect(await editorText()).toContain('SCENARIO == "block"');
+    // The broken version it replaced can be restored.
+    await p().locator('[data-testid=my-scenario-restore]').waitFor();
+    expect(await seriousViolations(app.page)).toEqual([]);
+  });
+});
+
+describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 390, height: 844 } });
+    await ready(app.page, panel(app.page, 'run_hooks'));
+  }, 600_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+  const p = () => panel(app.page, 'run_hooks');
+  const height = (testid: string) =>
+    p()
+      .locator(`[data-testid=${testid}]`)
+      .evaluate((el) => el.getBoundingClientRect().height);
+
+  it('starts, shows its script under the panes with 44 px buttons, and runs', async () => {
+    const start = p().locator('[data-testid=my-scenario-start]');
+    expect(await height('my-scenario-start')).toBeGreaterThanOrEqual(44);
+    await start.click();
+    await p().locator('[data-testid=my-scenario] .view-lines').waitFor();
+    expect(await height('my-scenario-reset')).toBeGreaterThanOrEqual(44);
+    // Under the panes, so that the paused line and the variables stay together.
+    const top = (sel: string) =>
+      p()
+        .locator(sel)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().top);
+    expect(await top('[data-testid=my-scenario]')).toBeGreaterThan(await top('.panes'));
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+  });
+});
