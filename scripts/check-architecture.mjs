@@ -54,7 +54,6 @@ const LONG_OK = new Set(['ui/styles.css', 'lessons/stdlib-modules.ts']);
  * file fails the check.
  */
 const SPLIT_PENDING = {
-  'trace/trace.ts': 'the trace reader, being rewritten for the object-centric trace (issue 12)',
   'lessons/loader.ts': 'the lesson loader (manifest, files, anchors, predictions)',
   'lessons/schema.ts': 'the lesson schema (grew with predictions, issue 16)',
 };

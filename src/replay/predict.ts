@@ -4,7 +4,8 @@
  * and whether a reader's reply is right. Pure.
  */
 import type { ResolvedAsk } from '../lessons/schema';
-import { EventKind, type Trace } from '../trace/trace';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import { textAt } from '../trace/values';
 
 /** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */

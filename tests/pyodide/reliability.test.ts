@@ -18,7 +18,8 @@ import type { Budget, Lesson, RunFile } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { positionView } from '../../src/store/selectors';
-import { EventKind, type Trace } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
 import { resolveAt } from '../../src/trace/values';
 import { lesson, script } from './helpers';
 

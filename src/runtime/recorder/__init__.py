@@ -23,7 +23,8 @@ logpoints), monitor (the callbacks), hotpath (one event's row and changes),
 serialise (the trace format), tracebacks (errors), session (one run).
 
 ``record(request_json)`` returns ``(meta_json, columns_bytes)``.  The JSON layout
-is documented in docs/trace-format.md and mirrored in src/trace/trace.ts.
+is documented in docs/trace-format.md and read by src/trace/meta.ts and
+src/trace/columns.ts.
 """
 
 import json

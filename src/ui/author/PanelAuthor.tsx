@@ -13,7 +13,7 @@ import { sourceFile } from '../../lessons/loader';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
-import type { RunError } from '../../trace/trace';
+import type { RunError } from '../../trace/meta';
 import { CodeView } from '../CodeView';
 
 /** The lesson-relative path of a Python file name used in a run. */

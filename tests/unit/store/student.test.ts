@@ -13,7 +13,8 @@ import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelV
 import { runErrorText } from '../../../src/store/runErrorText';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import { formatAddress, parseAddress } from '../../../src/store/urlSync';
-import type { ProbeResult, Trace } from '../../../src/trace/trace';
+import type { ProbeResult } from '../../../src/trace/meta';
+import type { Trace } from '../../../src/trace/trace';
 import { NE, nestedCallTrace } from '../replay/fixtures';
 
 const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };
