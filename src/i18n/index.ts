@@ -14,7 +14,9 @@ import { appStrings } from './strings/app';
 import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
+import { fileStrings } from './strings/files';
 import { instructorStrings } from './strings/instructor';
+import { lessonStrings } from './strings/lessons';
 import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
 import { pythonStrings } from './strings/python';
@@ -33,6 +35,8 @@ export const STRING_TABLES = {
   sandbox: sandboxStrings,
   objects: objectStrings,
   python: pythonStrings,
+  lessons: lessonStrings,
+  files: fileStrings,
 } as const;
 
 const strings = {
@@ -45,6 +49,8 @@ const strings = {
   ...sandboxStrings,
   ...objectStrings,
   ...pythonStrings,
+  ...lessonStrings,
+  ...fileStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

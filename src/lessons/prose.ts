@@ -3,7 +3,7 @@
  * exactly `<!-- panel: <panelId> -->` (surrounding spaces are tolerated). Markers
  * inside fenced code blocks are ordinary text, so an article can show the syntax.
  */
-import type { ProseSegment } from './schema.ts';
+import type { ProseSegment } from './lesson.ts';
 
 /** A panel marker found in an article, with its 1-based line. */
 export interface PanelMarker {

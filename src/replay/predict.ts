@@ -3,7 +3,7 @@
  * recorded run (never written in the lesson), the events that show where it comes from,
  * and whether a reader's reply is right. Pure.
  */
-import type { ResolvedAsk } from '../lessons/schema';
+import type { ResolvedAsk } from '../lessons/lesson';
 import { EventKind } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { textAt } from '../trace/values';

@@ -7,7 +7,8 @@
  * client assigned, so events from an older run can be recognised and dropped.
  */
 import { z } from 'zod';
-import { BudgetSchema, RunFileSchema } from '../lessons/schema';
+import { RunFileSchema } from '../lessons/lesson';
+import { BudgetSchema } from '../lessons/schema';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 export const ProbeSchema = z.object({

@@ -7,7 +7,8 @@
  * To show something new in a panel: add a field to `PanelViewModel`, compute it in
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
  */
-import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
+import type { LineRange, ResolvedPanel } from '../lessons/lesson';
+import type { ExpectedEnding } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
 import { judgeEnding } from '../runtime/ending';

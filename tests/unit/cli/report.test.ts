@@ -9,8 +9,9 @@ import {
   pythonFiles,
 } from '../../../scripts/lib/report.ts';
 import { readLessonFolder } from '../../../src/lessons/fs.ts';
+import type { Lesson } from '../../../src/lessons/lesson.ts';
 import { loadLesson } from '../../../src/lessons/loader.ts';
-import type { Lesson } from '../../../src/lessons/schema.ts';
+import { msg } from '../../../src/lessons/messages.ts';
 
 const LESSONS_DIR = fileURLToPath(new URL('../../../lessons/', import.meta.url));
 
@@ -57,7 +58,13 @@ describe('lesson folders as printed', () => {
         line: 95,
         column: 11,
         field: 'panels[0].steps[0].start',
-        message: 'anchor text "x" not found in run_hooks (lessons/s04-hooks/src/a.py, lines 1-2)',
+        message: msg('anchorNotFound', {
+          text: '"x"',
+          fn: 'run_hooks',
+          file: 'lessons/s04-hooks/src/a.py',
+          start: 1,
+          end: 2,
+        }),
       },
       's04-hooks',
       '/tmp/t/s04-hooks',

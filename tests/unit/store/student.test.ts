@@ -5,7 +5,7 @@
  * out of range leaves a notice; stops are worded in the reader's language.
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
