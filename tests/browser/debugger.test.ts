@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
 import {
+  chooseScenario,
+  clickCode,
   clickLine,
   expectBreakpoints,
   panel,
   ready,
   runtimeLine,
+  setBreakpoints,
   status,
   variables,
   waitForStep,
@@ -26,10 +29,15 @@ describe('debugger depth on the run_hooks panel', () => {
 
   const p = () => panel(app.page, 'run_hooks');
   const waitStep = (n: number) => waitForStep(p(), (s) => s === n);
+  /** Each test starts from its own scenario and one plain breakpoint on the callback line. */
+  const fresh = async (scenario = 'pass') => {
+    await chooseScenario(p(), scenario);
+    await setBreakpoints(p(), [runtimeLine(CALLBACK)]);
+  };
 
   it('marks breakpoint hits on the timeline and jumps to any step', async () => {
     const line = runtimeLine(CALLBACK);
-    await clickLine(p(), line);
+    await fresh();
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     const hits = await p()
@@ -51,6 +59,7 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('reverse-continues to the previous hit and steps back one event', async () => {
     const line = runtimeLine(CALLBACK);
+    await fresh();
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     await p().locator('[data-testid=reverse-continue]').click();
@@ -63,6 +72,7 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('steps into the setup callback, shows its deep-copied payload as a different object, and steps back out', async () => {
     const line = runtimeLine(CALLBACK);
+    await fresh();
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     const callerPayload = await p()
@@ -96,8 +106,7 @@ describe('debugger depth on the run_hooks panel', () => {
   it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {
     const line = runtimeLine(CALLBACK);
     const row = p().locator(`[data-testid=breakpoint][data-line="${line}"]`);
-    // this test sets up its own breakpoint (whatever earlier tests left)
-    if ((await row.count()) === 0) await clickLine(p(), line);
+    await fresh();
     await row.locator('[data-testid=bp-hitcount]').fill('2');
     await row.locator('[data-testid=bp-hitcount]').press('Enter');
     await p().locator('[data-testid=debug]').click();
@@ -136,6 +145,7 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('compares hits across scenarios: the callback line twice under pass, once under block', async () => {
     const line = runtimeLine(CALLBACK);
+    await fresh();
     const cell = (s: string) =>
       p().locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario=${s}]`);
     await cell('block').and(p().locator('[data-hits]')).waitFor();
@@ -146,6 +156,7 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('runs the debugger from the keyboard', async () => {
     const line = runtimeLine(CALLBACK);
+    await fresh();
     await p().locator('[data-testid=restart]').focus();
     await app.page.keyboard.press('F5');
     await waitState(p(), 'paused', line);
@@ -166,14 +177,12 @@ describe('debugger depth on the run_hooks panel', () => {
     const other = runtimeLine('warnings = []');
     await clickLine(p(), other); // sets one
     await expectBreakpoints(p(), [Math.min(line, other), Math.max(line, other)]);
-    await p().locator('.view-lines .view-line').first().click(); // cursor on the def line
+    const loop = runtimeLine('for callback in chain');
+    await clickCode(p(), loop); // the cursor on the loop's line
     await app.page.keyboard.press('F9');
-    const first = Number(
-      (await p().locator('.margin-view-overlays .line-numbers').first().textContent())?.trim(),
-    );
     await expectBreakpoints(
       p(),
-      [first, Math.min(line, other), Math.max(line, other)].sort((a, b) => a - b),
+      [loop, Math.min(line, other), Math.max(line, other)].sort((a, b) => a - b),
     );
     await app.page.keyboard.press('F9');
     await clickLine(p(), other);
@@ -182,8 +191,7 @@ describe('debugger depth on the run_hooks panel', () => {
 
   it('puts the paused view in the URL, and the link reopens it exactly', async () => {
     const line = runtimeLine(CALLBACK);
-    await p().locator('[data-testid=scenario]').selectOption('post_error');
-    await waitState(p(), 'ready');
+    await fresh('post_error');
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     const step = (await status(p())).step;
@@ -221,6 +229,7 @@ describe('debugger depth on the run_hooks panel', () => {
   });
 
   it('keeps breakpoints and scenario across a reload', async () => {
+    await fresh('post_error');
     await app.page.goto(`${app.baseUrl}/?lang=en`);
     const q = panel(app.page, 'run_hooks');
     await ready(app.page, q);

@@ -14,13 +14,62 @@ export async function ready(page: Page, p: Locator): Promise<void> {
   await p.locator('.margin-view-overlays .line-numbers').first().waitFor({ timeout: 30_000 });
 }
 
-/** Click Monaco's line number showing file line `line` (sets or clears a breakpoint). */
+/**
+ * Click Monaco's line number showing file line `line` of the panel's own source (sets or
+ * clears a breakpoint). Fails when the code view shows another file (paused in a callee).
+ */
 export async function clickLine(p: Locator, line: number): Promise<void> {
+  if ((await p.locator('[data-testid=now-in]').count()) > 0) {
+    const file = await p.locator('.code-col').getAttribute('data-file');
+    throw new Error(
+      `the code view shows ${file}, not the panel's source: line ${line} is ambiguous`,
+    );
+  }
   const nums = p.locator('.margin-view-overlays .line-numbers');
   const texts = (await nums.allTextContents()).map((t) => t.trim());
   const i = texts.indexOf(String(line));
   if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
   await nums.nth(i).click();
+}
+
+/** Put the editor's cursor on file line `line` by clicking that row's code (not its gutter). */
+export async function clickCode(p: Locator, line: number): Promise<void> {
+  const nums = p.locator('.margin-view-overlays .line-numbers');
+  const texts = (await nums.allTextContents()).map((t) => t.trim());
+  const i = texts.indexOf(String(line));
+  if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
+  await nums.nth(i).scrollIntoViewIfNeeded();
+  const row = await nums.nth(i).boundingBox();
+  const code = await p.locator('.monaco-editor .view-lines').boundingBox();
+  if (!row || !code) throw new Error(`line ${line} has no box on screen`);
+  const y = row.y + row.height / 2;
+  if (y < code.y || y > code.y + code.height) {
+    throw new Error(`line ${line} is scrolled out of the editor's visible rows`);
+  }
+  await p.page().mouse.click(code.x + 24, y);
+}
+
+/** The panel's breakpoint lines (its `data-breakpoints` contract). */
+async function breakpointLines(p: Locator): Promise<number[]> {
+  const raw = (await p.getAttribute('data-breakpoints')) ?? '';
+  return raw.split(',').filter(Boolean).map(Number);
+}
+
+/**
+ * Make the panel's breakpoints exactly `lines`, plain (no condition, hit count or log):
+ * every existing one is removed first, so a test never inherits another test's settings.
+ */
+export async function setBreakpoints(p: Locator, lines: number[]): Promise<void> {
+  for (const line of await breakpointLines(p)) await clickLine(p, line);
+  await expect.poll(() => breakpointLines(p)).toEqual([]);
+  for (const line of lines) await clickLine(p, line);
+  await expect.poll(() => breakpointLines(p)).toEqual([...lines].sort((a, b) => a - b));
+}
+
+/** Choose a scenario in the panel's picker and wait until the panel is ready to run it. */
+export async function chooseScenario(p: Locator, id: string): Promise<void> {
+  await p.locator('[data-testid=scenario]').selectOption(id);
+  await waitState(p, 'ready');
 }
 
 /** The file line of `file` (a lesson source, e.g. `s04/core/runtime.py`) containing `text`. */
@@ -68,7 +117,7 @@ export async function variables(p: Locator): Promise<Record<string, string>> {
 
 /** Assert a breakpoint list. */
 export async function expectBreakpoints(p: Locator, lines: number[]): Promise<void> {
-  expect(await p.getAttribute('data-breakpoints')).toBe(lines.join(','));
+  await expect.poll(() => breakpointLines(p)).toEqual(lines);
 }
 
 /**

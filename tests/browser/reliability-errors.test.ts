@@ -86,7 +86,7 @@ describe('errors with their place, and capped values, in the panels', () => {
     const p = panel(app.page, 'run_hooks');
     await runScenario(p, 'pass', 'run', 'error');
     const report = await panelReport(p);
-    expect(report.error).toContain("LookupError: no hook named 'second'");
+    expect(report.error).toContain("LookupError: no hook named 'before: second'");
     expect(report.place).toMatch(/^entries\/run_hooks\.py:\d+:\d+$/);
     const traceback = await p.locator('.traceback').textContent();
     expect(traceback).toContain('Traceback (most recent call last):');

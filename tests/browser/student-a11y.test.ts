@@ -4,7 +4,7 @@
  * in author mode; on a 390×844 phone the paused view shows the current line and the
  * variables together, with a compact sticky toolbar and 44 px touch targets.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, serveAxe, settled } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
 import { clickLine, panel, runtimeLine, waitState } from './panel-helpers';
@@ -83,10 +83,13 @@ describe('axe-core on the lesson page', { timeout: 600_000 }, () => {
 });
 
 describe('a phone, 390×844', { timeout: 600_000 }, () => {
+  // Its own page, opened on a phone: nothing carries over from the axe test's page.
+  let phone: AppSession;
+  beforeAll(async () => {
+    phone = await open('en', PHONE);
+  }, 600_000);
   it('paused: the current line and the variables are on screen together, without scrolling', async () => {
-    const a = app ?? (await open('en', PHONE));
-    await a.page.setViewportSize(PHONE);
-    await a.page.locator('[data-testid=lang-en]').click();
+    const a = phone;
     const p = panel(a.page, 'run_hooks');
     // The reader scrolls the panel's toolbar to the top and presses Debug.
     await p.locator('[data-testid=toolbar]').evaluate((el) => el.scrollIntoView());
@@ -109,7 +112,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
   });
 
   it('keeps the toolbar compact (one row) and sticky inside the panel', async () => {
-    const a = app ?? (await open('en', PHONE));
+    const a = phone;
     const p = panel(a.page, 'run_hooks');
     const bar = p.locator('[data-testid=toolbar]');
     const box = await bar.boundingBox();
@@ -122,7 +125,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
   });
 
   it('gives every toolbar button and the scenario picker a 44 px touch target', async () => {
-    const a = app ?? (await open('en', PHONE));
+    const a = phone;
     const p = panel(a.page, 'run_hooks');
     const sizes = await p
       .locator('[data-testid=toolbar] button, [data-testid=scenario], [data-testid=bp-remove]')
@@ -140,7 +143,7 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
   });
 
   it('collapses the step notes and wraps long lines on demand', async () => {
-    const a = app ?? (await open('en', PHONE));
+    const a = phone;
     const p = panel(a.page, 'run_hooks');
     expect(await p.locator('[data-testid=steps]').getAttribute('open')).toBeNull();
     await p.locator('[data-testid=steps] > summary').click();

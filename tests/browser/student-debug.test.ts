@@ -155,6 +155,9 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
 
   it('moves focus to a live button when Continue becomes disabled at the end', async () => {
     await clearBreakpoints();
+    // from the end of a run, the code view shows the panel's source (not a callee's file)
+    await p().locator('[data-testid=run]').click();
+    await waitState(p(), 'finished');
     const line = runtimeLine(CALLBACK);
     await clickLine(p(), line);
     await p().locator('[data-testid=debug]').click();
@@ -192,6 +195,10 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await app.page.evaluate(() => {
       (window as unknown as { marker: number }).marker = 1;
     });
+    // this panel is the last one used: Debug pauses it (at the function's first line)
+    await clearBreakpoints();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
     const before = (await status(p())).step;
     await app.page.locator('[data-testid=lesson] p').first().click();
     await app.page.keyboard.press('F10');

@@ -25,7 +25,7 @@ export function CodeColumn(props: {
   const { code, trace, hits } = view;
   const [wrap, setWrap] = useState(false);
   return (
-    <div className="code-col">
+    <div className="code-col" data-file={code.file}>
       <label className="wrap-toggle">
         <input
           type="checkbox"

@@ -71,7 +71,9 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
 
   // A shared link lands on its panel once the linked step is shown (the panels above
   // may have grown since the page first scrolled): status and current line on screen.
-  const linked = useAddress((a) => a.hash === `panel-${panel.id}`);
+  // Only the address the panel opened with counts: the reader's own Debug also writes
+  // this panel's hash, and must not scroll the page away from where they are.
+  const [linked] = useState(() => useAddress.getState().hash === `panel-${panel.id}`);
   const landed = useRef(false);
   const section = useRef<HTMLElement>(null);
   const paused = view?.paused ?? false;
