@@ -72,8 +72,10 @@ export interface ResolvedPrediction {
   question: LocalizedText;
 }
 
-/** A piece of a lesson article: Markdown text, or the place where a panel goes. */
-export type ProseSegment = { kind: 'markdown'; text: string } | { kind: 'panel'; panelId: string };
+/** A piece of an article: Markdown, or a panel (with its "things to try" Markdown, if any). */
+export type ProseSegment =
+  | { kind: 'markdown'; text: string }
+  | { kind: 'panel'; panelId: string; tries?: string };
 
 /** A lesson loaded and checked by `loadLesson`: nothing in it can dangle. */
 export interface Lesson {

@@ -16,6 +16,7 @@ import { type LessonMessage, msg } from './messages.ts';
 import { splitProse } from './prose.ts';
 import type { ManifestParts } from './salvage.ts';
 import { LANGS, type Lang, type LessonManifest } from './schema.ts';
+import { unknownTryScenarios } from './tries.ts';
 
 /** Report a problem at a manifest field. */
 export type ReportField = (path: JsonPath, message: LessonMessage) => void;
@@ -129,9 +130,12 @@ export function resolveProse(
       errors.push({
         file,
         line: bad.line,
-        message: msg('malformedMarker', { text: JSON.stringify(bad.text) }),
+        message: msg(bad.kind === 'panel' ? 'malformedMarker' : 'misplacedTry', {
+          text: JSON.stringify(bad.text),
+        }),
       });
     }
+    errors.push(...unknownTryScenarios(split.tries, parts.panels, file));
     const firstLine = new Map<string, number>();
     for (const marker of split.markers) {
       const earlier = firstLine.get(marker.panelId);

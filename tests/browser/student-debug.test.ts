@@ -310,13 +310,51 @@ describe('first contact', () => {
     expect(await first.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
+  it("puts each panel's things to try above its picker, naming scenarios by the picker's labels", async () => {
+    const p = panel(app.page, 'run_hooks');
+    const tries = p.locator('[data-testid=tries]');
+    await tries.waitFor();
+    expect(await tries.getAttribute('open')).not.toBeNull();
+    const triesBox = await tries.boundingBox();
+    const pickerBox = await p.locator('[data-testid=scenario]').boundingBox();
+    expect(triesBox && pickerBox && triesBox.y + triesBox.height).toBeLessThanOrEqual(
+      pickerBox?.y ?? 0,
+    );
+    // every scenario named in them reads exactly as the picker's option for it
+    const named = await tries
+      .locator('[data-scenario]')
+      .evaluateAll((els) =>
+        els.map((e) => [(e as HTMLElement).dataset.scenario ?? '', e.textContent ?? '']),
+      );
+    expect(named.length).toBeGreaterThan(5);
+    const options = Object.fromEntries(
+      await p
+        .locator('[data-testid=scenario] option')
+        .evaluateAll((els) =>
+          els.map((e) => [(e as HTMLOptionElement).value, e.textContent ?? '']),
+        ),
+    );
+    for (const [id, text] of named) expect(text).toBe(options[id]);
+    expect(await tries.textContent()).not.toMatch(/\[\[/);
+    // a click on one switches the panel to it, and marks it as the current one
+    const target = named.find(([id]) => id !== 'pass')?.[0] ?? '';
+    await tries.locator(`[data-scenario=${target}]`).first().click();
+    await expect.poll(() => p.locator('[data-testid=scenario]').inputValue()).toBe(target);
+    expect(
+      await tries.locator(`[data-scenario=${target}]`).first().getAttribute('aria-current'),
+    ).toBe('true');
+  });
+
   it('shows the scenario description under the picker, and the shortcuts say where keys work', async () => {
     const p = panel(app.page, 'run_hooks');
     const desc = p.locator('[data-testid=scenario-description]');
     await desc.waitFor();
     expect((await desc.textContent())?.length).toBeGreaterThan(4);
+    // start from a known scenario (an earlier test may have switched it), then change it
+    await p.locator('[data-testid=scenario]').selectOption('pass');
+    await expect.poll(() => desc.textContent()).toBeTruthy();
     const before = await desc.textContent();
-    await p.locator('[data-testid=scenario]').selectOption({ index: 1 });
+    await p.locator('[data-testid=scenario]').selectOption('block');
     await app.page.waitForFunction(
       (b) =>
         document.querySelector('[data-function=run_hooks] [data-testid=scenario-description]')

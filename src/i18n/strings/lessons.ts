@@ -168,6 +168,14 @@ export const lessonStrings = {
     zh: '面板标记 {text} 格式错误；请单独一行写成 "<!-- panel: <panelId> -->"',
     en: 'malformed panel marker {text}; write exactly "<!-- panel: <panelId> -->" on its own line',
   },
+  misplacedTry: {
+    zh: '{text} 位置不对或没有结束；面板的"可以试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
+    en: 'misplaced or unclosed {text}; a panel\'s things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line',
+  },
+  unknownTryScenario: {
+    zh: '{ref}：面板 {panel} 没有场景 {id}（它提供：{offered}）',
+    en: '{ref}: panel {panel} has no scenario {id} (it offers: {offered})',
+  },
   panelPlacedTwice: {
     zh: '面板 {id} 放置了两次（第一次在第 {line} 行）；每个面板只能放一次',
     en: 'panel {id} is placed twice (first at line {line}); place each panel exactly once',

@@ -11,6 +11,7 @@ export const panelStrings = {
   line: { zh: '第 {n} 行', en: 'line {n}' },
   step: { zh: '第 {n} 步', en: 'step {n}' },
   scenario: { zh: '场景', en: 'Scenario' },
+  triesTitle: { zh: '动手试试', en: 'Things to try' },
   toolbar: { zh: '调试器', en: 'Debugger' },
   variables: { zh: '变量', en: 'Variables' },
   callStack: { zh: '调用栈', en: 'Call stack' },

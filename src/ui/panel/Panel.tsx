@@ -20,6 +20,7 @@ import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
 import { EmbedAction } from './EmbedAction';
 import { dropPanelKeys, panelKeys } from './keyboard';
+import { holdLanding } from './landing';
 import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
 import { PredictBox } from './PredictBox';
@@ -28,6 +29,7 @@ import { RunErrorAlert } from './RunErrorAlert';
 import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Toolbar } from './Toolbar';
+import { TryBox } from './TryBox';
 
 /**
  * One interactive panel. It registers the panel in the store, asks the panel view
@@ -78,9 +80,9 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   const section = useRef<HTMLElement>(null);
   const paused = view?.paused ?? false;
   useEffect(() => {
-    if (!linked || landed.current || !paused) return;
+    if (!linked || landed.current || !paused || !section.current) return;
     landed.current = true;
-    section.current?.scrollIntoView({ block: 'start' });
+    return holdLanding(section.current);
   }, [linked, paused]);
 
   const runCommand = useCallback(
@@ -96,6 +98,8 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   );
 
   if (!p || !view) return null;
+  const placed = lesson.prose[lang].find((seg) => seg.kind === 'panel' && seg.panelId === panel.id);
+  const tries = placed?.kind === 'panel' ? placed.tries : undefined;
   const titleId = `${key}-title`;
   const keys = panelKeys(key, view.commandContext, runCommand);
 
@@ -127,6 +131,16 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         actions={actions}
         lang={lang}
       />
+      {tries ? (
+        <TryBox
+          text={tries}
+          panel={panel}
+          scenario={p.scenario}
+          lang={lang}
+          open={!linked}
+          onScenario={actions.setScenario}
+        />
+      ) : null}
       <Toolbar
         panel={panel}
         scenario={p.scenario}

@@ -286,7 +286,14 @@ describe('prose with wrong panel markers', () => {
   it('reports a panel that is never placed', async () => {
     const files = await lessonFiles(ID);
     files['prose.zh.md'] = files['prose.zh.md'].replace('<!-- panel: execute_hooked -->\n', '');
-    const [error, ...rest] = errorsOf(load(ID, files));
+    const errors = errorsOf(load(ID, files));
+    // its things to try are left without a panel: reported too, at their lines
+    const orphans = errors.filter((e) => e.line !== undefined);
+    expect(orphans.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/),
+      expect.stringMatching(/^misplaced or unclosed "<!-- \/try -->"/),
+    ]);
+    const [error, ...rest] = errors.filter((e) => e.line === undefined);
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ file: `lessons/${ID}/prose.zh.md`, field: 'panels[1]' });
     expect(error.message).toMatch(/panel "execute_hooked" is not placed/);
@@ -326,6 +333,29 @@ describe('prose with wrong panel markers', () => {
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringMatching(/^malformed panel marker "<!--panel:audit_event-->"/),
       expect.stringMatching(/panel "audit_event" is not placed/),
+    ]);
+  });
+
+  it('reports a things-to-try scenario the panel does not offer, at its line', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.zh.md'] = files['prose.zh.md'].replace('[[block]]', '[[blok]]');
+    const [error] = errorsOf(load(ID, files));
+    expect(error).toMatchObject({
+      file: `lessons/${ID}/prose.zh.md`,
+      line: lineOf(files['prose.zh.md'], '[[blok]]'),
+    });
+    expect(error.message).toMatch(
+      /^\[\[blok\]\]: panel "run_hooks" has no scenario "blok" \(it offers: pass, block, /,
+    );
+  });
+
+  it('reports a things-to-try block that does not follow a panel marker', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] = `Intro.\n<!-- try -->\n- x\n<!-- /try -->\n${files['prose.en.md']}`;
+    const errors = errorsOf(load(ID, files));
+    expect(errors.map((e) => [e.line, e.message])).toEqual([
+      [2, expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/)],
+      [4, expect.stringMatching(/^misplaced or unclosed "<!-- \/try -->"/)],
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/json.ts';
 import { renderMessage } from '../../../src/lessons/messageText.ts';
 import { splitProse } from '../../../src/lessons/prose.ts';
+import { scenarioRefs, tryMarkdown } from '../../../src/lessons/tries.ts';
 
 describe('the manifest JSON parser', () => {
   it('parses what JSON.parse parses', () => {
@@ -84,5 +85,67 @@ describe('splitting an article at panel markers', () => {
     const { segments, markers } = splitProse('~~~\n<!-- panel: a -->\n~~~\n');
     expect(markers).toEqual([]);
     expect(segments).toEqual([{ kind: 'markdown', text: '~~~\n<!-- panel: a -->\n~~~' }]);
+  });
+});
+
+describe("a panel's things to try", () => {
+  const article = [
+    'Intro.', // 1
+    '', // 2
+    '<!-- panel: a -->', // 3
+    '', // 4
+    '<!-- try -->', // 5
+    '- Run [[pass]], then [[block]].', // 6
+    '- Step back.', // 7
+    '<!-- /try -->', // 8
+    '', // 9
+    'After.', // 10
+  ].join('\n');
+
+  it('attach to the panel marker just above them and leave the article', () => {
+    const { segments, tries, malformed } = splitProse(article);
+    expect(malformed).toEqual([]);
+    expect(segments).toEqual([
+      { kind: 'markdown', text: 'Intro.' },
+      { kind: 'panel', panelId: 'a', tries: '- Run [[pass]], then [[block]].\n- Step back.' },
+      { kind: 'markdown', text: 'After.' },
+    ]);
+    expect(tries).toEqual([
+      { panelId: 'a', line: 6, text: '- Run [[pass]], then [[block]].\n- Step back.' },
+    ]);
+    expect(scenarioRefs(tries[0])).toEqual([
+      { id: 'pass', line: 6 },
+      { id: 'block', line: 6 },
+    ]);
+  });
+
+  it('report a try block that follows text instead of a panel, and keep its text', () => {
+    const { segments, tries, malformed } = splitProse('Text.\n<!-- try -->\n- x\n<!-- /try -->\n');
+    expect(tries).toEqual([]);
+    expect(malformed).toEqual([
+      { line: 2, text: '<!-- try -->', kind: 'try' },
+      { line: 4, text: '<!-- /try -->', kind: 'try' },
+    ]);
+    expect(segments).toEqual([
+      { kind: 'markdown', text: 'Text.\n<!-- try -->\n- x\n<!-- /try -->' },
+    ]);
+  });
+
+  it('report an unclosed try block at its opening line, and keep its text', () => {
+    const { segments, malformed } = splitProse('<!-- panel: a -->\n<!-- try -->\n- x\n');
+    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try' }]);
+    expect(segments).toEqual([
+      { kind: 'panel', panelId: 'a' },
+      { kind: 'markdown', text: '- x' },
+    ]);
+  });
+
+  it('show each scenario by the label the picker shows, as a button, escaped', () => {
+    const labels: Record<string, string> = { pass: 'All <pass>', block: '维护拦截' };
+    expect(tryMarkdown('Try [[pass]] or [[block]]; [[nope]] stays.', (id) => labels[id])).toBe(
+      'Try <button type="button" class="try-scenario" data-scenario="pass">All &#60;pass&#62;</button>' +
+        ' or <button type="button" class="try-scenario" data-scenario="block">维护拦截</button>;' +
+        ' [[nope]] stays.',
+    );
   });
 });

@@ -71,6 +71,25 @@ describe('a loader error in the reader language', () => {
     );
   });
 
+  it("says a things-to-try problem in zh at the article's line", async () => {
+    const files = await lessonFiles(ID);
+    files['prose.zh.md'] = files['prose.zh.md'].replace('[[block]]', '[[blok]]');
+    files['prose.en.md'] = `Intro.\n<!-- try -->\n- x\n<!-- /try -->\n${files['prose.en.md']}`;
+    const errors = rawErrorsOf(load(ID, files));
+    const unknown = errors.find((e) => e.file.endsWith('prose.zh.md'));
+    const misplaced = errors.find((e) => e.file.endsWith('prose.en.md'));
+    if (!unknown || !misplaced) throw new Error('expected an error in each article');
+    const line = lineOf(files['prose.zh.md'], '[[blok]]');
+    expect(formatLessonError(unknown, 'zh')).toMatch(
+      new RegExp(
+        `^lessons/${ID}/prose\\.zh\\.md:${line}: \\[\\[blok\\]\\]：面板 "run_hooks" 没有场景 "blok"（它提供：pass, block`,
+      ),
+    );
+    expect(formatLessonError(misplaced, 'zh')).toMatch(
+      new RegExp(`^lessons/${ID}/prose\\.en\\.md:2: "<!-- try -->" 位置不对或没有结束`),
+    );
+  });
+
   it('has a Chinese text for every error of a badly broken lesson', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.id = 'Not An Id';

@@ -1,0 +1,61 @@
+/**
+ * A panel's "things to try" name scenarios as `[[scenario_id]]`, so the text always shows
+ * the label the scenario picker shows, in the reader's language, and a click switches to
+ * it. The id is the lesson's; the label is derived, never copied into the prose.
+ */
+
+import type { LessonError } from './lesson.ts';
+import { msg } from './messages.ts';
+import type { TryBlock } from './prose.ts';
+
+const REF = /\[\[([a-z0-9_]+)\]\]/g;
+
+/** One `[[id]]` reference in a try block, with its 1-based line in the article. */
+export interface ScenarioRef {
+  id: string;
+  line: number;
+}
+
+/** Every scenario reference in a try block, with its line in the article. */
+export function scenarioRefs(block: TryBlock): ScenarioRef[] {
+  return block.text
+    .split('\n')
+    .flatMap((text, i) => [...text.matchAll(REF)].map((m) => ({ id: m[1], line: block.line + i })));
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The Markdown of a try block with each `[[id]]` replaced by a button showing
+ * `labelOf(id)` (the picker's label). The panel handles clicks on `[data-scenario]`.
+ */
+export function tryMarkdown(text: string, labelOf: (id: string) => string | undefined): string {
+  return text.replace(REF, (whole, id: string) => {
+    const label = labelOf(id);
+    if (label === undefined) return whole;
+    return `<button type="button" class="try-scenario" data-scenario="${id}">${escapeHtml(label)}</button>`;
+  });
+}
+
+/** Errors for `[[id]]` references to scenarios the block's panel does not offer. */
+export function unknownTryScenarios(
+  blocks: TryBlock[],
+  panels: { id?: string; scenarios: (string | undefined)[] }[],
+  file: string,
+): LessonError[] {
+  return blocks.flatMap((block) => {
+    const offered = panels.find((p) => p.id === block.panelId)?.scenarios ?? [];
+    return scenarioRefs(block)
+      .filter((ref) => !offered.includes(ref.id))
+      .map((ref) => ({
+        file,
+        line: ref.line,
+        message: msg('unknownTryScenario', {
+          ref: `[[${ref.id}]]`,
+          panel: JSON.stringify(block.panelId),
+          id: JSON.stringify(ref.id),
+          offered: offered.filter(Boolean).join(', '),
+        }),
+      }));
+  });
+}

@@ -1,0 +1,52 @@
+import { useMemo } from 'react';
+import { type Lang, t } from '../../i18n';
+import type { ResolvedPanel } from '../../lessons/lesson';
+import { tryMarkdown } from '../../lessons/tries';
+import { renderMarkdown } from '../Markdown';
+
+/**
+ * A panel's "things to try", beside its scenario picker: the lesson's Markdown with each
+ * `[[scenario]]` shown as the picker's label; clicking one switches the panel to it.
+ */
+export function TryBox(props: {
+  text: string;
+  panel: ResolvedPanel;
+  scenario: string;
+  lang: Lang;
+  /** Open at first (folded when the panel was opened from a shared link's paused view). */
+  open: boolean;
+  onScenario(id: string): void;
+}) {
+  const { text, panel, scenario, lang, onScenario } = props;
+  const html = useMemo(
+    () =>
+      renderMarkdown(
+        tryMarkdown(text, (id) => panel.scenarios.find((s) => s.id === id)?.label[lang]),
+      ),
+    [text, panel, lang],
+  );
+  // The chosen scenario's buttons are marked (derived from the panel's state, not the HTML).
+  const marked = useMemo(
+    () =>
+      html.replace(
+        new RegExp(`data-scenario="${scenario}"`, 'g'),
+        `data-scenario="${scenario}" aria-current="true"`,
+      ),
+    [html, scenario],
+  );
+  return (
+    <details className="tries" data-testid="tries" open={props.open}>
+      <summary>{t(lang, 'triesTitle')}</summary>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the clicks come from the buttons inside (keyboard included); this only delegates */}
+      <div
+        className="prose tries-body"
+        onClick={(e) => {
+          const button = (e.target as HTMLElement).closest<HTMLElement>('[data-scenario]');
+          if (button?.dataset.scenario) onScenario(button.dataset.scenario);
+        }}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown (DOMPurify)
+        dangerouslySetInnerHTML={{ __html: marked }}
+      />
+    </details>
+  );
+}

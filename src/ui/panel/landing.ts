@@ -1,0 +1,21 @@
+/** What the reader does that ends a shared link's landing (they took over the page). */
+const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Scroll a shared link's panel to the top of the screen, and keep it there while the page
+ * still grows above or inside it (Monaco replacing the plain listing, panes filling in),
+ * until the reader scrolls or presses anything. Returns a function that stops.
+ */
+export function holdLanding(panel: HTMLElement): () => void {
+  const land = () => panel.scrollIntoView({ block: 'start' });
+  land();
+  const observer = new ResizeObserver(land);
+  observer.observe(panel);
+  if (panel.parentElement?.parentElement) observer.observe(panel.parentElement.parentElement);
+  const stop = () => {
+    observer.disconnect();
+    for (const type of TAKE_OVER) removeEventListener(type, stop, true);
+  };
+  for (const type of TAKE_OVER) addEventListener(type, stop, { capture: true, passive: true });
+  return stop;
+}
