@@ -1,10 +1,11 @@
 /**
  * `npm run lessons:check [-- --root <dir>] [lessonId...]`: load every lesson, compile
  * its Python, run every scenario of every panel in Pyodide under Node and compare each
- * run's summary with its golden file. `UPDATE_GOLDEN=1` writes the golden files instead.
+ * run's summary with its golden file. `UPDATE_GOLDEN=1` writes the golden files instead;
+ * `LESSONS_LANG=zh` words the lesson loader's messages in Chinese.
  * Exit status: 0 when everything passed, 1 on any failure, 2 on a usage error.
  */
-import { CHECK_USAGE, envFlag, parseCheckArgs } from './lib/args.ts';
+import { CHECK_USAGE, checkLang, envFlag, parseCheckArgs } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 
 const parsed = parseCheckArgs(process.argv.slice(2));
@@ -20,7 +21,12 @@ if (parsed.args.help) {
 const update = envFlag(process.env.UPDATE_GOLDEN);
 let result: Awaited<ReturnType<typeof runCheck>>;
 try {
-  result = await runCheck({ root: parsed.args.root, lessonIds: parsed.args.lessonIds, update });
+  result = await runCheck({
+    root: parsed.args.root,
+    lessonIds: parsed.args.lessonIds,
+    update,
+    lang: checkLang(process.env.LESSONS_LANG),
+  });
 } catch (err) {
   // Not a lesson problem: Pyodide did not load, a file could not be read or written...
   console.error(`lessons:check: the check itself failed: ${(err as Error).stack ?? err}`);

@@ -6,7 +6,7 @@
  * The million-event program itself is a real lesson folder, `bench/lesson/` (the lab page
  * bundles it and shows it in the real panel); these are the smaller throughput programs.
  */
-import type { RunFile } from '../../src/lessons/schema.ts';
+import type { RunFile } from '../../src/lessons/lesson.ts';
 
 /**
  * Loop-heavy: one function, two int locals changing on every line. Two line events per

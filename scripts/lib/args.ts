@@ -44,7 +44,14 @@ example: npm run lessons:check -- s04-hooks     (only that lesson)
 
 environment:
   UPDATE_GOLDEN=1 write the golden files instead of comparing them (and remove the
-                  golden files of panels and scenarios that no longer exist)`;
+                  golden files of panels and scenarios that no longer exist)
+  LESSONS_LANG=zh say what is wrong with a lesson's files in Chinese (default: en;
+                  the check's own lines stay English)`;
+
+/** The language of the lesson loader's messages, from `LESSONS_LANG` (zh or en; else en). */
+export function checkLang(value: string | undefined): 'zh' | 'en' {
+  return value?.trim().toLowerCase() === 'zh' ? 'zh' : 'en';
+}
 
 export const NEW_USAGE = `usage: npm run lesson:new -- <id> [--title-zh <text>] [--title-en <text>] [--root <dir>]
 

@@ -6,6 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Lang } from '../../src/i18n/index.ts';
 import { readLessonFolderChecked } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,
@@ -13,13 +14,13 @@ import {
   parseJsonWithPositions,
   positionOf,
 } from '../../src/lessons/json.ts';
-import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
 import type {
   Lesson,
   LessonError,
   LessonScenario,
   ResolvedPanel,
-} from '../../src/lessons/schema.ts';
+} from '../../src/lessons/lesson.ts';
+import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
 import { describeEnding, judgeEnding } from '../../src/runtime/ending.ts';
 import { recorderInstall } from '../../src/runtime/node-recorder.ts';
 import {
@@ -63,6 +64,8 @@ export interface CheckOptions {
   cwd?: string;
   /** Where report lines go (default: console.log). */
   print?: (line: string) => void;
+  /** The language of the lesson loader's messages (default: en; the check's own are English). */
+  lang?: Lang;
 }
 
 export interface CheckResult {
@@ -183,6 +186,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
           entry,
           entry.result.errors,
           (rel) => compiled.get(rel) ?? null,
+          options.lang,
         );
         const n = problems.length;
         print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);

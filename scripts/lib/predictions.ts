@@ -5,7 +5,7 @@
  * which not exactly one is right). Pure apart from the trace it reads.
  */
 import { formatJsonPath } from '../../src/lessons/json.ts';
-import type { Lesson, ResolvedPanel } from '../../src/lessons/schema.ts';
+import type { Lesson, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import {
   answerPrediction,
   factsFromTrace,

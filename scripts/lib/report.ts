@@ -4,7 +4,9 @@
  */
 
 import path from 'node:path';
-import type { Lesson, LessonError } from '../../src/lessons/schema.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import type { Lesson, LessonError } from '../../src/lessons/lesson.ts';
+import { renderMessage } from '../../src/lessons/messageText.ts';
 import type { CompileError } from '../../src/runtime/sandbox/messages.ts';
 
 /** One reportable problem; `file` is a path the user can open. */
@@ -45,9 +47,14 @@ export function lessonDisplayDir(root: string, folder: string, cwd: string): str
 
 /**
  * A loader error with its file moved from the repo-relative `lessons/<folder>/...` the
- * loader uses to the lesson's real folder on disk (`dir`).
+ * loader uses to the lesson's real folder on disk (`dir`), its message in `lang`.
  */
-export function loaderProblem(e: LessonError, folder: string, dir: string): Problem {
+export function loaderProblem(
+  e: LessonError,
+  folder: string,
+  dir: string,
+  lang: Lang = 'en',
+): Problem {
   const prefix = `lessons/${folder}`;
   const file =
     e.file === prefix || e.file.startsWith(`${prefix}/`)
@@ -59,7 +66,7 @@ export function loaderProblem(e: LessonError, folder: string, dir: string): Prob
     ...(e.column !== undefined ? { column: e.column } : {}),
     ...(e.field !== undefined ? { field: e.field } : {}),
     // Messages name other files of the lesson the same way ("not found in lessons/<id>/src/...").
-    message: e.message.split(`${prefix}/`).join(`${dir}/`),
+    message: renderMessage(e.message, lang).split(`${prefix}/`).join(`${dir}/`),
   };
 }
 
@@ -110,6 +117,7 @@ export function brokenLessonProblems(
   entry: { folder: string; dir: string; files: Record<string, string> },
   errors: readonly LessonError[],
   compile: (rel: string, code: string) => CompileProblem | null,
+  lang: Lang = 'en',
 ): Problem[] {
   const syntax: Problem[] = [];
   const broken: string[] = [];
@@ -126,7 +134,7 @@ export function brokenLessonProblems(
     });
   }
   const rest = errors.map((e) => {
-    const p = loaderProblem(e, entry.folder, entry.dir);
+    const p = loaderProblem(e, entry.folder, entry.dir, lang);
     const cause = broken.find((file) => p.message.includes(file));
     return cause
       ? { ...p, message: `${p.message} (${cause} does not compile: fix its syntax error first)` }

@@ -13,8 +13,8 @@ import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
+import type { Lesson } from '../../src/lessons/lesson.ts';
 import { buildRunFiles, loadLesson } from '../../src/lessons/loader.ts';
-import type { Lesson } from '../../src/lessons/schema.ts';
 import { readRecorderSources, recorderInstall } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import {

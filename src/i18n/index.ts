@@ -14,7 +14,9 @@ import { appStrings } from './strings/app';
 import { authorStrings } from './strings/author';
 import { breakpointStrings } from './strings/breakpoints';
 import { commandStrings } from './strings/commands';
+import { fileStrings } from './strings/files';
 import { instructorStrings } from './strings/instructor';
+import { lessonStrings } from './strings/lessons';
 import { myScenarioStrings } from './strings/myScenario';
 import { objectStrings } from './strings/objects';
 import { panelStrings } from './strings/panel';
@@ -35,6 +37,8 @@ export const STRING_TABLES = {
   objects: objectStrings,
   python: pythonStrings,
   myScenario: myScenarioStrings,
+  lessons: lessonStrings,
+  files: fileStrings,
 } as const;
 
 const strings = {
@@ -48,6 +52,8 @@ const strings = {
   ...objectStrings,
   ...pythonStrings,
   ...myScenarioStrings,
+  ...lessonStrings,
+  ...fileStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

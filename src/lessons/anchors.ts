@@ -3,7 +3,7 @@
  * point at. Notes are anchored by text, never by line numbers, so editing the source
  * above a function does not silently shift every note.
  */
-import type { LineRange } from './schema.ts';
+import type { LineRange } from './lesson.ts';
 
 /** Split source text into lines the way editors number them (1-based via index + 1). */
 export function sourceLines(code: string): string[] {

@@ -5,7 +5,10 @@
  * exactly what an instructor would have written by hand. The manifest keeps its
  * formatting: only the parts an edit changes differ (see json-patch.ts).
  */
+import { parseJsonWithPositions } from './json.ts';
 import { patchJson } from './json-patch.ts';
+import { msg } from './messages.ts';
+import { LessonMessageError } from './messageText.ts';
 
 /** The result of a manifest edit. */
 export interface ManifestEdit {
@@ -25,26 +28,38 @@ interface ScenarioJson {
 
 const SCENARIO_ID = /^[a-z0-9_]+$/;
 
+/** Why an edit cannot be made, shown to the author in their language. */
+const refuse = (...args: Parameters<typeof msg>) => new LessonMessageError(msg(...args));
+
 function parse(text: string): Json {
-  const m = JSON.parse(text) as Json;
-  if (!m || typeof m !== 'object') throw new Error('lesson.json is not an object');
+  const parsed = parseJsonWithPositions(text);
+  if (!parsed.ok) {
+    const { line, column, message } = parsed.error;
+    throw new LessonMessageError(msg('invalidJson', { reason: message }), {
+      file: 'lesson.json',
+      line,
+      column,
+    });
+  }
+  const m = parsed.value as Json;
+  if (!m || typeof m !== 'object' || Array.isArray(m)) throw refuse('editNotObject');
   return m;
 }
 
 function catalogue(m: Json): Record<string, ScenarioJson> {
   const s = m.scenarios;
-  if (!s || typeof s !== 'object') throw new Error('lesson.json has no "scenarios" object');
+  if (!s || typeof s !== 'object') throw refuse('editNoScenarios');
   return s as Record<string, ScenarioJson>;
 }
 
 function panels(m: Json): { id: string; scenarios: string[] }[] {
-  if (!Array.isArray(m.panels)) throw new Error('lesson.json has no "panels" list');
+  if (!Array.isArray(m.panels)) throw refuse('editNoPanels');
   return m.panels as { id: string; scenarios: string[] }[];
 }
 
 function checkNewId(m: Json, id: string) {
-  if (!SCENARIO_ID.test(id)) throw new Error(`"${id}" is not a scenario id: use a-z, 0-9 and _`);
-  if (catalogue(m)[id]) throw new Error(`scenario "${id}" already exists`);
+  if (!SCENARIO_ID.test(id)) throw refuse('editBadScenarioId', { id });
+  if (catalogue(m)[id]) throw refuse('editScenarioExists', { id });
 }
 
 /** A new scenario script: documents the contract so the author can start typing. */
@@ -63,7 +78,7 @@ export function addScenario(text: string, panelId: string, id: string): Manifest
   const script = `scenarios/${id}.py`;
   catalogue(m)[id] = { label: { zh: id, en: id }, script };
   const panel = panels(m).find((p) => p.id === panelId);
-  if (!panel) throw new Error(`no panel "${panelId}"`);
+  if (!panel) throw refuse('editNoPanel', { id: panelId });
   panel.scenarios.push(id);
   return { manifest: patchJson(text, m), write: { [script]: scenarioTemplate(id) }, remove: [] };
 }
@@ -79,7 +94,7 @@ export function duplicateScenario(
   const m = parse(text);
   checkNewId(m, id);
   const from = catalogue(m)[fromId];
-  if (!from) throw new Error(`no scenario "${fromId}"`);
+  if (!from) throw refuse('editNoScenario', { id: fromId });
   const copy: ScenarioJson = {
     label: { zh: `${from.label.zh}（副本）`, en: `${from.label.en} (copy)` },
     ...(from.description ? { description: from.description } : {}),
@@ -91,7 +106,7 @@ export function duplicateScenario(
   }
   catalogue(m)[id] = copy;
   const panel = panels(m).find((p) => p.id === panelId);
-  if (!panel) throw new Error(`no panel "${panelId}"`);
+  if (!panel) throw refuse('editNoPanel', { id: panelId });
   const at = panel.scenarios.indexOf(fromId);
   panel.scenarios.splice(at < 0 ? panel.scenarios.length : at + 1, 0, id);
   return { manifest: patchJson(text, m), write, remove: [] };
@@ -108,7 +123,7 @@ export function renameScenario(
   checkNewId(m, id);
   const cat = catalogue(m);
   const s = cat[fromId];
-  if (!s) throw new Error(`no scenario "${fromId}"`);
+  if (!s) throw refuse('editNoScenario', { id: fromId });
   const write: Record<string, string> = {};
   const remove: string[] = [];
   if (s.script === `scenarios/${fromId}.py`) {
@@ -126,8 +141,8 @@ export function renameScenario(
 export function deleteScenario(text: string, panelId: string, id: string): ManifestEdit {
   const m = parse(text);
   const panel = panels(m).find((p) => p.id === panelId);
-  if (!panel) throw new Error(`no panel "${panelId}"`);
-  if (panel.scenarios.length <= 1) throw new Error('a panel needs at least one scenario');
+  if (!panel) throw refuse('editNoPanel', { id: panelId });
+  if (panel.scenarios.length <= 1) throw refuse('needScenario');
   panel.scenarios = panel.scenarios.filter((x) => x !== id);
   const remove: string[] = [];
   if (!panels(m).some((p) => p.scenarios.includes(id))) {
@@ -147,7 +162,7 @@ export function labelScenario(
 ): ManifestEdit {
   const m = parse(text);
   const s = catalogue(m)[id];
-  if (!s) throw new Error(`no scenario "${id}"`);
+  if (!s) throw refuse('editNoScenario', { id });
   s.label = label;
   return { manifest: patchJson(text, m), write: {}, remove: [] };
 }
@@ -160,7 +175,7 @@ export function describeScenario(
 ): ManifestEdit {
   const m = parse(text);
   const s = catalogue(m)[id];
-  if (!s) throw new Error(`no scenario "${id}"`);
+  if (!s) throw refuse('editNoScenario', { id });
   if (description.zh.trim() === '' && description.en.trim() === '') delete s.description;
   else s.description = description;
   return { manifest: patchJson(text, m), write: {}, remove: [] };

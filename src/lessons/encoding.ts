@@ -4,6 +4,9 @@
  * Node reader (lessons:check) and by author-mode import in the browser.
  */
 
+import { type LessonMessage, msg } from './messages.ts';
+import { LessonMessageError } from './messageText.ts';
+
 /** Where a file stops being valid UTF-8. */
 export interface EncodingProblem {
   /** Offset of the first byte of the bad sequence, from 0. */
@@ -15,21 +18,21 @@ export interface EncodingProblem {
   byte: number;
 }
 
-/** A file that is not valid UTF-8, with its place. */
-export class InvalidUtf8Error extends Error {
+/** A file that is not valid UTF-8, with its place (shown in the reader's language). */
+export class InvalidUtf8Error extends LessonMessageError {
   constructor(
     readonly file: string,
     readonly problem: EncodingProblem,
   ) {
-    super(`${file}:${problem.line}:${problem.column}: ${describeEncodingProblem(problem)}`);
+    super(encodingMessage(problem), { file, line: problem.line, column: problem.column });
     this.name = 'InvalidUtf8Error';
   }
 }
 
-/** English description, for the command line and for the error's message. */
-export function describeEncodingProblem(p: EncodingProblem): string {
+/** What is wrong with the file, as a lesson message (its place is kept beside it). */
+export function encodingMessage(p: EncodingProblem): LessonMessage {
   const hex = p.byte.toString(16).toUpperCase().padStart(2, '0');
-  return `not valid UTF-8: byte 0x${hex} at byte offset ${p.offset}; save the file as UTF-8`;
+  return msg('notUtf8', { hex, offset: p.offset });
 }
 
 /** The length of the UTF-8 sequence starting at `i`, or 0 if it is invalid. */

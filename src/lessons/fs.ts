@@ -4,9 +4,9 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { decodeLessonFile, describeEncodingProblem, InvalidUtf8Error } from './encoding.ts';
+import { decodeLessonFile, encodingMessage, InvalidUtf8Error } from './encoding.ts';
+import type { LessonError, LoadAllResult } from './lesson.ts';
 import { loadLessonsFromFiles } from './loader.ts';
-import type { LessonError, LoadAllResult } from './schema.ts';
 
 // golden/ holds generated trace summaries, not lesson input; dot-files and caches are noise.
 const SKIP_AT_TOP = new Set(['golden']);
@@ -67,7 +67,7 @@ export async function readLessonFolderChecked(
     file: `lessons/${folder}/${e.file}`,
     line: e.problem.line,
     column: e.problem.column,
-    message: describeEncodingProblem(e.problem),
+    message: encodingMessage(e.problem),
   }));
   return { files, errors };
 }

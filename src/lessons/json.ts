@@ -4,8 +4,11 @@
  * Why not `JSON.parse`? Its error messages differ between engines (some give no line at
  * all), it silently keeps the last of two duplicate keys, and it cannot tell us which
  * line a field lives on. Lesson authors need "lesson.json:57: panels[0].steps[1].end",
- * so the loader parses manifests with this instead. Pure: no fs, no DOM.
+ * so the loader parses manifests with this instead. Pure: no fs, no DOM. Its errors are
+ * lesson messages (./messages.ts), shown in the reader's language.
  */
+import type { StringKey } from '../i18n';
+import { type LessonMessage, type MessageValue, msg } from './messages.ts';
 
 /** A 1-based line and column in a text file. */
 export interface TextPosition {
@@ -18,7 +21,7 @@ export type JsonPath = readonly PropertyKey[];
 
 /** A JSON syntax error, located in the text. */
 export interface JsonSyntaxError extends TextPosition {
-  message: string;
+  message: LessonMessage;
 }
 
 /**
@@ -48,9 +51,11 @@ export function formatJsonPath(path: JsonPath): string {
 
 class SyntaxFailure extends Error {
   readonly offset: number;
-  constructor(offset: number, message: string) {
-    super(message);
+  readonly detail: LessonMessage;
+  constructor(offset: number, detail: LessonMessage) {
+    super(detail.key);
     this.offset = offset;
+    this.detail = detail;
   }
 }
 
@@ -74,10 +79,12 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
   const positions = new Map<string, TextPosition>();
   let i = 0;
 
-  const describe = (offset: number): string =>
-    offset >= text.length ? 'end of file' : `character ${JSON.stringify(text[offset])}`;
-  const fail = (offset: number, message: string): never => {
-    throw new SyntaxFailure(offset, message);
+  const found = (offset: number): LessonMessage =>
+    offset >= text.length
+      ? msg('jsonEndOfFile')
+      : msg('jsonCharacter', { char: JSON.stringify(text[offset]) });
+  const fail = (offset: number, key: StringKey, vars?: Record<string, MessageValue>): never => {
+    throw new SyntaxFailure(offset, msg(key, vars));
   };
   const skipSpace = () => {
     while (
@@ -99,21 +106,20 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
       if (ch === '\\') {
         const next = text[i + 1];
         if (next === 'u') {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
-            fail(i, 'invalid \\u escape in string');
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) fail(i, 'jsonBadUnicode');
           i += 6;
         } else if (next !== undefined && '"\\/bfnrt'.includes(next)) {
           i += 2;
         } else {
-          fail(i, `invalid escape ${JSON.stringify(`\\${next ?? ''}`)} in string`);
+          fail(i, 'jsonBadEscape', { escape: JSON.stringify(`\\${next ?? ''}`) });
         }
         continue;
       }
-      if (ch === '\n') fail(start, 'unterminated string (a string cannot span lines)');
-      if (ch < ' ') fail(i, 'control character in string (write it as an escape)');
+      if (ch === '\n') fail(start, 'jsonStringSpansLines');
+      if (ch < ' ') fail(i, 'jsonControlChar');
       i++;
     }
-    return fail(start, 'unterminated string');
+    return fail(start, 'jsonUnterminated');
   };
 
   const parseValue = (path: PropertyKey[]): unknown => {
@@ -124,7 +130,7 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
     if (ch === '"') return parseString();
     if (ch === '-' || (ch >= '0' && ch <= '9')) {
       const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-      if (!match || match[0] === '-') fail(i, 'invalid number');
+      if (!match || match[0] === '-') fail(i, 'jsonBadNumber');
       i += match![0].length;
       return Number(match![0]);
     }
@@ -138,7 +144,7 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
         return value;
       }
     }
-    return fail(i, `unexpected ${describe(i)}, expected a value`);
+    return fail(i, 'jsonExpectedValue', { found: found(i) });
   };
 
   const parseObject = (path: PropertyKey[]): Record<string, unknown> => {
@@ -152,19 +158,16 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
     for (;;) {
       skipSpace();
       if (text[i] !== '"') {
-        fail(
-          i,
-          text[i] === '}'
-            ? 'trailing comma before "}" is not allowed in JSON'
-            : `unexpected ${describe(i)}, expected a quoted key`,
-        );
+        if (text[i] === '}') fail(i, 'jsonTrailingCommaBrace');
+        fail(i, 'jsonExpectedKey', { found: found(i) });
       }
       const keyOffset = i;
       const key = parseString();
-      if (Object.hasOwn(obj, key)) fail(keyOffset, `duplicate key ${JSON.stringify(key)}`);
+      if (Object.hasOwn(obj, key))
+        fail(keyOffset, 'jsonDuplicateKey', { key: JSON.stringify(key) });
       skipSpace();
       if (text[i] !== ':')
-        fail(i, `unexpected ${describe(i)}, expected ":" after key ${JSON.stringify(key)}`);
+        fail(i, 'jsonExpectedColon', { found: found(i), key: JSON.stringify(key) });
       i++;
       const memberPath = [...path, key];
       positions.set(formatJsonPath(memberPath), at(keyOffset));
@@ -184,7 +187,7 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
         i++;
         return obj;
       }
-      fail(i, `unexpected ${describe(i)}, expected "," or "}"`);
+      fail(i, 'jsonExpectedCommaBrace', { found: found(i) });
     }
   };
 
@@ -198,7 +201,7 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
     }
     for (;;) {
       skipSpace();
-      if (text[i] === ']') fail(i, 'trailing comma before "]" is not allowed in JSON');
+      if (text[i] === ']') fail(i, 'jsonTrailingCommaBracket');
       const elementPath = [...path, arr.length];
       positions.set(formatJsonPath(elementPath), at(i));
       arr.push(parseValue(elementPath));
@@ -211,23 +214,23 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
         i++;
         return arr;
       }
-      fail(i, `unexpected ${describe(i)}, expected "," or "]"`);
+      fail(i, 'jsonExpectedCommaBracket', { found: found(i) });
     }
   };
 
   try {
     skipSpace();
-    if (i >= text.length) fail(i, 'the file is empty');
+    if (i >= text.length) fail(i, 'jsonEmpty');
     positions.set('', at(i));
     const value = parseValue([]);
     skipSpace();
-    if (i < text.length) fail(i, `unexpected ${describe(i)} after the end of the JSON value`);
+    if (i < text.length) fail(i, 'jsonAfterEnd', { found: found(i) });
     return { ok: true, value, positions };
   } catch (err) {
     if (err instanceof SyntaxFailure) {
       return {
         ok: false,
-        error: { ...at(Math.min(err.offset, text.length)), message: err.message },
+        error: { ...at(Math.min(err.offset, text.length)), message: err.detail },
       };
     }
     throw err;

@@ -1,58 +1,28 @@
 /**
  * The lesson loader: turns a lesson folder's files into a checked {@link Lesson}, or
- * into every error found, each naming the file, line and manifest field to fix.
+ * into every error found, each naming the file, line and manifest field to fix and
+ * saying what is wrong as a lesson message (rendered in the reader's language by
+ * ./messageText.ts).
  *
  * Pure on purpose (no fs, no DOM): the same code validates lessons in Node (CI, the
  * golden CLI) and loads them in the browser. Callers supply the files as a map of
- * lesson-relative paths to text; src/lessons/fs.ts builds that map from disk.
+ * lesson-relative paths to text; src/lessons/fs.ts builds that map from disk. The work is
+ * shared out: ./issues.ts words what the schema rejects, ./salvage.ts keeps what still
+ * fits, ./resolve.ts and ./resolvePanels.ts check it against the files, and
+ * ./predictions.ts checks the questions.
  */
-import { resolveFunctionRange, resolveStepLines } from './anchors.ts';
-import {
-  formatJsonPath,
-  type JsonPath,
-  parseJsonWithPositions,
-  positionOf,
-  type TextPosition,
-} from './json.ts';
+import { isRecord, schemaProblems } from './issues.ts';
+import { formatJsonPath, type JsonPath, parseJsonWithPositions, positionOf } from './json.ts';
+import type { Lesson, LessonError, LoadAllResult, LoadResult, RunFile } from './lesson.ts';
+import { type LessonMessage, msg } from './messages.ts';
 import { resolvePredictions } from './predictions.ts';
-import { splitProse } from './prose.ts';
-import { unknownTryScenarios } from './tries.ts';
-import { type ManifestParts, partsOf, salvageParts } from './salvage.ts';
-import {
-  LANGS,
-  type Lang,
-  type Lesson,
-  type LessonError,
-  type LessonFile,
-  type LessonManifest,
-  LessonManifestSchema,
-  type LessonScenario,
-  type LessonSource,
-  type LoadAllResult,
-  type LoadResult,
-  type ProseSegment,
-  type ResolvedPanel,
-  type ResolvedStep,
-  type RunFile,
-} from './schema.ts';
-
-export { resolveAnchor, resolveFunctionRange, resolveStepLines } from './anchors.ts';
-export { splitProse } from './prose.ts';
-
-/** Render an error the way compilers do: `file:line: field: message`. */
-export function formatLessonError(e: LessonError): string {
-  const where = e.line === undefined ? e.file : `${e.file}:${e.line}`;
-  return e.field ? `${where}: ${e.field}: ${e.message}` : `${where}: ${e.message}`;
-}
+import { readRequired, resolveProse, resolveScenarios, resolveSources } from './resolve.ts';
+import { resolvePanels } from './resolvePanels.ts';
+import { partsOf, salvageParts } from './salvage.ts';
+import { LessonManifestSchema } from './schema.ts';
 
 /** The manifest's file name inside a lesson folder. */
 export const MANIFEST_FILE = 'lesson.json';
-
-/** The article file for a language, relative to the lesson folder. */
-export const proseFile = (lang: Lang) => `prose.${lang}.md`;
-
-/** Where a source's code lives, relative to the lesson folder. */
-export const sourceFile = (path: string) => `src/${path}`;
 
 /**
  * Load one lesson.
@@ -62,32 +32,24 @@ export const sourceFile = (path: string) => `src/${path}`;
 export function loadLesson(folder: string, files: Record<string, string>): LoadResult {
   const base = `lessons/${folder}`;
   const manifestPath = `${base}/${MANIFEST_FILE}`;
-  const has = (rel: string) => Object.hasOwn(files, rel);
 
-  if (!has(MANIFEST_FILE)) {
-    return {
-      ok: false,
-      errors: [
-        {
-          file: manifestPath,
-          message: 'file not found: every lesson folder needs a lesson.json manifest',
-        },
-      ],
-    };
+  if (!Object.hasOwn(files, MANIFEST_FILE)) {
+    return { ok: false, errors: [{ file: manifestPath, message: msg('manifestMissing') }] };
   }
   const parsed = parseJsonWithPositions(files[MANIFEST_FILE]);
   if (!parsed.ok) {
     const { line, column, message } = parsed.error;
     return {
       ok: false,
-      errors: [{ file: manifestPath, line, column, message: `invalid JSON: ${message}` }],
+      errors: [
+        { file: manifestPath, line, column, message: msg('invalidJson', { reason: message }) },
+      ],
     };
   }
 
   const errors: LessonError[] = [];
-  const at = (path: JsonPath): TextPosition | undefined => positionOf(parsed.positions, path);
-  const manifestError = (path: JsonPath, message: string) => {
-    const pos = at(path);
+  const manifestError = (path: JsonPath, message: LessonMessage) => {
+    const pos = positionOf(parsed.positions, path);
     errors.push({
       file: manifestPath,
       line: pos?.line,
@@ -102,28 +64,14 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
   if (typeof rawId === 'string' && rawId !== folder) {
     manifestError(
       ['id'],
-      `id ${JSON.stringify(rawId)} does not match its folder name ${JSON.stringify(folder)}`,
+      msg('idMismatch', { id: JSON.stringify(rawId), folder: JSON.stringify(folder) }),
     );
   }
 
   const checked = LessonManifestSchema.safeParse(parsed.value);
   if (!checked.success) {
-    for (const issue of checked.error.issues) {
-      if (issue.code === 'unrecognized_keys') {
-        for (const key of issue.keys)
-          manifestError(
-            [...issue.path, key],
-            'unknown field (check its spelling; the format rejects fields it does not define)',
-          );
-      } else if (issue.code === 'invalid_key') {
-        const inner = issue.issues[0]?.message ?? issue.message;
-        manifestError(issue.path, `invalid key: ${inner}`);
-      } else if (isMissing(parsed.value, issue.path)) {
-        manifestError(issue.path, 'required field is missing');
-      } else {
-        manifestError(issue.path, issue.message);
-      }
-    }
+    for (const problem of schemaProblems(checked.error.issues, parsed.value))
+      manifestError(problem.path, problem.message);
   }
 
   // Resolve whatever fits the schema even when the manifest as a whole does not, so one
@@ -133,7 +81,7 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
   const setup =
     parts.setup === undefined
       ? undefined
-      : readRequired(files, parts.setup, base, ['setup'], manifestError, 'setup script');
+      : readRequired(files, parts.setup, base, ['setup'], manifestError, 'setupNotFound');
   const scenarios = resolveScenarios(parts, checked.data, files, base, manifestError);
   const panels = resolvePanels(parts, checked.data, files, base, sources, scenarios, manifestError);
   const prose = resolveProse(parts, files, base, errors);
@@ -167,283 +115,6 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
       prose,
     },
   };
-}
-
-type ReportField = (path: JsonPath, message: string) => void;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** True when the value at `path` is absent because its parent object lacks the key. */
-function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
-  let node: unknown = root;
-  for (let i = 0; i < path.length; i++) {
-    const key = path[i];
-    if (Array.isArray(node) && typeof key === 'number') {
-      if (key >= node.length) return true;
-      node = node[key];
-    } else if (isRecord(node) && typeof key === 'string') {
-      if (!Object.hasOwn(node, key)) return i === path.length - 1;
-      node = node[key];
-    } else {
-      return false;
-    }
-  }
-  return false;
-}
-
-function readRequired(
-  files: Record<string, string>,
-  rel: string,
-  base: string,
-  path: JsonPath,
-  report: ReportField,
-  what: string,
-): LessonFile | undefined {
-  if (!Object.hasOwn(files, rel)) {
-    report(path, `${what} not found: ${base}/${rel}`);
-    return undefined;
-  }
-  return { path: rel, code: files[rel] };
-}
-
-function resolveSources(
-  parts: ManifestParts,
-  files: Record<string, string>,
-  base: string,
-  report: ReportField,
-): LessonSource[] {
-  const out: LessonSource[] = [];
-  const seenPaths = new Set<string>();
-  const seenModules = new Set<string>();
-  parts.sources.forEach((src, i) => {
-    if (src.path !== undefined && seenPaths.has(src.path))
-      report(['sources', i, 'path'], `duplicate source path ${JSON.stringify(src.path)}`);
-    if (src.module !== undefined && seenModules.has(src.module))
-      report(['sources', i, 'module'], `duplicate module name ${JSON.stringify(src.module)}`);
-    if (src.path === undefined) return;
-    seenPaths.add(src.path);
-    if (src.module !== undefined) seenModules.add(src.module);
-    const rel = sourceFile(src.path);
-    if (!Object.hasOwn(files, rel)) {
-      report(['sources', i, 'path'], `source file not found: ${base}/${rel}`);
-      return;
-    }
-    out.push({ path: src.path, module: src.module ?? '', code: files[rel] });
-  });
-  return out;
-}
-
-/**
- * The catalogue with every script read. Labels and descriptions come from the manifest
- * when it passed the schema; a salvaged catalogue only serves to check references.
- */
-function resolveScenarios(
-  parts: ManifestParts,
-  manifest: LessonManifest | undefined,
-  files: Record<string, string>,
-  base: string,
-  report: ReportField,
-): Map<string, LessonScenario> {
-  const out = new Map<string, LessonScenario>();
-  for (const [id, scriptPath] of parts.scenarios) {
-    const def = manifest?.scenarios[id];
-    const scenario: LessonScenario = { id, label: def?.label ?? { zh: id, en: id } };
-    if (def?.description) scenario.description = def.description;
-    if (def?.ending) scenario.ending = def.ending;
-    if (scriptPath !== undefined) {
-      const script = readRequired(
-        files,
-        scriptPath,
-        base,
-        ['scenarios', id, 'script'],
-        report,
-        'scenario script',
-      );
-      if (script) scenario.script = script;
-    }
-    out.set(id, scenario);
-  }
-  return out;
-}
-
-function resolvePanels(
-  parts: ManifestParts,
-  manifest: LessonManifest | undefined,
-  files: Record<string, string>,
-  base: string,
-  sources: LessonSource[],
-  scenarios: Map<string, LessonScenario>,
-  report: ReportField,
-): ResolvedPanel[] {
-  const out: ResolvedPanel[] = [];
-  const seenIds = new Set<string>();
-  const { sourcePaths } = parts;
-
-  parts.panels.forEach((panel, p) => {
-    const field = (...rest: PropertyKey[]): JsonPath => ['panels', p, ...rest];
-    let complete = panel.id !== undefined;
-    if (panel.id !== undefined && seenIds.has(panel.id)) {
-      report(field('id'), `duplicate panel id ${JSON.stringify(panel.id)}`);
-      complete = false;
-    }
-    if (panel.id !== undefined) seenIds.add(panel.id);
-
-    const entry =
-      panel.entry === undefined
-        ? undefined
-        : readRequired(files, panel.entry, base, field('entry'), report, 'entry script');
-    if (!entry) complete = false;
-
-    const offered: LessonScenario[] = [];
-    const seenScenarios = new Set<string>();
-    panel.scenarios.forEach((id, s) => {
-      if (id === undefined) return;
-      const scenario = scenarios.get(id);
-      if (seenScenarios.has(id)) {
-        report(field('scenarios', s), `scenario ${JSON.stringify(id)} is listed twice`);
-        complete = false;
-      } else if (!scenario) {
-        const known = [...scenarios.keys()].join(', ') || '(none)';
-        report(
-          field('scenarios', s),
-          `unknown scenario ${JSON.stringify(id)}; the lesson's catalogue has: ${known}`,
-        );
-        complete = false;
-      } else {
-        offered.push(scenario);
-      }
-      seenScenarios.add(id);
-    });
-
-    if (panel.source === undefined || panel.function === undefined) return;
-    if (!sourcePaths.includes(panel.source)) {
-      report(
-        field('source'),
-        `${JSON.stringify(panel.source)} is not one of the lesson's sources (${sourcePaths.join(', ')})`,
-      );
-      return;
-    }
-    const source = sources.find((s) => s.path === panel.source);
-    if (!source) return; // its missing file is already reported under sources[]
-    const sourceName = `${base}/${sourceFile(source.path)}`;
-
-    const functionRange = resolveFunctionRange(source.code, panel.function);
-    if (!functionRange) {
-      report(
-        field('function'),
-        `function ${JSON.stringify(panel.function)} not found in ${sourceName} (no line matching "def ${panel.function}(")`,
-      );
-      return;
-    }
-
-    const steps: ResolvedStep[] = [];
-    const span = `${panel.function} (${sourceName}, lines ${functionRange.start}-${functionRange.end})`;
-    panel.steps.forEach((step, k) => {
-      if (step.start === undefined || step.end === undefined) return;
-      const lines = resolveStepLines(source.code, functionRange, {
-        start: step.start,
-        end: step.end,
-      });
-      if (lines.start === null) {
-        report(
-          field('steps', k, 'start'),
-          `anchor text ${JSON.stringify(step.start)} not found in ${span}`,
-        );
-        return;
-      }
-      if (lines.end === null) {
-        report(
-          field('steps', k, 'end'),
-          `anchor text ${JSON.stringify(step.end)} not found in ${span} at or after line ${lines.start}`,
-        );
-        return;
-      }
-      const text = manifest?.panels[p].steps[k].text;
-      if (text) {
-        steps.push({
-          start: lines.start,
-          end: lines.end,
-          text,
-          anchors: { start: step.start, end: step.end },
-        });
-      }
-    });
-
-    if (complete && entry && panel.id && steps.length === panel.steps.length) {
-      out.push({
-        id: panel.id,
-        function: panel.function,
-        source: panel.source,
-        entry,
-        functionRange,
-        steps,
-        scenarios: offered,
-      });
-    }
-  });
-  return out;
-}
-
-function resolveProse(
-  parts: ManifestParts,
-  files: Record<string, string>,
-  base: string,
-  errors: LessonError[],
-): Record<Lang, ProseSegment[]> | undefined {
-  const panelIds = parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id]));
-  const out: Partial<Record<Lang, ProseSegment[]>> = {};
-  for (const lang of LANGS) {
-    const rel = proseFile(lang);
-    const file = `${base}/${rel}`;
-    if (!Object.hasOwn(files, rel)) {
-      errors.push({ file, message: `file not found: the ${lang} article is required` });
-      continue;
-    }
-    const split = splitProse(files[rel]);
-    for (const bad of split.malformed) {
-      errors.push({
-        file,
-        line: bad.line,
-        message:
-          bad.kind === 'panel'
-            ? `malformed panel marker ${JSON.stringify(bad.text)}; write exactly "<!-- panel: <panelId> -->" on its own line`
-            : `misplaced or unclosed ${JSON.stringify(bad.text)}; a panel's things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line`,
-      });
-    }
-    errors.push(...unknownTryScenarios(split.tries, parts.panels, file));
-    const firstLine = new Map<string, number>();
-    for (const marker of split.markers) {
-      const earlier = firstLine.get(marker.panelId);
-      if (!panelIds.includes(marker.panelId)) {
-        errors.push({
-          file,
-          line: marker.line,
-          message: `unknown panel ${JSON.stringify(marker.panelId)}; the lesson's panels are: ${panelIds.join(', ')}`,
-        });
-      } else if (earlier !== undefined) {
-        errors.push({
-          file,
-          line: marker.line,
-          message: `panel ${JSON.stringify(marker.panelId)} is placed twice (first at line ${earlier}); place each panel exactly once`,
-        });
-      } else {
-        firstLine.set(marker.panelId, marker.line);
-      }
-    }
-    parts.panels.forEach(({ id }, p) => {
-      if (id !== undefined && !firstLine.has(id)) {
-        errors.push({
-          file,
-          field: `panels[${p}]`,
-          message: `panel ${JSON.stringify(id)} is not placed; add a line "<!-- panel: ${id} -->" where it belongs`,
-        });
-      }
-    });
-    out[lang] = split.segments;
-  }
-  return LANGS.every((lang) => out[lang]) ? (out as Record<Lang, ProseSegment[]>) : undefined;
 }
 
 /**

@@ -5,13 +5,10 @@
  */
 import { resolveAnchor } from './anchors.ts';
 import type { JsonPath } from './json.ts';
-import {
-  type LessonSource,
-  PredictionSchema,
-  type ResolvedAsk,
-  type ResolvedPanel,
-  type ResolvedPrediction,
-} from './schema.ts';
+import type { LessonSource, ResolvedAsk, ResolvedPanel, ResolvedPrediction } from './lesson.ts';
+import { msg } from './messages.ts';
+import { type ReportField, sourceFile } from './resolve.ts';
+import { PredictionSchema } from './schema.ts';
 
 /**
  * Resolve the `predictions` of a manifest (any JSON value: a rejected manifest's entries
@@ -25,7 +22,7 @@ export function resolvePredictions(
   panelIds: readonly string[],
   sources: readonly LessonSource[],
   base: string,
-  report: (path: JsonPath, message: string) => void,
+  report: ReportField,
 ): ResolvedPrediction[] {
   if (!Array.isArray(raw)) return [];
   const out: ResolvedPrediction[] = [];
@@ -36,14 +33,14 @@ export function resolvePredictions(
     const p = parsed.data;
     const field = (...rest: PropertyKey[]): JsonPath => ['predictions', i, ...rest];
     if (seen.has(p.id)) {
-      report(field('id'), `duplicate prediction id ${JSON.stringify(p.id)}`);
+      report(field('id'), msg('duplicatePredictionId', { id: JSON.stringify(p.id) }));
       return;
     }
     seen.add(p.id);
     if (!panelIds.includes(p.panel)) {
       report(
         field('panel'),
-        `unknown panel ${JSON.stringify(p.panel)}; the lesson's panels are: ${panelIds.join(', ')}`,
+        msg('unknownPanel', { id: JSON.stringify(p.panel), ids: panelIds.join(', ') }),
       );
       return;
     }
@@ -52,7 +49,11 @@ export function resolvePredictions(
     if (!panel.scenarios.some((s) => s.id === p.scenario)) {
       report(
         field('scenario'),
-        `panel ${JSON.stringify(p.panel)} does not offer scenario ${JSON.stringify(p.scenario)} (it offers: ${panel.scenarios.map((s) => s.id).join(', ')})`,
+        msg('scenarioNotOffered', {
+          panel: JSON.stringify(p.panel),
+          scenario: JSON.stringify(p.scenario),
+          offered: panel.scenarios.map((s) => s.id).join(', '),
+        }),
       );
       return;
     }
@@ -64,14 +65,20 @@ export function resolvePredictions(
         const { start, end } = panel.functionRange;
         report(
           field('ask', 'line'),
-          `anchor text ${JSON.stringify(p.ask.line)} not found in ${panel.function} (${base}/src/${panel.source}, lines ${start}-${end})`,
+          msg('anchorNotFound', {
+            text: JSON.stringify(p.ask.line),
+            fn: panel.function,
+            file: `${base}/${sourceFile(panel.source)}`,
+            start,
+            end,
+          }),
         );
         return;
       }
       ask = { kind: p.ask.kind, line, anchor: p.ask.line };
     } else if (p.ask.kind === 'output') {
       if (new Set(p.ask.choices).size !== p.ask.choices.length) {
-        report(field('ask', 'choices'), 'the choices must differ from each other');
+        report(field('ask', 'choices'), msg('choicesNotDistinct'));
         return;
       }
       ask = { kind: 'output', choices: p.ask.choices };

@@ -8,7 +8,7 @@
  * `<!-- try -->`). The panel shows them beside its scenario picker; `[[scenario_id]]`
  * inside them names a scenario (see `tries.ts`).
  */
-import type { ProseSegment } from './schema.ts';
+import type { ProseSegment } from './lesson.ts';
 
 /** A panel marker found in an article, with its 1-based line. */
 export interface PanelMarker {

@@ -3,8 +3,10 @@
  * the label the scenario picker shows, in the reader's language, and a click switches to
  * it. The id is the lesson's; the label is derived, never copied into the prose.
  */
+
+import type { LessonError } from './lesson.ts';
+import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
-import type { LessonError } from './schema.ts';
 
 const REF = /\[\[([a-z0-9_]+)\]\]/g;
 
@@ -48,7 +50,12 @@ export function unknownTryScenarios(
       .map((ref) => ({
         file,
         line: ref.line,
-        message: `[[${ref.id}]]: panel ${JSON.stringify(block.panelId)} has no scenario ${JSON.stringify(ref.id)} (it offers: ${offered.filter(Boolean).join(', ')})`,
+        message: msg('unknownTryScenario', {
+          ref: `[[${ref.id}]]`,
+          panel: JSON.stringify(block.panelId),
+          id: JSON.stringify(ref.id),
+          offered: offered.filter(Boolean).join(', '),
+        }),
       }));
   });
 }

@@ -3,7 +3,7 @@
  * line ran, and where its condition or log message failed. One pass over the trace;
  * the engine's navigation (./engine.ts) then binary-searches the stops.
  */
-import { EventKind } from '../trace/trace';
+import { EventKind } from '../trace/meta';
 import type { Breakpoint, ReplayTrace } from './engine';
 
 /**

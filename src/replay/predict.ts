@@ -3,8 +3,9 @@
  * recorded run (never written in the lesson), the events that show where it comes from,
  * and whether a reader's reply is right. Pure.
  */
-import type { ResolvedAsk } from '../lessons/schema';
-import { EventKind, type Trace } from '../trace/trace';
+import type { ResolvedAsk } from '../lessons/lesson';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import { textAt } from '../trace/values';
 
 /** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */

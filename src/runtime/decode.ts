@@ -4,10 +4,10 @@
  * shipped trace and a live one go through exactly the same code.
  */
 
-import { Trace, type TraceMeta } from '../trace/trace';
-import { TraceMetaSchema } from './protocol';
+import { TraceMetaSchema } from '../trace/meta';
+import { Trace } from '../trace/trace';
 
 /** Decode a recording; throws if its JSON half or its columns are malformed. */
 export function traceFromRecording(meta: string, buffer: ArrayBuffer): Trace {
-  return new Trace(TraceMetaSchema.parse(JSON.parse(meta)) as TraceMeta, buffer);
+  return new Trace(TraceMetaSchema.parse(JSON.parse(meta)), buffer);
 }

@@ -3,7 +3,7 @@
  * format's `ending`). Pure: the lesson checker and the panel use the same verdict.
  */
 import type { ExpectedEnding } from '../lessons/schema';
-import type { TraceMeta } from '../trace/trace';
+import type { TraceMeta } from '../trace/meta';
 
 /** How a run actually ended. */
 export type ActualEnding =

@@ -7,8 +7,8 @@
  * client assigned, so events from an older run can be recognised and dropped.
  */
 import { z } from 'zod';
-import { BudgetSchema, RunFileSchema } from '../lessons/schema';
-import { TRACE_FORMAT_VERSION } from '../trace/trace';
+import { RunFileSchema } from '../lessons/lesson';
+import { BudgetSchema } from '../lessons/schema';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 export const ProbeSchema = z.object({
@@ -86,49 +86,3 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
 ]);
 /** Messages from the worker to the UI. */
 export type FromWorker = z.infer<typeof FromWorkerSchema>;
-
-const NodeHead = [
-  z.string(),
-  z.string(),
-  z.number(),
-  z.array(z.tuple([z.string(), z.number()])),
-  z.number(),
-] as const;
-const ValueNodeSchema = z.union([
-  z.tuple([...NodeHead, z.string(), z.number()]),
-  z.tuple([...NodeHead, z.string()]),
-  z.tuple(NodeHead),
-]);
-
-/** Shape check of the trace metadata JSON (see trace.ts `TraceMeta`). */
-export const TraceMetaSchema = z.object({
-  version: z.literal(TRACE_FORMAT_VERSION),
-  outcome: z.enum(['completed', 'error', 'stopped']),
-  error: z
-    .object({
-      type: z.string(),
-      message: z.string(),
-      reason: z.string().optional(),
-      limit: z.number().optional(),
-      file: z.string().nullable().optional(),
-      line: z.number().nullable().optional(),
-      column: z.number().nullable().optional(),
-      traceback: z.string().optional(),
-    })
-    .nullable(),
-  files: z.array(z.string()),
-  eventCount: z.number().int().nonnegative(),
-  deltaCount: z.number().int().nonnegative(),
-  objectCount: z.number().int().nonnegative(),
-  columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
-  names: z.array(z.string()),
-  frames: z.array(
-    z.tuple([z.string(), z.number(), z.number(), z.number(), z.number(), z.number(), z.number()]),
-  ),
-  values: z.array(ValueNodeSchema),
-  output: z.string(),
-  probes: z.array(z.tuple([z.number(), z.string(), z.enum(['ok', 'log', 'error']), z.string()])),
-  notices: z.array(z.object({ kind: z.enum(['output', 'values']), limit: z.number() })),
-  budget: z.object({ maxEvents: z.number(), maxSeconds: z.number() }),
-  elapsedMs: z.number(),
-});

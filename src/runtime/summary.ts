@@ -4,7 +4,8 @@
  * lines were reached how often, and the output.
  */
 
-import { EventKind, type Trace } from '../trace/trace';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import { stoppedByClock } from './ending';
 
 /** The golden summary of one recorded scenario. */

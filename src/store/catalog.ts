@@ -5,8 +5,8 @@
  */
 import { create } from 'zustand';
 import { bundledFiles, onLessonFilesUpdate } from '../lessons/bundled';
+import type { Lesson, LessonError, LoadAllResult } from '../lessons/lesson';
 import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
-import type { Lesson, LessonError, LoadAllResult } from '../lessons/schema';
 import type { DraftFiles } from './drafts';
 
 /** The shipped lessons. */

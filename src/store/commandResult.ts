@@ -4,7 +4,8 @@
  * the function's first line (and says so) instead of running silently to the end.
  */
 import { type Breakpoint, type Command, START, step } from '../replay/engine';
-import { EventKind, type Trace } from '../trace/trace';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import { firstFocusEvent } from './recording';
 import { hitsFor } from './selectors';
 

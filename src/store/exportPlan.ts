@@ -3,8 +3,9 @@
  * that change with them, recorded through the page's Python runtime (the same recorder
  * as `npm run lessons:check`).
  */
+
+import type { Lesson } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/loader';
-import type { Lesson } from '../lessons/schema';
 import { getRuntime } from '../runtime';
 import { formatGolden, summarizeTrace } from '../runtime/summary';
 import type { DraftFiles } from './drafts';

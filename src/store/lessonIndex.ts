@@ -3,8 +3,9 @@
  * panels with everything a panel needs, built once per loaded lesson and shared by the
  * store and the UI. A panel's key is built here from its ids and looked up, never parsed.
  */
+
+import type { Lesson, LessonFile, ResolvedPanel } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/loader';
-import type { Lesson, LessonFile, ResolvedPanel } from '../lessons/schema';
 import type { RecordRequest } from '../runtime/protocol';
 import { type EffectiveLesson, effectiveLesson, useCatalog } from './catalog';
 import { useDrafts } from './drafts';

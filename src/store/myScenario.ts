@@ -10,9 +10,10 @@
  * treat it like every other scenario. It is never exported, golden-checked or shipped.
  */
 import { type Lang, STRINGS, type StringKey, t } from '../i18n';
-import type { LessonScenario, LocalizedText, ResolvedPanel, RunFile } from '../lessons/schema';
+import type { LessonScenario, ResolvedPanel, RunFile } from '../lessons/lesson';
+import type { LocalizedText } from '../lessons/schema';
 import type { RecordRequest } from '../runtime/protocol';
-import type { RunError } from '../trace/trace';
+import type { RunError } from '../trace/meta';
 
 /**
  * The scenario id of a panel's own scenario. Lesson scenario ids are `[a-z0-9_]+`, so

@@ -4,7 +4,8 @@
  * the error in the student's script at its line). Pure; unit-tested
  * (tests/unit/store/my-scenario.test.ts).
  */
-import type { LocalizedText, ResolvedPanel } from '../lessons/schema';
+import type { ResolvedPanel } from '../lessons/lesson';
+import type { LocalizedText } from '../lessons/schema';
 import type { BreakpointRow } from './breakpointView';
 import { isEdited, MY_SCENARIO, type MyScenario, scriptLineOf } from './myScenario';
 import type { PanelState } from './panels';

@@ -7,11 +7,13 @@
  * To show something new in a panel: add a field to `PanelViewModel`, compute it in
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
  */
-import type { ExpectedEnding, LineRange, ResolvedPanel } from '../lessons/schema';
+import type { LineRange, ResolvedPanel } from '../lessons/lesson';
+import type { ExpectedEnding } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
 import { judgeEnding } from '../runtime/ending';
-import type { RunError, Trace } from '../trace/trace';
+import type { RunError } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';

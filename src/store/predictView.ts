@@ -4,7 +4,7 @@
  * the trace by src/replay/predict.ts.
  */
 import { type Lang, t } from '../i18n';
-import type { ResolvedPanel, ResolvedPrediction } from '../lessons/schema';
+import type { ResolvedPanel, ResolvedPrediction } from '../lessons/lesson';
 import {
   answerPrediction,
   factsFromTrace,

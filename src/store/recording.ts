@@ -5,7 +5,8 @@
  */
 import type { Breakpoint } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind, type Trace } from '../trace/trace';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 
 /**
  * Where stepping starts when nothing has run yet: the first call of the focus

@@ -4,7 +4,7 @@
  * recorder's English text; a Python exception is the program's own and is shown as is.
  */
 import { type Lang, t } from '../i18n';
-import type { RunError } from '../trace/trace';
+import type { RunError } from '../trace/meta';
 
 /** The headline of a run error. */
 export function runErrorText(lang: Lang, error: RunError): string {

@@ -3,7 +3,8 @@
  * Nothing here is stored: the store keeps positions and breakpoints only.
  */
 import { type Breakpoint, type HitIndex, indexHits, statusOf } from '../replay/engine';
-import { EventKind, type Trace } from '../trace/trace';
+import { EventKind } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import type { PanelState } from './panels';
 
 const hitCache = new WeakMap<Trace, { breakpoints: readonly Breakpoint[]; hits: HitIndex }>();

@@ -21,6 +21,24 @@ export const COLUMN_NAMES = [
 /** How many of {@link COLUMN_NAMES} have one row per event (the rest: one per change). */
 export const EVENT_COLUMNS = 8;
 
+/**
+ * Each column's typecode, as the recorder writes it (recorder/serialise.py): `b` 8-bit,
+ * `h` 16-bit, `i` 32-bit signed integers. `readColumns` rejects any other.
+ */
+export const COLUMN_TYPES: Record<(typeof COLUMN_NAMES)[number], 'b' | 'h' | 'i'> = {
+  kind: 'b',
+  file: 'b',
+  line: 'i',
+  frame: 'i',
+  depth: 'h',
+  out: 'i',
+  deltaStart: 'i',
+  aux: 'i',
+  deltaFrame: 'i',
+  deltaName: 'i',
+  deltaValue: 'i',
+};
+
 /** One column's view. */
 export type TypedColumn = Int8Array | Int16Array | Int32Array;
 
@@ -69,6 +87,11 @@ export function readColumns(
     const expectedSize = ITEM_SIZE[typecode];
     if (expectedSize === undefined) {
       throw new Error(`trace column has unsupported typecode '${typecode}'`);
+    }
+    if (typecode !== COLUMN_TYPES[COLUMN_NAMES[i]]) {
+      throw new Error(
+        `trace column '${COLUMN_NAMES[i]}' has typecode '${typecode}', expected '${COLUMN_TYPES[COLUMN_NAMES[i]]}'`,
+      );
     }
     if (itemsize !== expectedSize) {
       throw new Error(
@@ -125,6 +148,11 @@ export function readColumns(
     offset += itemsize * length;
   });
   return cols;
+}
+
+/** The layout of a trace with no events: every column, empty. */
+export function emptyLayout(): [string, number, number][] {
+  return COLUMN_NAMES.map((name) => [COLUMN_TYPES[name], ITEM_SIZE[COLUMN_TYPES[name]], 0]);
 }
 
 /** Index of the last element of sorted `arr[lo..hi)` that is <= x, or lo - 1. */

@@ -5,8 +5,8 @@
  */
 
 import type { HistoryEntry } from './graph-types';
+import { EventKind } from './meta';
 import type { Trace } from './trace';
-import { EventKind } from './trace';
 import { refId, slotOf, textAt } from './values';
 
 export type { HistoryEntry } from './graph-types';

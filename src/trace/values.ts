@@ -5,7 +5,8 @@
  * recorded once and shows everywhere).
  */
 import type { ObjectKind, Slot } from './graph-types';
-import type { Ref, Trace } from './trace';
+import type { Ref } from './meta';
+import type { Trace } from './trace';
 
 /** The object id a ref points at, or 0 for an atom (or nothing). */
 export function refId(ref: Ref): number {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { LANG_NAMES, type Lang, t } from '../i18n';
+import { renderMessage } from '../lessons/messageText';
 import { LANGS } from '../lessons/schema';
 import { useApp } from '../store/app';
 import { useCatalog } from '../store/catalog';
@@ -188,12 +189,12 @@ export function App() {
               </h2>
               <ul>
                 {broken.errors.map((e) => (
-                  <li key={`${e.file}:${e.line}:${e.field}:${e.message}`}>
+                  <li key={`${e.file}:${e.line}:${e.field}:${JSON.stringify(e.message)}`}>
                     <code>
                       {e.file}
                       {e.line ? `:${e.line}` : ''}
                     </code>{' '}
-                    {e.field ? <code>{e.field}</code> : null} {e.message}
+                    {e.field ? <code>{e.field}</code> : null} {renderMessage(e.message, lang)}
                   </li>
                 ))}
               </ul>

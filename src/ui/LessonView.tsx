@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { type Lang, t } from '../i18n';
-import type { Lesson } from '../lessons/schema';
+import type { Lesson } from '../lessons/lesson';
 import { indexLesson } from '../store/lessonIndex';
 import { scrollToHash } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';

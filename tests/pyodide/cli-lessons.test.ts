@@ -19,8 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readLessonFolder } from '../../src/lessons/fs';
+import type { Lesson } from '../../src/lessons/lesson';
 import { loadLesson } from '../../src/lessons/loader';
-import type { Lesson } from '../../src/lessons/schema';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const LESSONS = path.join(REPO, 'lessons');

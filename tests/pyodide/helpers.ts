@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { readLessonFolder } from '../../src/lessons/fs';
+import type { Lesson, RunFile } from '../../src/lessons/lesson';
 import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
-import type { Lesson, RunFile } from '../../src/lessons/schema';
+import { formatLessonError } from '../../src/lessons/messageText';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
 import type { Trace } from '../../src/trace/trace';
 
@@ -9,8 +10,7 @@ import type { Trace } from '../../src/trace/trace';
 export async function lesson(id: string): Promise<Lesson> {
   const files = await readLessonFolder(path.resolve('lessons', id));
   const result = loadLesson(id, files);
-  if (!result.ok)
-    throw new Error(result.errors.map((e) => `${e.file}:${e.line ?? ''} ${e.message}`).join('\n'));
+  if (!result.ok) throw new Error(result.errors.map((e) => formatLessonError(e)).join('\n'));
   return result.lesson;
 }
 

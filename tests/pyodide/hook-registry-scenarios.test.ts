@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Lesson } from '../../src/lessons/schema';
+import type { Lesson } from '../../src/lessons/lesson';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits, summarizeTrace } from '../../src/runtime/summary';
 import type { Trace } from '../../src/trace/trace';

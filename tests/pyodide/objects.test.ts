@@ -13,7 +13,8 @@ import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-re
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { framesAt } from '../../src/trace/graph';
 import { historyOf } from '../../src/trace/history';
-import { EventKind, type Trace } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
 import { objectState, refId, slotOf, textAt } from '../../src/trace/values';
 import { script } from './helpers';
 import { stateAt } from './object-state';

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPredictions } from '../../scripts/lib/predictions';
 import { readLessonFolder } from '../../src/lessons/fs';
+import type { Lesson } from '../../src/lessons/lesson';
 import { loadLesson } from '../../src/lessons/loader';
-import type { Lesson } from '../../src/lessons/schema';
+import { formatLessonError } from '../../src/lessons/messageText';
 import { answerPrediction, factsFromTrace, isCorrect } from '../../src/replay/predict';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { recordScenario } from './helpers';
@@ -23,7 +24,7 @@ async function loadWith(id: string, edit: (files: Record<string, string>) => voi
   const files = await readLessonFolder(path.resolve('lessons', id));
   edit(files);
   const result = loadLesson(id, files);
-  if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+  if (!result.ok) throw new Error(result.errors.map((e) => formatLessonError(e)).join('\n'));
   return result.lesson;
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits } from '../../src/runtime/summary';
-import { EventKind } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
 import { resolveAt, textAt } from '../../src/trace/values';
 import { script } from './helpers';
 

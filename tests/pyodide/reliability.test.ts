@@ -13,12 +13,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Lesson, RunFile } from '../../src/lessons/lesson';
 import { buildRunFiles } from '../../src/lessons/loader';
-import type { Budget, Lesson, RunFile } from '../../src/lessons/schema';
+import type { Budget } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { positionView } from '../../src/store/selectors';
-import { EventKind, type Trace } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
 import { resolveAt } from '../../src/trace/values';
 import { lesson, script } from './helpers';
 

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Lesson } from '../../src/lessons/schema';
+import type { Lesson } from '../../src/lessons/lesson';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits, summarizeTrace } from '../../src/runtime/summary';
-import { EventKind, type Trace } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
 import { lesson, lineOf, recordScenario, script } from './helpers';
 
 let rec: NodeRecorder;

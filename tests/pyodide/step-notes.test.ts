@@ -4,9 +4,10 @@
  * check that no note lights up at a moment it does not describe.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Lesson, ResolvedPanel as Panel } from '../../src/lessons/schema';
+import type { Lesson, ResolvedPanel as Panel } from '../../src/lessons/lesson';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
-import { EventKind, type Trace } from '../../src/trace/trace';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
 import { lesson, recordScenario } from './helpers';
 
 let rec: NodeRecorder;

@@ -18,12 +18,14 @@ dozen megabytes and step anywhere without decoding anything:
 * output is one string; each event stores how much of it existed at that point.
 
 Modules: config (constants), render (text of a value), values (the value table),
-sandbox (isolation of a run), output (stdout capture), probes (conditions and
-logpoints), monitor (the callbacks), hotpath (one event's row and changes),
-serialise (the trace format), tracebacks (errors), session (one run).
+sandbox (isolation of a run; files: the filesystem a run may change; hostguard: no
+host processes), output (stdout capture), probes (conditions and logpoints), lines
+(what a line can touch), monitor (the callbacks), hotpath (one event's row and
+changes), serialise (the trace format), tracebacks (errors), session (one run).
 
 ``record(request_json)`` returns ``(meta_json, columns_bytes)``.  The JSON layout
-is documented in docs/trace-format.md and mirrored in src/trace/trace.ts.
+is documented in docs/trace-format.md and read by src/trace/meta.ts and
+src/trace/columns.ts.
 """
 
 import json

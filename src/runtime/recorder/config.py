@@ -4,7 +4,7 @@ the limits of what a rendering shows."""
 # 2: object-centric (bindings refer to objects; object contents recorded on the object).
 FORMAT_VERSION = 2
 
-# Event kinds (must match EventKind in src/trace/trace.ts).
+# Event kinds (must match EventKind in src/trace/meta.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.
 K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND = 0, 1, 2, 3, 4
 

@@ -185,14 +185,15 @@ class Recorder:
 
     def _callbacks(self):
         ev = sys.monitoring.events
+        exit_callback = self._exit_callback
         return (
             (ev.PY_START, self.on_start),
             (ev.PY_RESUME, self.on_resume),
             (ev.LINE, self.on_line),
-            (ev.PY_RETURN, self.on_return),
-            (ev.PY_YIELD, self.on_yield),
-            (ev.RAISE, self.on_raise),
-            (ev.PY_UNWIND, self.on_unwind),
+            (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
+            (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
+            (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True, interrupt=True)),
+            (ev.PY_UNWIND, exit_callback(K_UNWIND, final=True, filtered=True)),
         )
 
     # -- sys.monitoring callbacks -------------------------------------------
@@ -250,64 +251,43 @@ class Recorder:
         finally:
             self.busy = False
 
-    def on_return(self, code, offset, retval):
-        # Once stopped, record nothing more: rendering the frame's variables again
-        # could re-enter what was stuck (a user __repr__) with no interrupt to come.
-        if self.busy or self.stopped is not None:
-            return
-        self.busy = True
-        try:
-            frame = _getframe(1)
-            fid = self.live.get(id(frame))
-            if fid is not None:
-                self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          retval, self.code_files[id(code)])
-                self.leave(frame, fid, final=True)
-        finally:
-            self.busy = False
+    def _exit_callback(self, kind, final, filtered, interrupt=False):
+        """The callback of an event where a frame stops running: a return or a yield
+        (``kind`` K_RETURN, ``final`` False for a yield: the frame lives on), a raise
+        (K_EXCEPTION, ``final`` None: the frame stays on the stack) or an unwind (K_UNWIND).
+        ``filtered``: a global event (RAISE, PY_UNWIND), so code that is not the lesson's
+        is skipped. ``interrupt``: a KeyboardInterrupt (Pyodide's interrupt buffer, the
+        page's watchdog) stops the run, even if lesson code catches it.
 
-    def on_yield(self, code, offset, retval):
-        if self.busy or self.stopped is not None:
-            return
-        self.busy = True
-        try:
-            frame = _getframe(1)
-            fid = self.live.get(id(frame))
-            if fid is not None:
-                self.emit(K_RETURN, fid, frame, frame.f_lineno or 0,
-                          retval, self.code_files[id(code)])
-                self.leave(frame, fid, final=False)
-        finally:
-            self.busy = False
+        Once stopped nothing more is recorded: rendering the frame's variables again
+        could re-enter what was stuck (a user __repr__) with no interrupt to come. Only an
+        unwind still leaves its frame, so the stack stays true while the stop propagates.
 
-    def on_raise(self, code, offset, exc):
-        if isinstance(exc, KeyboardInterrupt) and self.stopped is None:
-            # Pyodide's interrupt buffer (the page's watchdog): even if lesson code
-            # catches it, the run ends at the next event with its partial trace.
-            self.stopped = "interrupted"
-        if self.busy or self.stopped is not None or id(code) not in self.code_files:
-            return
-        self.busy = True
-        try:
-            frame = _getframe(1)
-            fid = self.live.get(id(frame))
-            if fid is not None:
-                self.emit(K_EXCEPTION, fid, frame, frame.f_lineno or 0,
-                          exc, self.code_files[id(code)])
-        finally:
-            self.busy = False
+        Made once per attach: the callback is this closure itself, so an event costs one
+        Python call as before, and what differs between the four events is a constant."""
+        code_files = self.code_files
+        live = self.live
+        unwind = kind == K_UNWIND
 
-    def on_unwind(self, code, offset, exc):
-        if self.busy or id(code) not in self.code_files:
-            return
-        self.busy = True
-        try:
-            frame = _getframe(1)
-            fid = self.live.get(id(frame))
-            if fid is not None:
-                if self.stopped is None:
-                    self.emit(K_UNWIND, fid, frame, frame.f_lineno or 0,
-                              exc, self.code_files[id(code)])
-                self.leave(frame, fid, final=True)
-        finally:
-            self.busy = False
+        def callback(code, offset, value):
+            if interrupt and self.stopped is None and isinstance(value, KeyboardInterrupt):
+                self.stopped = "interrupted"
+            if self.busy or (filtered and id(code) not in code_files):
+                return
+            stopped = self.stopped is not None
+            if stopped and not unwind:
+                return
+            self.busy = True
+            try:
+                frame = _getframe(1)
+                fid = live.get(id(frame))
+                if fid is not None:
+                    if not stopped:
+                        self.emit(kind, fid, frame, frame.f_lineno or 0, value,
+                                  code_files[id(code)])
+                    if final is not None:
+                        self.leave(frame, fid, final)
+            finally:
+                self.busy = False
+
+        return callback

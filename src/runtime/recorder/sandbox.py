@@ -10,7 +10,6 @@ child process under Node's permission model (src/runtime/sandbox/runner.ts).
 """
 
 import builtins
-import contextlib
 import gc
 import importlib
 import os
@@ -21,6 +20,7 @@ import warnings
 from importlib.machinery import FileFinder
 from operator import is_
 
+from .files import restore_files, snapshot_files
 from .hostguard import refuse_host_processes
 
 BLOCKED_MODULE_PREFIXES = (
@@ -37,13 +37,6 @@ PRELOADED = (
     "functools", "heapq", "io", "itertools", "json", "math", "operator", "random",
     "re", "reprlib", "string", "textwrap", "types", "typing", "warnings",
 )
-
-# Folders lesson code may write to (Pyodide's in-memory filesystem): whatever a run
-# leaves there is undone before the next run.
-WRITABLE_ROOTS = ("/home", "/tmp")
-# Top-level folders of the virtual filesystem that are never touched.
-SYSTEM_ROOTS = frozenset(("dev", "proc", "sys", "lib", "bin", "etc", "usr"))
-
 
 # Namespaces that belong to whoever hosts the recorder (Pyodide runs its own code in
 # __main__), not to lesson code, which runs in namespaces of its own.
@@ -67,73 +60,6 @@ class NetworkBlocker:
                 f"module '{name}' is disabled: code in this playground cannot reach the network"
             )
         return None
-
-
-def _snapshot_files():
-    """{path: (bytes, mtime) or None (a folder)} under the writable roots, and the names
-    at the top level."""
-    files = {}
-    for root in WRITABLE_ROOTS + tuple(_site_dirs()):
-        for folder, _dirs, names in os.walk(root):
-            files[folder] = None
-            for name in names:
-                path = os.path.join(folder, name)
-                with open(path, "rb") as f:
-                    files[path] = (f.read(), os.stat(path).st_mtime_ns)
-    top = {name for name in os.listdir("/") if name not in SYSTEM_ROOTS}
-    return files, top
-
-
-def _site_dirs():
-    return [p for p in sys.path if p.endswith("site-packages") and os.path.isdir(p)]
-
-
-def _restore_files(snapshot):
-    """Put the writable folders back as `snapshot` found them. Best effort, file by
-    file: what cannot be undone (a folder made unreadable) stays, and never stops the
-    recorder."""
-    with contextlib.suppress(OSError):
-        _undo_files(snapshot)
-
-
-def _undo_files(snapshot):
-    files, top = snapshot
-    for name in os.listdir("/"):
-        if name not in SYSTEM_ROOTS and name not in top:
-            _remove("/" + name)
-    for root in WRITABLE_ROOTS + tuple(_site_dirs()):
-        for folder, _dirs, names in os.walk(root, topdown=False):
-            for name in names:
-                path = os.path.join(folder, name)
-                if path not in files:
-                    os.remove(path)
-            if folder not in files:
-                os.rmdir(folder)
-    for path, saved in files.items():
-        if saved is None:
-            os.makedirs(path, exist_ok=True)
-            continue
-        content, mtime = saved
-        try:
-            same = os.stat(path).st_mtime_ns == mtime
-        except OSError:
-            same = False
-        if not same:
-            with open(path, "wb") as f:
-                f.write(content)
-            os.utime(path, ns=(mtime, mtime))
-
-
-def _remove(path):
-    if os.path.isdir(path) and not os.path.islink(path):
-        for folder, dirs, names in os.walk(path, topdown=False):
-            for name in names:
-                os.remove(os.path.join(folder, name))
-            for name in dirs:
-                os.rmdir(os.path.join(folder, name))
-        os.rmdir(path)
-    else:
-        os.remove(path)
 
 
 def _reset_warnings_registries():
@@ -178,7 +104,7 @@ class InterpreterState:
 
         self.dispatch_table = dict(copyreg.dispatch_table)
         self.decimal_context = decimal.getcontext().copy()
-        self.files = _snapshot_files()
+        self.files = snapshot_files()
 
     def restore(self):
         sys.settrace(None)
@@ -207,7 +133,7 @@ class InterpreterState:
             os.environ.clear()
             os.environ.update(self.environ)
         os.chdir(self.cwd)
-        _restore_files(self.files)
+        restore_files(self.files)
         random.setstate(self.random)
         enabled, threshold = self.gc
         gc.set_threshold(*threshold)

@@ -1,5 +1,5 @@
 """The trace format's two halves from a finished run: typed columns and the JSON meta
-(docs/trace-format.md; read by src/trace/trace.ts)."""
+(docs/trace-format.md; read by src/trace/meta.ts and src/trace/columns.ts)."""
 
 import array
 from json import dumps as _dumps  # private: a lesson patching json.dumps cannot reach it

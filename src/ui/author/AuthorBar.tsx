@@ -1,7 +1,8 @@
 import { createTwoFilesPatch } from 'diff';
 import { useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { Lesson } from '../../lessons/schema';
+import type { Lesson } from '../../lessons/lesson';
+import { errorText } from '../../lessons/messageText';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
 import { planExport } from '../../store/exportPlan';
@@ -53,7 +54,7 @@ export function AuthorBar({
         `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}`,
       );
     } catch (err) {
-      setMessage(String(err));
+      setMessage(errorText(err, lang));
     } finally {
       setBusy(false);
     }
@@ -84,7 +85,7 @@ export function AuthorBar({
       navigate({ lesson: imported.id, author: '1', panel: null, state: null }, { push: true });
       setMessage(t(lang, 'imported', { id: imported.id, n: Object.keys(draftFiles).length }));
     } catch (err) {
-      setMessage(err instanceof Error ? err.message : String(err));
+      setMessage(errorText(err, lang));
     }
   };
 

@@ -9,11 +9,12 @@ import {
   type ManifestEdit,
   renameScenario,
 } from '../../lessons/edit';
-import { sourceFile } from '../../lessons/loader';
-import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/schema';
+import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/lesson';
+import { errorText } from '../../lessons/messageText';
+import { sourceFile } from '../../lessons/resolve';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
-import type { RunError } from '../../trace/trace';
+import type { RunError } from '../../trace/meta';
 import { CodeView } from '../CodeView';
 
 /** The lesson-relative path of a Python file name used in a run. */
@@ -49,7 +50,8 @@ export function PanelAuthor(props: {
   const rel = lessonPathOf(lesson, active);
   const files = effectiveFiles(lesson.id, draft);
   const [newId, setNewId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The caught error itself, rendered in the reader's language (which may change).
+  const [problem, setProblem] = useState<unknown>(null);
 
   const apply = (fn: (manifest: string) => ManifestEdit, select?: string, open?: string) => {
     try {
@@ -66,7 +68,7 @@ export function PanelAuthor(props: {
       // The scenario list is the draft's: the new scenario can be chosen at once.
       if (select) onScenario(select);
     } catch (err) {
-      setProblem(err instanceof Error ? err.message : String(err));
+      setProblem(err);
     }
   };
 
@@ -127,7 +129,7 @@ export function PanelAuthor(props: {
       {current ? <ScenarioTexts scenario={current} lang={lang} apply={apply} /> : null}
       {problem ? (
         <p className="author-error" role="alert" data-testid="author-error">
-          {problem}
+          {errorText(problem, lang)}
         </p>
       ) : null}
       <div className="author-tabs" role="tablist" aria-label={t(lang, 'editableFiles')}>

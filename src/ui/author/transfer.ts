@@ -7,6 +7,8 @@
  */
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { decodeLessonFile, type InvalidUtf8Error } from '../../lessons/encoding';
+import { msg } from '../../lessons/messages';
+import { LessonMessageError } from '../../lessons/messageText';
 import type { DraftFiles } from '../../store/drafts';
 
 /** Zip files under `lessons/<id>/`. */
@@ -44,10 +46,10 @@ export function locateLesson(all: Record<string, string>): ImportedLesson {
     (p) => p === 'lesson.json' || p.endsWith('/lesson.json'),
   );
   if (manifests.length !== 1) {
-    throw new Error(
+    throw new LessonMessageError(
       manifests.length === 0
-        ? 'no lesson.json found in the import'
-        : `the import holds ${manifests.length} lessons; import one lesson folder at a time`,
+        ? msg('importNoManifest')
+        : msg('importManyLessons', { n: manifests.length }),
     );
   }
   const root = manifests[0].slice(0, -'lesson.json'.length);
@@ -65,8 +67,7 @@ export function locateLesson(all: Record<string, string>): ImportedLesson {
   } catch {
     // the loader will report the broken manifest with its line
   }
-  if (!id)
-    throw new Error('could not tell the lesson id (no "id" in lesson.json and no folder name)');
+  if (!id) throw new LessonMessageError(msg('importNoId'));
   return { id, files };
 }
 

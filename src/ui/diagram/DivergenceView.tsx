@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { LessonScenario } from '../../lessons/schema';
+import type { LessonScenario } from '../../lessons/lesson';
 import { type Divergence, divergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
 

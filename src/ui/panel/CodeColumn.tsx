@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import type { LineEdit } from '../../lessons/lineShift';
-import type { ResolvedPanel } from '../../lessons/schema';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';

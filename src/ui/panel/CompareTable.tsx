@@ -1,5 +1,5 @@
 import { type Lang, t } from '../../i18n';
-import type { LessonScenario } from '../../lessons/schema';
+import type { LessonScenario } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
 import type { TraceSlot } from '../../store/panels';
 import { hitsFor } from '../../store/selectors';

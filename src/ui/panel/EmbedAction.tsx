@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/schema';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
 import { embedSnippet } from '../../store/embed';
 

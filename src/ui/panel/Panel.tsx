@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
-import { sourceFile } from '../../lessons/loader';
+import { sourceFile } from '../../lessons/resolve';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';

@@ -1,5 +1,5 @@
 import type { Lang } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/schema';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import { type PanelViewModel, statusText } from '../../store/panelView';
 
 /** The panel's title and status badge (the `status` DOM contract of the tests). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/schema';
+import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/lesson';
 import type { PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/schema';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import {
   activeKeys,
   ariaKeyShortcuts,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/schema';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import { tryMarkdown } from '../../lessons/tries';
 import { renderMarkdown } from '../Markdown';
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { Ref, Trace } from '../../trace/trace';
+import type { Ref } from '../../trace/meta';
+import type { Trace } from '../../trace/trace';
 import { resolveAt } from '../../trace/values';
 
 /** Colour per object id, so two names holding one object share a marker. */

@@ -9,7 +9,7 @@
  */
 import type { ComponentType } from 'react';
 import type { Lang } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/schema';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import type { PanelViewModel } from '../../store/panelView';

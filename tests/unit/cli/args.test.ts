@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkLang,
   DEFAULT_ROOT,
   envFlag,
   lessonIdProblem,
@@ -109,5 +110,12 @@ describe('UPDATE_GOLDEN', () => {
     for (const v of ['1', 'true', 'yes', 'TRUE']) expect(envFlag(v)).toBe(true);
     for (const v of [undefined, '', '0', 'false', 'no', 'off', ' 0 '])
       expect(envFlag(v)).toBe(false);
+  });
+});
+
+describe('LESSONS_LANG', () => {
+  it('asks for Chinese with zh, and is English otherwise', () => {
+    for (const v of ['zh', 'ZH', ' zh ']) expect(checkLang(v)).toBe('zh');
+    for (const v of [undefined, '', 'en', 'fr', 'zh-CN']) expect(checkLang(v)).toBe('en');
   });
 });

@@ -9,8 +9,9 @@ import {
   pythonFiles,
 } from '../../../scripts/lib/report.ts';
 import { readLessonFolder } from '../../../src/lessons/fs.ts';
+import type { Lesson } from '../../../src/lessons/lesson.ts';
 import { loadLesson } from '../../../src/lessons/loader.ts';
-import type { Lesson } from '../../../src/lessons/schema.ts';
+import { msg } from '../../../src/lessons/messages.ts';
 
 const LESSONS_DIR = fileURLToPath(new URL('../../../lessons/', import.meta.url));
 
@@ -51,17 +52,23 @@ describe('lesson folders as printed', () => {
   });
 
   it("replace the loader's lessons/<folder> prefix, in the file and in the message", () => {
-    const problem = loaderProblem(
-      {
-        file: 'lessons/s04-hooks/lesson.json',
-        line: 95,
-        column: 11,
-        field: 'panels[0].steps[0].start',
-        message: 'anchor text "x" not found in run_hooks (lessons/s04-hooks/src/a.py, lines 1-2)',
-      },
-      's04-hooks',
-      '/tmp/t/s04-hooks',
+    const error = {
+      file: 'lessons/s04-hooks/lesson.json',
+      line: 95,
+      column: 11,
+      field: 'panels[0].steps[0].start',
+      message: msg('anchorNotFound', {
+        text: '"x"',
+        fn: 'run_hooks',
+        file: 'lessons/s04-hooks/src/a.py',
+        start: 1,
+        end: 2,
+      }),
+    };
+    expect(formatProblem(loaderProblem(error, 's04-hooks', '/tmp/t/s04-hooks', 'zh'))).toBe(
+      '/tmp/t/s04-hooks/lesson.json:95:11: panels[0].steps[0].start: 在 run_hooks（/tmp/t/s04-hooks/src/a.py，第 1-2 行）中找不到锚点文本 "x"',
     );
+    const problem = loaderProblem(error, 's04-hooks', '/tmp/t/s04-hooks');
     expect(formatProblem(problem)).toBe(
       '/tmp/t/s04-hooks/lesson.json:95:11: panels[0].steps[0].start: anchor text "x" not found in run_hooks (/tmp/t/s04-hooks/src/a.py, lines 1-2)',
     );

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { nextOrder, starterLessonFiles, TEMPLATE } from '../../../scripts/lib/template.ts';
 import { buildRunFiles, loadLesson } from '../../../src/lessons/loader.ts';
+import { formatLessonError } from '../../../src/lessons/messageText.ts';
 
 describe('the lesson:new starter lesson', () => {
   it('loads: schema, files, anchors and prose markers all check out', () => {
     const result = loadLesson('my-lesson', starterLessonFiles({ id: 'my-lesson', order: 3 }));
-    if (!result.ok)
-      throw new Error(result.errors.map((e) => `${e.field}: ${e.message}`).join('\n'));
+    if (!result.ok) throw new Error(result.errors.map((e) => formatLessonError(e)).join('\n'));
     const { lesson } = result;
     expect(lesson.order).toBe(3);
     expect(lesson.title).toEqual({ zh: '新课程：my-lesson', en: 'New lesson: my-lesson' });

@@ -3,7 +3,7 @@ import {
   resolveAnchor,
   resolveFunctionRange,
   resolveStepLines,
-} from '../../../src/lessons/loader.ts';
+} from '../../../src/lessons/anchors.ts';
 
 const CODE = [
   'import copy', //                                   1

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatLessonError, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
-import { allLessonFiles, editManifest, errorsOf, lessonFiles, lineOf, load } from './helpers.ts';
+import { loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
+import { formatLessonError } from '../../../src/lessons/messageText.ts';
+import {
+  allLessonFiles,
+  editManifest,
+  errorsOf,
+  lessonFiles,
+  lineOf,
+  load,
+  rawErrorsOf,
+} from './helpers.ts';
 
 const ID = 's04-hooks';
 const MANIFEST = `lessons/${ID}/lesson.json`;
@@ -51,7 +60,9 @@ describe('a manifest that does not fit the schema', () => {
     expect(errors).toEqual([
       { file: MANIFEST, line: 1, column: 1, field: 'title', message: 'required field is missing' },
     ]);
-    expect(formatLessonError(errors[0])).toBe(`${MANIFEST}:1: title: required field is missing`);
+    const [error] = rawErrorsOf(load(ID, files));
+    expect(formatLessonError(error)).toBe(`${MANIFEST}:1:1: title: required field is missing`);
+    expect(formatLessonError(error, 'zh')).toBe(`${MANIFEST}:1:1: title: 缺少必填字段`);
   });
 
   it('names a missing nested field with its full path and the line of its object', async () => {

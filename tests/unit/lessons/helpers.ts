@@ -1,8 +1,9 @@
 /** Shared fixtures for the lesson tests: the real lessons, read once, and ways to break them. */
 import { fileURLToPath } from 'node:url';
 import { readAllLessons, readLessonFolder } from '../../../src/lessons/fs.ts';
+import type { LessonError, LoadResult } from '../../../src/lessons/lesson.ts';
 import { loadLesson } from '../../../src/lessons/loader.ts';
-import type { LessonError, LoadResult } from '../../../src/lessons/schema.ts';
+import { renderMessage } from '../../../src/lessons/messageText.ts';
 
 export const LESSONS_DIR = fileURLToPath(new URL('../../../lessons/', import.meta.url));
 
@@ -32,10 +33,18 @@ export function lineOf(text: string, needle: string, after = 0): number {
   throw new Error(`test setup: ${JSON.stringify(needle)} not found`);
 }
 
-/** The errors of a load that must fail; fails the test if the lesson loaded. */
-export function errorsOf(result: LoadResult): LessonError[] {
+/** The errors of a load that must fail, as made; fails the test if the lesson loaded. */
+export function rawErrorsOf(result: LoadResult): LessonError[] {
   if (result.ok) throw new Error('expected the lesson to be rejected, but it loaded');
   return result.errors;
+}
+
+/** A loader error with its message as an English reader sees it. */
+export type ShownError = Omit<LessonError, 'message'> & { message: string };
+
+/** The errors of a load that must fail, each message in English (see {@link rawErrorsOf}). */
+export function errorsOf(result: LoadResult): ShownError[] {
+  return rawErrorsOf(result).map((e) => ({ ...e, message: renderMessage(e.message, 'en') }));
 }
 
 /** Load `files` as the real folder `id`. */

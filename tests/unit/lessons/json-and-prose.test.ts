@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/json.ts';
+import { renderMessage } from '../../../src/lessons/messageText.ts';
 import { splitProse } from '../../../src/lessons/prose.ts';
 import { scenarioRefs, tryMarkdown } from '../../../src/lessons/tries.ts';
 
@@ -31,12 +32,21 @@ describe('the manifest JSON parser', () => {
     });
     expect(parseJsonWithPositions('')).toMatchObject({
       ok: false,
-      error: { message: 'the file is empty' },
+      error: { message: { key: 'jsonEmpty' } },
     });
     expect(parseJsonWithPositions('{} x')).toMatchObject({
       ok: false,
       error: { line: 1, column: 4 },
     });
+  });
+
+  it('says what is wrong in either language, naming what it found', () => {
+    const parsed = parseJsonWithPositions('{"a": 1 x}');
+    if (parsed.ok) throw new Error('expected a syntax error');
+    expect(renderMessage(parsed.error.message, 'en')).toBe(
+      'unexpected character "x", expected "," or "}"',
+    );
+    expect(renderMessage(parsed.error.message, 'zh')).toBe('意外的字符 "x"，这里应是 "," 或 "}"');
   });
 
   it('formats paths the way errors name fields', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatLessonError } from '../../../src/lessons/messageText.ts';
 import { editManifest, errorsOf, lessonFiles, lineOf, load } from './helpers.ts';
 
 const ID = 's04-hooks';
@@ -7,7 +8,7 @@ describe('prediction questions in a lesson', () => {
   it('load with their anchors resolved to lines of the focus function', async () => {
     const files = await lessonFiles(ID);
     const result = load(ID, files);
-    if (!result.ok) throw new Error(result.errors.map((e) => e.message).join('\n'));
+    if (!result.ok) throw new Error(result.errors.map((e) => formatLessonError(e)).join('\n'));
     const { predictions } = result.lesson;
     expect(predictions.length).toBeGreaterThanOrEqual(3);
     const hits = predictions.find((p) => p.ask.kind === 'hits')!;

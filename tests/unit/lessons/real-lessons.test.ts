@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/index.ts';
-import {
-  buildRunFiles,
-  formatLessonError,
-  loadLessonsFromFiles,
-} from '../../../src/lessons/loader.ts';
-import type { Lesson } from '../../../src/lessons/schema.ts';
+import type { Lesson } from '../../../src/lessons/lesson.ts';
+import { buildRunFiles, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
+import { formatLessonError } from '../../../src/lessons/messageText.ts';
 import { LANGS } from '../../../src/lessons/schema.ts';
 import { allLessonFiles } from './helpers.ts';
 
@@ -22,7 +19,7 @@ function lineText(lesson: Lesson, sourcePath: string, line: number): string {
 describe('the real lessons', () => {
   it('all load without a single error', async () => {
     const { lessons, broken } = await loadReal();
-    expect(broken.flatMap((b) => b.errors.map(formatLessonError))).toEqual([]);
+    expect(broken.flatMap((b) => b.errors.map((e) => formatLessonError(e)))).toEqual([]);
     expect(lessons.map((l) => l.id)).toEqual(['s04-hooks', 'hook-registry']);
   });
 

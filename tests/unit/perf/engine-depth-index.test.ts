@@ -13,7 +13,7 @@ import {
   type ReplayTrace,
   step,
 } from '../../../src/replay/engine.ts';
-import { EventKind } from '../../../src/trace/trace.ts';
+import { EventKind } from '../../../src/trace/meta.ts';
 
 /** A replay trace with the given depths (every event a line event of a.py). */
 function traceOf(depth: number[], lines?: number[]): ReplayTrace {

@@ -7,8 +7,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LoadResult } from '../../../src/lessons/lesson';
 import { buildRunFiles, loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader';
-import type { LoadResult } from '../../../src/lessons/schema';
+import { renderMessage } from '../../../src/lessons/messageText';
 import { lessonFiles } from '../lessons/helpers';
 
 const ID = 's04-hooks';
@@ -126,8 +127,9 @@ function expectUsable(result: LoadResult): void {
   } else {
     expect(result.errors.length).toBeGreaterThan(0);
     for (const e of result.errors) {
-      expect(typeof e.message).toBe('string');
-      expect(e.message.length).toBeGreaterThan(0);
+      // Every error is said in both languages, the Chinese one in Chinese.
+      expect(renderMessage(e.message, 'en').length).toBeGreaterThan(0);
+      expect(renderMessage(e.message, 'zh')).toMatch(/\p{Script=Han}/u);
       expect(e.file).toMatch(/^lessons\//);
     }
   }

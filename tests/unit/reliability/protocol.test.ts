@@ -11,9 +11,9 @@ import {
   FromWorkerSchema,
   RecordRequestSchema,
   ToWorkerSchema,
-  TraceMetaSchema,
 } from '../../../src/runtime/protocol';
-import { Trace, type TraceMeta } from '../../../src/trace/trace';
+import { type TraceMeta, TraceMetaSchema } from '../../../src/trace/meta';
+import { Trace } from '../../../src/trace/trace';
 import { FakeWorker } from '../helpers/fake-worker';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures';
 

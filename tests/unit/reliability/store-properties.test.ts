@@ -30,7 +30,8 @@ import {
   positionView,
   uiStateOf,
 } from '../../../src/store/selectors';
-import { EventKind, emptyTrace, type Trace } from '../../../src/trace/trace';
+import { EventKind } from '../../../src/trace/meta';
+import { emptyTrace, type Trace } from '../../../src/trace/trace';
 import {
   FILES,
   type ProbeChoice,

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { type Breakpoint, COMMANDS, type Command } from '../../../src/replay/engine.ts';
-import type { ProbeResult } from '../../../src/trace/trace.ts';
+import type { ProbeResult } from '../../../src/trace/meta.ts';
 import type { FixtureEvent, FixtureFrame, FixtureSpec } from './fixtures.ts';
 
 export const FILES = ['a.py', 'b.py'] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Breakpoint, indexHits, step } from '../../../src/replay/engine.ts';
-import type { ProbeResult } from '../../../src/trace/trace.ts';
+import type { ProbeResult } from '../../../src/trace/meta.ts';
 import { LOOP_BODY, loopTrace, NE, nestedCallTrace } from './fixtures.ts';
 
 function bp(id: string, file: string, line: number, extra: Partial<Breakpoint> = {}): Breakpoint {

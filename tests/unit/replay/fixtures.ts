@@ -21,10 +21,10 @@ import {
   type ProbeResult,
   type RunError,
   TRACE_FORMAT_VERSION,
-  Trace,
   type TraceMeta,
   type ValueNode,
-} from '../../../src/trace/trace.ts';
+} from '../../../src/trace/meta.ts';
+import { Trace } from '../../../src/trace/trace.ts';
 
 export type KindName = 'call' | 'line' | 'return' | 'exception' | 'unwind';
 

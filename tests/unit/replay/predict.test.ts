@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedAsk } from '../../../src/lessons/schema';
+import type { ResolvedAsk } from '../../../src/lessons/lesson';
 import {
   answerPrediction,
   factsFromTrace,

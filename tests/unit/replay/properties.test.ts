@@ -9,7 +9,8 @@ import {
   START,
   step,
 } from '../../../src/replay/engine.ts';
-import { EventKind, type Trace } from '../../../src/trace/trace.ts';
+import { EventKind } from '../../../src/trace/meta.ts';
+import type { Trace } from '../../../src/trace/trace.ts';
 import {
   actionArb,
   breakpointsArb,

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeEnding, judgeEnding } from '../../../src/runtime/ending';
-import type { TraceMeta } from '../../../src/trace/trace';
+import type { TraceMeta } from '../../../src/trace/meta';
 import { editManifest, errorsOf, lessonFiles, load } from '../lessons/helpers';
 
 type Ended = Pick<TraceMeta, 'outcome' | 'error'>;

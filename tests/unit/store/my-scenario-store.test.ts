@@ -5,7 +5,7 @@
  * an edit (only it), and its replay reset-proof.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import type { RecordRequest } from '../../../src/runtime/protocol';
 import {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n';
-import type { ResolvedPanel, RunFile } from '../../../src/lessons/schema';
+import type { ResolvedPanel, RunFile } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { breakpointRows } from '../../../src/store/breakpointView';
 import {

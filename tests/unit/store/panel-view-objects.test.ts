@@ -3,7 +3,7 @@
  * the call stack's calls with arguments, a name's history and "go to last change".
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import { commandForKey } from '../../../src/store/commands';
 import type { HistoryTarget, PanelState } from '../../../src/store/panels';
 import { selectPanelView } from '../../../src/store/panelView';

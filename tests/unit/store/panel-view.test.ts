@@ -4,7 +4,7 @@
  * enabled state, for every kind of position, on the nested-call fixture.
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import type { PanelState } from '../../../src/store/panels';
 import {

@@ -5,7 +5,7 @@
  * out of range leaves a notice; stops are worded in the reader's language.
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/schema';
+import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
@@ -13,7 +13,8 @@ import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelV
 import { runErrorText } from '../../../src/store/runErrorText';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import { formatAddress, parseAddress } from '../../../src/store/urlSync';
-import type { ProbeResult, Trace } from '../../../src/trace/trace';
+import type { ProbeResult } from '../../../src/trace/meta';
+import type { Trace } from '../../../src/trace/trace';
 import { NE, nestedCallTrace } from '../replay/fixtures';
 
 const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EventKind, Trace } from '../../../src/trace/trace.ts';
+import { EventKind } from '../../../src/trace/meta.ts';
+import { Trace } from '../../../src/trace/trace.ts';
 import { textAt } from '../../../src/trace/values.ts';
 import {
   COLUMN_LAYOUT,

@@ -1,0 +1,132 @@
+/**
+ * What the manifest schema rejected, as lesson messages: each zod issue becomes a message
+ * of the UI string table with its field path, whether it carries one of the schema's own
+ * messages (encoded by `fail` in ./schema.ts) or is one of zod's built-in checks (a wrong
+ * type, a too-short list, a value not in an enum), which are worded here, in both
+ * languages, from the issue's code and the value found in the manifest. Pure.
+ */
+import type { z } from 'zod';
+import type { JsonPath } from './json.ts';
+import { decodeMessage, type LessonMessage, msg } from './messages.ts';
+
+/** One rejected field: where in the manifest, and what is wrong with it. */
+export interface FieldProblem {
+  path: JsonPath;
+  message: LessonMessage;
+}
+
+/** True for a plain JSON object (not an array, not null). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The value at `path` in `root`, or undefined. */
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let node: unknown = root;
+  for (const key of path) {
+    if (Array.isArray(node) && typeof key === 'number') node = node[key];
+    else if (isRecord(node) && typeof key === 'string' && Object.hasOwn(node, key))
+      node = node[key];
+    else return undefined;
+  }
+  return node;
+}
+
+/** True when the value at `path` is absent because its parent object lacks the key. */
+function isMissing(root: unknown, path: readonly PropertyKey[]): boolean {
+  let node: unknown = root;
+  for (let i = 0; i < path.length; i++) {
+    const key = path[i];
+    if (Array.isArray(node) && typeof key === 'number') {
+      if (key >= node.length) return true;
+      node = node[key];
+    } else if (isRecord(node) && typeof key === 'string') {
+      if (!Object.hasOwn(node, key)) return i === path.length - 1;
+      node = node[key];
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** The string-table name of a JSON value's type, or of a type zod expected. */
+function typeName(type: string): LessonMessage {
+  switch (type) {
+    case 'number':
+      return msg('typeNumber');
+    case 'int':
+      return msg('typeInteger');
+    case 'string':
+      return msg('typeString');
+    case 'boolean':
+      return msg('typeBoolean');
+    case 'object':
+    case 'record':
+      return msg('typeObject');
+    case 'array':
+    case 'tuple':
+      return msg('typeArray');
+    case 'null':
+      return msg('typeNull');
+    default:
+      return msg('typeOther');
+  }
+}
+
+/** The JSON type of a value found in a manifest. */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}
+
+/** One zod issue (not an unknown key, not a missing field) as a message. */
+function issueMessage(issue: z.core.$ZodIssue, root: unknown): LessonMessage {
+  const own = decodeMessage(issue.message);
+  if (own) return own;
+  switch (issue.code) {
+    case 'invalid_type':
+      return msg('expectedType', {
+        expected: typeName(issue.expected),
+        received: typeName(jsonType(valueAt(root, issue.path))),
+      });
+    case 'too_small': {
+      const n = Number(issue.minimum);
+      if (issue.origin === 'string' && n <= 1) return msg('notEmpty');
+      if (issue.origin === 'array') return msg('tooFewItems', { n });
+      return msg(issue.inclusive === false ? 'tooSmallExclusive' : 'tooSmall', { n });
+    }
+    case 'too_big': {
+      const n = Number(issue.maximum);
+      if (issue.origin === 'array') return msg('tooManyItems', { n });
+      return msg(issue.inclusive === false ? 'tooBigExclusive' : 'tooBig', { n });
+    }
+    case 'invalid_value':
+      return msg('notOneOf', { values: issue.values.map((v) => JSON.stringify(v)).join(', ') });
+    case 'invalid_union':
+      return msg('noVariant');
+    case 'invalid_key':
+      return msg('invalidKey', {
+        reason: issue.issues[0] ? issueMessage(issue.issues[0], root) : msg('invalidValue'),
+      });
+    default:
+      return msg('invalidValue');
+  }
+}
+
+/** Every problem the schema found in the manifest `root`, in zod's order. */
+export function schemaProblems(issues: readonly z.core.$ZodIssue[], root: unknown): FieldProblem[] {
+  const out: FieldProblem[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        out.push({ path: [...issue.path, key], message: msg('unknownField') });
+    } else if (issue.code !== 'invalid_key' && isMissing(root, issue.path)) {
+      out.push({ path: issue.path, message: msg('requiredField') });
+    } else {
+      out.push({ path: issue.path, message: issueMessage(issue, root) });
+    }
+  }
+  return out;
+}

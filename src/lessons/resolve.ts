@@ -1,0 +1,173 @@
+/**
+ * Resolving a manifest's parts against the lesson's files: the sources, the setup and
+ * scenario scripts, and the articles with their panel markers. Each problem is reported
+ * with its field (or file and line) as a lesson message. Panels are resolved in
+ * ./resolvePanels.ts. Pure, like the rest of the loader.
+ */
+import type { JsonPath } from './json.ts';
+import type {
+  LessonError,
+  LessonFile,
+  LessonScenario,
+  LessonSource,
+  ProseSegment,
+} from './lesson.ts';
+import { type LessonMessage, msg } from './messages.ts';
+import { splitProse } from './prose.ts';
+import type { ManifestParts } from './salvage.ts';
+import { LANGS, type Lang, type LessonManifest } from './schema.ts';
+import { unknownTryScenarios } from './tries.ts';
+
+/** Report a problem at a manifest field. */
+export type ReportField = (path: JsonPath, message: LessonMessage) => void;
+
+/** The article file for a language, relative to the lesson folder. */
+export const proseFile = (lang: Lang) => `prose.${lang}.md`;
+
+/** Where a source's code lives, relative to the lesson folder. */
+export const sourceFile = (path: string) => `src/${path}`;
+
+/** A file the manifest names, or undefined (reported at `path`) when the folder lacks it. */
+export function readRequired(
+  files: Record<string, string>,
+  rel: string,
+  base: string,
+  path: JsonPath,
+  report: ReportField,
+  notFound: 'setupNotFound' | 'scenarioScriptNotFound' | 'entryNotFound',
+): LessonFile | undefined {
+  if (!Object.hasOwn(files, rel)) {
+    report(path, msg(notFound, { path: `${base}/${rel}` }));
+    return undefined;
+  }
+  return { path: rel, code: files[rel] };
+}
+
+export function resolveSources(
+  parts: ManifestParts,
+  files: Record<string, string>,
+  base: string,
+  report: ReportField,
+): LessonSource[] {
+  const out: LessonSource[] = [];
+  const seenPaths = new Set<string>();
+  const seenModules = new Set<string>();
+  parts.sources.forEach((src, i) => {
+    if (src.path !== undefined && seenPaths.has(src.path))
+      report(
+        ['sources', i, 'path'],
+        msg('duplicateSourcePath', { path: JSON.stringify(src.path) }),
+      );
+    if (src.module !== undefined && seenModules.has(src.module))
+      report(
+        ['sources', i, 'module'],
+        msg('duplicateModule', { module: JSON.stringify(src.module) }),
+      );
+    if (src.path === undefined) return;
+    seenPaths.add(src.path);
+    if (src.module !== undefined) seenModules.add(src.module);
+    const rel = sourceFile(src.path);
+    if (!Object.hasOwn(files, rel)) {
+      report(['sources', i, 'path'], msg('sourceNotFound', { path: `${base}/${rel}` }));
+      return;
+    }
+    out.push({ path: src.path, module: src.module ?? '', code: files[rel] });
+  });
+  return out;
+}
+
+/**
+ * The catalogue with every script read. Labels and descriptions come from the manifest
+ * when it passed the schema; a salvaged catalogue only serves to check references.
+ */
+export function resolveScenarios(
+  parts: ManifestParts,
+  manifest: LessonManifest | undefined,
+  files: Record<string, string>,
+  base: string,
+  report: ReportField,
+): Map<string, LessonScenario> {
+  const out = new Map<string, LessonScenario>();
+  for (const [id, scriptPath] of parts.scenarios) {
+    const def = manifest?.scenarios[id];
+    const scenario: LessonScenario = { id, label: def?.label ?? { zh: id, en: id } };
+    if (def?.description) scenario.description = def.description;
+    if (def?.ending) scenario.ending = def.ending;
+    if (scriptPath !== undefined) {
+      const script = readRequired(
+        files,
+        scriptPath,
+        base,
+        ['scenarios', id, 'script'],
+        report,
+        'scenarioScriptNotFound',
+      );
+      if (script) scenario.script = script;
+    }
+    out.set(id, scenario);
+  }
+  return out;
+}
+
+/** Each article split at its panel markers; every marker and every panel checked. */
+export function resolveProse(
+  parts: ManifestParts,
+  files: Record<string, string>,
+  base: string,
+  errors: LessonError[],
+): Record<Lang, ProseSegment[]> | undefined {
+  const panelIds = parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+  const out: Partial<Record<Lang, ProseSegment[]>> = {};
+  for (const lang of LANGS) {
+    const rel = proseFile(lang);
+    const file = `${base}/${rel}`;
+    if (!Object.hasOwn(files, rel)) {
+      errors.push({ file, message: msg('articleMissing', { lang }) });
+      continue;
+    }
+    const split = splitProse(files[rel]);
+    for (const bad of split.malformed) {
+      errors.push({
+        file,
+        line: bad.line,
+        message: msg(bad.kind === 'panel' ? 'malformedMarker' : 'misplacedTry', {
+          text: JSON.stringify(bad.text),
+        }),
+      });
+    }
+    errors.push(...unknownTryScenarios(split.tries, parts.panels, file));
+    const firstLine = new Map<string, number>();
+    for (const marker of split.markers) {
+      const earlier = firstLine.get(marker.panelId);
+      if (!panelIds.includes(marker.panelId)) {
+        errors.push({
+          file,
+          line: marker.line,
+          message: msg('unknownPanel', {
+            id: JSON.stringify(marker.panelId),
+            ids: panelIds.join(', '),
+          }),
+        });
+      } else if (earlier !== undefined) {
+        errors.push({
+          file,
+          line: marker.line,
+          message: msg('panelPlacedTwice', { id: JSON.stringify(marker.panelId), line: earlier }),
+        });
+      } else {
+        firstLine.set(marker.panelId, marker.line);
+      }
+    }
+    parts.panels.forEach(({ id }, p) => {
+      if (id !== undefined && !firstLine.has(id)) {
+        errors.push({
+          file,
+          field: `panels[${p}]`,
+          message: msg('panelNotPlaced', { id: JSON.stringify(id), bare: id }),
+        });
+      }
+    });
+    out[lang] = split.segments;
+  }
+  return LANGS.every((lang) => out[lang]) ? (out as Record<Lang, ProseSegment[]>) : undefined;
+}

@@ -1,0 +1,131 @@
+/**
+ * The per-event half of a recorded trace: the JSON half and typed-array views over the
+ * columns, with the questions one event's row answers on its own (its file, function,
+ * output so far, call stack, what it changed). Nothing here builds an index; the queries
+ * that need one (a frame's variables at any step, an object's states) are on `Trace`
+ * (./trace.ts), which extends this class.
+ */
+import { readColumns } from './columns';
+import type { ProbeResult, TraceMeta, ValueNode } from './meta';
+
+/** A recorded trace's columns and per-event accessors. Positions are event indices. */
+export class TraceEvents {
+  readonly meta: TraceMeta;
+  readonly length: number;
+  readonly kind: Int8Array;
+  readonly file: Int8Array;
+  readonly line: Int32Array;
+  readonly frame: Int32Array;
+  readonly depth: Int16Array;
+  readonly out: Int32Array;
+  readonly deltaStart: Int32Array;
+  /** The event's return value or exception ({@link Ref}), else -1. */
+  readonly aux: Int32Array;
+  /** A change's target: a scope frame id (a binding), or `-objectId` (an object's state). */
+  readonly deltaFrame: Int32Array;
+  readonly deltaName: Int32Array;
+  /** A binding's {@link Ref} (-1: deleted), or an object's new value-table index. */
+  readonly deltaValue: Int32Array;
+  /** Probe results by event index (conditions and logpoints). */
+  readonly probesAt: Map<number, ProbeResult[]>;
+
+  constructor(meta: TraceMeta, buffer: ArrayBuffer) {
+    this.meta = meta;
+    this.length = meta.eventCount;
+    const cols = readColumns(meta.columns, meta.eventCount, meta.deltaCount, buffer);
+    // The typecodes are checked by readColumns against COLUMN_TYPES.
+    this.kind = cols.kind as Int8Array;
+    this.file = cols.file as Int8Array;
+    this.line = cols.line as Int32Array;
+    this.frame = cols.frame as Int32Array;
+    this.depth = cols.depth as Int16Array;
+    this.out = cols.out as Int32Array;
+    this.deltaStart = cols.deltaStart as Int32Array;
+    this.aux = cols.aux as Int32Array;
+    this.deltaFrame = cols.deltaFrame as Int32Array;
+    this.deltaName = cols.deltaName as Int32Array;
+    this.deltaValue = cols.deltaValue as Int32Array;
+    this.probesAt = new Map();
+    for (const p of meta.probes) {
+      const list = this.probesAt.get(p[0]);
+      if (list) list.push(p);
+      else this.probesAt.set(p[0], [p]);
+    }
+  }
+
+  /** Python file name of the event at `i`. */
+  fileOf(i: number): string {
+    return this.meta.files[this.file[i]];
+  }
+
+  /** Function name of the frame of the event at `i`. */
+  functionOf(i: number): string {
+    return this.meta.frames[this.frame[i]][0];
+  }
+
+  /** The output printed before the event at `i` ran (all of it at the end). */
+  outputAt(i: number): string {
+    // Before the start (-1) nothing has run yet; `this.out[-1]` would be
+    // undefined and `slice(0, undefined)` would return the whole output.
+    if (i < 0) return '';
+    if (i >= this.length) return this.meta.output;
+    return this.meta.output.slice(0, this.out[i]);
+  }
+
+  /** Frame ids from the innermost (the event's own) outwards. */
+  stackAt(i: number): number[] {
+    const stack: number[] = [];
+    let f = this.frame[i];
+    while (f >= 0) {
+      stack.push(f);
+      f = this.meta.frames[f][2];
+    }
+    return stack;
+  }
+
+  /** The frame whose bindings `frameId` shows (see {@link FrameRow}). */
+  scopeOf(frameId: number): number {
+    return this.meta.frames[frameId][5] ?? frameId;
+  }
+
+  /** How many parameters `frameId`'s function has (its first names). */
+  paramCount(frameId: number): number {
+    return this.meta.frames[frameId][6] ?? 0;
+  }
+
+  /** The end (exclusive) of event `i`'s changes. */
+  deltaEnd(i: number): number {
+    return i + 1 < this.length ? this.deltaStart[i + 1] : this.meta.deltaCount;
+  }
+
+  /** Ids of the objects whose state was recorded (changed or first seen) at event `i`. */
+  objectsChangedAt(i: number): number[] {
+    const ids: number[] = [];
+    if (i < 0 || i >= this.length) return ids;
+    for (let d = this.deltaStart[i], end = this.deltaEnd(i); d < end; d++) {
+      if (this.deltaFrame[d] < 0) ids.push(-this.deltaFrame[d]);
+    }
+    return ids;
+  }
+
+  /** The names (re)bound at event `i` in the scope of the event's own frame. */
+  changedAt(i: number): Set<string> {
+    const changed = new Set<string>();
+    if (i < 0 || i >= this.length) return changed;
+    const scope = this.scopeOf(this.frame[i]);
+    for (let d = this.deltaStart[i]; d < this.deltaEnd(i); d++) {
+      if (this.deltaFrame[d] === scope) changed.add(this.meta.names[this.deltaName[d]]);
+    }
+    return changed;
+  }
+
+  /** The value-table entry at `index`. */
+  value(index: number): ValueNode {
+    return this.meta.values[index];
+  }
+
+  /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */
+  get byteSize(): number {
+    return this.meta.columns.reduce((sum, [, size, len]) => sum + size * len, 0);
+  }
+}

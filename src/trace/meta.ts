@@ -1,0 +1,137 @@
+/**
+ * The JSON half of a recorded trace: its zod schema, checked wherever a recording arrives
+ * (worker client, Node recorder, shipped traces), and every type of it, inferred from that
+ * schema so that the shape is written once. The binary half is read by ./columns.ts, both
+ * are wrapped by `Trace` (./trace.ts). The format is described in docs/trace-format.md.
+ */
+import { z } from 'zod';
+
+/** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
+export const TRACE_FORMAT_VERSION = 2;
+
+/** Kinds of events, in the numbering the recorder uses. */
+export const EventKind = {
+  Call: 0,
+  Line: 1,
+  Return: 2,
+  Exception: 3,
+  /** The frame was left because an exception propagated out of it. */
+  Unwind: 4,
+} as const;
+/** One of the values of {@link EventKind}. */
+export type EventKind = (typeof EventKind)[keyof typeof EventKind];
+
+/** How a run ended. `stopped` means a budget or an interrupt ended it early. */
+export const OutcomeSchema = z.enum(['completed', 'error', 'stopped']);
+/** How a run ended. `stopped` means a budget or an interrupt ended it early. */
+export type Outcome = z.infer<typeof OutcomeSchema>;
+
+/** Where and why a run failed or was stopped. */
+export const RunErrorSchema = z.object({
+  /** Python exception type name, or `BudgetExceeded` / `KeyboardInterrupt`. */
+  type: z.string(),
+  message: z.string(),
+  /** For budget stops: `events`, `seconds`, `depth` or `interrupted`. */
+  reason: z.string().optional(),
+  /** For budget stops: the limit that was reached (events, seconds or call depth). */
+  limit: z.number().optional(),
+  /** The lesson file (Python file name) where it happened, if known. */
+  file: z.string().nullable().optional(),
+  line: z.number().nullable().optional(),
+  column: z.number().nullable().optional(),
+  traceback: z.string().optional(),
+});
+/** Where and why a run failed or was stopped. */
+export type RunError = z.infer<typeof RunErrorSchema>;
+
+const NodeHead = [
+  z.string(),
+  z.string(),
+  z.number(),
+  z.array(z.tuple([z.string(), z.number()])),
+  z.number(),
+] as const;
+
+/**
+ * An entry of the value table: an atom `[typeName, text, 0, [], 0]`, or one recorded state
+ * of an object `[typeName, text, objectId, children, size, kind]` whose `children` are
+ * `[label, ref]` pairs (see {@link Ref}). A container's or an instance's `text` is empty:
+ * it is composed from its children at the step shown (values.ts). A 7th field, when present,
+ * is the index of an earlier state of the same object whose children this one keeps (a
+ * container that grew past the items shown changed only its size).
+ */
+export const ValueNodeSchema = z.union([
+  z.tuple([...NodeHead, z.string(), z.number()]),
+  z.tuple([...NodeHead, z.string()]),
+  z.tuple(NodeHead),
+]);
+/** One entry of the value table (see {@link ValueNodeSchema}). */
+export type ValueNode = z.infer<typeof ValueNodeSchema>;
+
+/**
+ * What a name, a slot, a return value or an exception holds: a value-table index of an
+ * atom (>= 0), or an object `-(id + 1)` (<= -2). -1 means nothing (deleted, no value).
+ */
+export type Ref = number;
+
+/**
+ * `[function, fileIndex, parentFrameId, depth, firstEventIndex, scopeFrameId, paramCount]`.
+ * `scopeFrameId` is the frame whose bindings this frame shows (itself, except for module
+ * frames sharing one namespace: setup, scenario and entry share `__main__`'s);
+ * the first `paramCount` names bound at its call event are its parameters.
+ */
+export const FrameRowSchema = z.tuple([
+  z.string(),
+  z.number(),
+  z.number(),
+  z.number(),
+  z.number(),
+  z.number(),
+  z.number(),
+]);
+/** One row of the frame table (see {@link FrameRowSchema}). */
+export type FrameRow = z.infer<typeof FrameRowSchema>;
+
+/** Result of evaluating a breakpoint condition or logpoint at one event. */
+export const ProbeResultSchema = z.tuple([
+  z.number(),
+  z.string(),
+  z.enum(['ok', 'log', 'error']),
+  z.string(),
+]);
+/** `[eventIndex, probeId, status, text]`: one probe evaluated at one event. */
+export type ProbeResult = z.infer<typeof ProbeResultSchema>;
+
+/** Something the recorder capped, shown to the user as a notice. */
+export const TraceNoticeSchema = z.object({
+  kind: z.enum(['output', 'values']),
+  limit: z.number(),
+});
+/** Something the recorder capped (output or value-table size) and at which limit. */
+export type TraceNotice = z.infer<typeof TraceNoticeSchema>;
+
+/** Shape check of the trace metadata JSON: the JSON half of a recorded trace. */
+export const TraceMetaSchema = z.object({
+  /** {@link TRACE_FORMAT_VERSION}. */
+  version: z.literal(TRACE_FORMAT_VERSION),
+  outcome: OutcomeSchema,
+  error: RunErrorSchema.nullable(),
+  /** Python file names, indexed by the `file` column. */
+  files: z.array(z.string()),
+  eventCount: z.number().int().nonnegative(),
+  deltaCount: z.number().int().nonnegative(),
+  /** How many object ids the run gave out (ids are 1..objectCount). */
+  objectCount: z.number().int().nonnegative(),
+  /** `[typecode, itemsize, length]` per column, in blob order. */
+  columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
+  names: z.array(z.string()),
+  frames: z.array(FrameRowSchema),
+  values: z.array(ValueNodeSchema),
+  output: z.string(),
+  probes: z.array(ProbeResultSchema),
+  notices: z.array(TraceNoticeSchema),
+  budget: z.object({ maxEvents: z.number(), maxSeconds: z.number() }),
+  elapsedMs: z.number(),
+});
+/** The JSON half of a recorded trace (see {@link TraceMetaSchema}). */
+export type TraceMeta = z.infer<typeof TraceMetaSchema>;
