@@ -11,21 +11,25 @@ export function panel(page: Page, fn: string): Locator {
 /** Wait until Python is ready and the panel's Monaco editor is on screen. */
 export async function ready(page: Page, p: Locator): Promise<void> {
   await page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
-  await p.locator('.margin-view-overlays .line-numbers').first().waitFor({ timeout: 30_000 });
+  await p
+    .locator('.code-col .margin-view-overlays .line-numbers')
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 /**
- * Click Monaco's line number showing file line `line` of the panel's own source (sets or
- * clears a breakpoint). Fails when the code view shows another file (paused in a callee).
+ * Click Monaco's line number showing file line `line` of the panel's own source file (sets
+ * or clears a breakpoint). Fails when the code view shows another file (paused in a callee
+ * defined elsewhere, e.g. in setup.py).
  */
 export async function clickLine(p: Locator, line: number): Promise<void> {
-  if ((await p.locator('[data-testid=now-in]').count()) > 0) {
-    const file = await p.locator('.code-col').getAttribute('data-file');
+  const file = await p.locator('.code-col').first().getAttribute('data-file');
+  if (file !== (await p.getAttribute('data-source'))) {
     throw new Error(
       `the code view shows ${file}, not the panel's source: line ${line} is ambiguous`,
     );
   }
-  const nums = p.locator('.margin-view-overlays .line-numbers');
+  const nums = p.locator('.code-col .margin-view-overlays .line-numbers');
   const texts = (await nums.allTextContents()).map((t) => t.trim());
   const i = texts.indexOf(String(line));
   if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
@@ -34,13 +38,13 @@ export async function clickLine(p: Locator, line: number): Promise<void> {
 
 /** Put the editor's cursor on file line `line` by clicking that row's code (not its gutter). */
 export async function clickCode(p: Locator, line: number): Promise<void> {
-  const nums = p.locator('.margin-view-overlays .line-numbers');
+  const nums = p.locator('.code-col .margin-view-overlays .line-numbers');
   const texts = (await nums.allTextContents()).map((t) => t.trim());
   const i = texts.indexOf(String(line));
   if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
   await nums.nth(i).scrollIntoViewIfNeeded();
   const row = await nums.nth(i).boundingBox();
-  const code = await p.locator('.monaco-editor .view-lines').boundingBox();
+  const code = await p.locator('.code-col .monaco-editor .view-lines').boundingBox();
   if (!row || !code) throw new Error(`line ${line} has no box on screen`);
   const y = row.y + row.height / 2;
   if (y < code.y || y > code.y + code.height) {

@@ -240,7 +240,18 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await app.page.waitForFunction(
       () => new URL(location.href).searchParams.get('panel') === 'run_hooks',
     );
-    await app.page.waitForFunction(() => location.href.includes('s='));
+    // the address holds the selected frame (index 1) before the link is taken
+    await app.page.waitForFunction(() => {
+      const s = new URLSearchParams(location.search).get('s');
+      if (!s) return false;
+      const bytes = Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
+        c.charCodeAt(0),
+      );
+      const state = JSON.parse(new TextDecoder().decode(bytes)) as {
+        panels: Record<string, { f?: number }>;
+      };
+      return state.panels.run_hooks?.f === 1;
+    });
     const href = app.page.url();
     const page = await app.context.newPage();
     try {

@@ -126,6 +126,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
       className="panel"
       data-testid="panel"
       data-function={panel.function}
+      data-source={panel.source}
       data-panel={panel.id}
       data-breakpoints={view.sourceBreakpoints.join(',')}
       {...keys}
