@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { LANG_NAMES, type Lang, t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
 import { LANGS } from '../lessons/schema';
@@ -7,11 +7,13 @@ import { useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
-import { AuthorBar } from './author/AuthorBar';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LessonView } from './LessonView';
 import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';
+
+// Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
+const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
 
 function RuntimeBadge({ lang }: { lang: Lang }) {
   const runtime = useApp((s) => s.runtime);
@@ -181,7 +183,11 @@ export function App() {
           </ul>
         </nav>
         <main className="content">
-          {author && id ? <AuthorBar lessonId={id} lesson={lesson} lang={lang} /> : null}
+          {author && id ? (
+            <Suspense fallback={null}>
+              <AuthorBar lessonId={id} lesson={lesson} lang={lang} />
+            </Suspense>
+          ) : null}
           {broken ? (
             <section className="error-card" role="alert" data-testid="lesson-error">
               <h2>

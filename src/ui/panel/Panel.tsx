@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
@@ -16,7 +16,6 @@ import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import { selectPanelView } from '../../store/panelView';
 import { useAddress } from '../../store/urlSync';
-import { PanelAuthor } from '../author/PanelAuthor';
 import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { BreakpointList } from './BreakpointList';
@@ -35,6 +34,11 @@ import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Toolbar } from './Toolbar';
 import { TryBox } from './TryBox';
+
+// Author mode's part of a panel loads only when author mode is on.
+const PanelAuthor = lazy(() =>
+  import('../author/PanelAuthor').then((m) => ({ default: m.PanelAuthor })),
+);
 
 /**
  * One interactive panel. It registers the panel in the store, asks the panel view
@@ -223,14 +227,16 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
       />
 
       {author ? (
-        <PanelAuthor
-          lesson={lesson}
-          panel={entry.panel}
-          scenario={p.scenario}
-          error={view.trace?.meta.error ?? null}
-          lang={lang}
-          onScenario={actions.setScenario}
-        />
+        <Suspense fallback={null}>
+          <PanelAuthor
+            lesson={lesson}
+            panel={entry.panel}
+            scenario={p.scenario}
+            error={view.trace?.meta.error ?? null}
+            lang={lang}
+            onScenario={actions.setScenario}
+          />
+        </Suspense>
       ) : null}
 
       <CompareTable
