@@ -4,6 +4,7 @@
  * function (the same rule as a step's `start`). Pure, like the rest of the loader.
  */
 import { resolveAnchor } from './anchors.ts';
+import { inlineScenarioIds } from './inline.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonSource, ResolvedAsk, ResolvedPanel, ResolvedPrediction } from './lesson.ts';
 import { msg } from './messages.ts';
@@ -56,6 +57,19 @@ export function resolvePredictions(
         }),
       );
       return;
+    }
+    for (const lang of Object.keys(p.question) as (keyof typeof p.question)[]) {
+      for (const id of inlineScenarioIds(p.question[lang])) {
+        if (panel.scenarios.some((s) => s.id === id)) continue;
+        report(
+          field('question', lang),
+          msg('scenarioNotOffered', {
+            panel: JSON.stringify(p.panel),
+            scenario: JSON.stringify(id),
+            offered: panel.scenarios.map((s) => s.id).join(', '),
+          }),
+        );
+      }
     }
     let ask: ResolvedAsk;
     if (p.ask.kind === 'hits' || p.ask.kind === 'reached') {

@@ -4,11 +4,10 @@
  * it. The id is the lesson's; the label is derived, never copied into the prose.
  */
 
+import { SCENARIO_REF as REF } from './inline.ts';
 import type { LessonError } from './lesson.ts';
 import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
-
-const REF = /\[\[([a-z0-9_]+)\]\]/g;
 
 /** One `[[id]]` reference in a try block, with its 1-based line in the article. */
 export interface ScenarioRef {

@@ -36,6 +36,12 @@ describe('instructor features', () => {
     const p = panel(app.page, 'run_hooks');
     await ready(app.page, p);
     const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
+    // the question names its scenario by the picker's label and shows its code as code
+    const question = hits.locator('.predict-question');
+    const label = await p.locator('[data-testid=scenario] option[value=block]').textContent();
+    expect(await question.locator('.predict-scenario-name').first().textContent()).toBe(label);
+    expect(await question.locator('code').first().textContent()).toBe('answer = callback(...)');
+    expect(await question.textContent()).not.toMatch(/\[\[|`/);
     await hits.locator('[data-testid=predict-input]').fill('1');
     await hits.locator('[data-testid=predict-check]').click();
     const verdict = hits.locator('[data-testid=predict-verdict]');

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { type Lang, t } from '../../i18n';
+import { inlineParts } from '../../lessons/inline';
 import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/lesson';
 import type { PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
@@ -135,7 +136,22 @@ function Prediction(props: {
   return (
     <li className="prediction" data-testid="prediction" data-prediction={p.id}>
       <p className="predict-question">
-        {p.question[lang]}{' '}
+        {inlineParts(
+          p.question[lang],
+          (id) => panel.scenarios.find((s) => s.id === id)?.label[lang],
+        ).map((part, i) =>
+          part.kind === 'code' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+            <code key={i}>{part.text}</code>
+          ) : part.kind === 'scenario' ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+            <q key={i} className="predict-scenario-name">
+              {part.text}
+            </q>
+          ) : (
+            part.text
+          ),
+        )}{' '}
         <span className="predict-scenario">
           {t(lang, 'predictIn', { scenario: scenarioLabel })}
         </span>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inlineParts } from '../../../src/lessons/inline.ts';
 import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/json.ts';
 import { renderMessage } from '../../../src/lessons/messageText.ts';
 import { splitProse } from '../../../src/lessons/prose.ts';
@@ -147,5 +148,25 @@ describe("a panel's things to try", () => {
         ' or <button type="button" class="try-scenario" data-scenario="block">维护拦截</button>;' +
         ' [[nope]] stays.',
     );
+  });
+});
+
+describe('a short lesson text with inline code and scenario names', () => {
+  const labelOf = (id: string) => ({ block: 'Maintenance block' })[id];
+
+  it('splits into text, code and scenario labels', () => {
+    expect(inlineParts('Under [[block]], does `x = 1` run?', labelOf)).toEqual([
+      { kind: 'text', text: 'Under ' },
+      { kind: 'scenario', id: 'block', text: 'Maintenance block' },
+      { kind: 'text', text: ', does ' },
+      { kind: 'code', text: 'x = 1' },
+      { kind: 'text', text: ' run?' },
+    ]);
+  });
+
+  it('keeps an unknown scenario and a lone backtick as written', () => {
+    expect(inlineParts('[[nope]] and a ` here', labelOf)).toEqual([
+      { kind: 'text', text: '[[nope]] and a ` here' },
+    ]);
   });
 });

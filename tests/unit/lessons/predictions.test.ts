@@ -47,6 +47,15 @@ describe('prediction questions in a lesson', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('name scenarios in their question only among those the panel offers', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].question.en = 'Under [[refused]], how many times?';
+    });
+    const errors = errorsOf(load(ID, files));
+    expect(errors.map((e) => e.field)).toEqual(['predictions[0].question.en']);
+    expect(errors[0].message).toMatch(/panel "run_hooks" does not offer scenario "refused"/);
+  });
+
   it('must be one of the four kinds, with what that kind needs', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.predictions[0].ask = { kind: 'guess', line: 'x' };
