@@ -5,6 +5,7 @@ import {
   clickCode,
   clickLine,
   expectBreakpoints,
+  linkedPanels,
   panel,
   ready,
   runtimeLine,
@@ -198,18 +199,8 @@ describe('debugger depth on the run_hooks panel', () => {
     await p().locator('[data-testid=continue]').click();
     await waitForStep(p(), (s) => s > step);
     // the address bar follows the view: wait until it holds the step on screen
-    await app.page.waitForFunction(() => {
-      const s = new URLSearchParams(location.search).get('s');
-      const shown = document.querySelector('[data-function=run_hooks] [data-testid=status]');
-      if (!s || !shown) return false;
-      const bytes = Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-        c.charCodeAt(0),
-      );
-      const state = JSON.parse(new TextDecoder().decode(bytes)) as {
-        panels: Record<string, { p?: number }>;
-      };
-      return String(state.panels.run_hooks?.p) === shown.getAttribute('data-step');
-    });
+    const shown = await p().locator('[data-testid=status]').getAttribute('data-step');
+    await expect.poll(() => String(linkedPanels(app.page)?.run_hooks?.p)).toBe(shown);
     const before = await status(p());
     const vars = await variables(p());
     const url = app.page.url();

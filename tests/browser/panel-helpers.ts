@@ -142,3 +142,21 @@ export async function waitForStep(
     await new Promise((r) => setTimeout(r, 25));
   }
 }
+
+/** One panel's fields in a shared address (`s=`): scenario, position, selected frame. */
+export interface LinkedPanelFields {
+  s?: string;
+  p?: number;
+  f?: number;
+}
+
+/**
+ * The panels a page's address links to (the `s=` parameter, base64url JSON), or null when
+ * it holds none. Polled by tests that take the address as a shared link.
+ */
+export function linkedPanels(page: Page): Record<string, LinkedPanelFields> | null {
+  const s = new URL(page.url()).searchParams.get('s');
+  if (!s) return null;
+  const json = Buffer.from(s, 'base64url').toString('utf8');
+  return (JSON.parse(json) as { panels: Record<string, LinkedPanelFields> }).panels;
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settled } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
-import { clickLine, panel, runtimeLine, status, waitState } from './panel-helpers';
+import { clickLine, linkedPanels, panel, runtimeLine, status, waitState } from './panel-helpers';
 
 const CALLBACK = 'answer = callback(';
 
@@ -241,17 +241,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
       () => new URL(location.href).searchParams.get('panel') === 'run_hooks',
     );
     // the address holds the selected frame (index 1) before the link is taken
-    await app.page.waitForFunction(() => {
-      const s = new URLSearchParams(location.search).get('s');
-      if (!s) return false;
-      const bytes = Uint8Array.from(atob(s.replace(/-/g, '+').replace(/_/g, '/')), (c) =>
-        c.charCodeAt(0),
-      );
-      const state = JSON.parse(new TextDecoder().decode(bytes)) as {
-        panels: Record<string, { f?: number }>;
-      };
-      return state.panels.run_hooks?.f === 1;
-    });
+    await expect.poll(() => linkedPanels(app.page)?.run_hooks?.f).toBe(1);
     const href = app.page.url();
     const page = await app.context.newPage();
     try {
