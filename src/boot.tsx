@@ -7,7 +7,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './store/app';
-import { loadCatalog } from './store/catalog';
+import { loadBundledCatalog } from './store/catalogBundled';
 import { loadDrafts } from './store/drafts';
 import { loadMyScenarios } from './store/myScenarioStore';
 import { startWarmUp } from './store/offline';
@@ -24,7 +24,7 @@ export function boot(): void {
   startUrlSync();
   loadDrafts(currentAddress().author);
   loadMyScenarios();
-  loadCatalog();
+  loadBundledCatalog();
   startApp();
   startPanelSync();
   createRoot(document.getElementById('root')!).render(

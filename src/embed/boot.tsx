@@ -8,11 +8,12 @@ import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from '../i18n';
 import { startApp, useApp } from '../store/app';
-import { loadCatalog, useCatalog } from '../store/catalog';
+import { useCatalog } from '../store/catalog';
+import { loadOneLessonCatalog } from '../store/catalogLazy';
 import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
 import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
-import { startUrlSync, useAddress } from '../store/urlSync';
+import { currentAddress, startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
@@ -82,14 +83,16 @@ function EmbedView({ root }: { root: HTMLElement }) {
 /** Render the embed view into #root. */
 export function bootEmbed(): void {
   // As src/boot.tsx, without drafts: author mode never applies to an embedded panel.
+  // Only the embedded lesson's files are fetched; Python warms up meanwhile.
   startUrlSync();
-  loadCatalog();
   startApp();
   startPanelSync();
   const root = document.getElementById('root')!;
-  createRoot(root).render(
-    <StrictMode>
-      <EmbedView root={root} />
-    </StrictMode>,
-  );
+  void loadOneLessonCatalog(currentAddress().lesson ?? '').then(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <EmbedView root={root} />
+      </StrictMode>,
+    );
+  });
 }

@@ -4,7 +4,6 @@
  * the draft's changed files, loaded by the same loader as everything else.
  */
 import { create } from 'zustand';
-import { bundledFiles, onLessonFilesUpdate } from '../lessons/bundled';
 import type { Lesson, LessonError, LoadAllResult } from '../lessons/lesson';
 import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
 import type { DraftFiles } from './drafts';
@@ -22,12 +21,24 @@ export const useCatalog = create<CatalogStore>()(() => ({
   catalog: { lessons: [], broken: [] },
 }));
 
-/** Load the bundled lessons and follow the dev server's updates. Returns a function that stops. */
-export function loadCatalog(): () => void {
-  useCatalog.setState({ files: bundledFiles, catalog: loadLessonsFromFiles(bundledFiles) });
-  return onLessonFilesUpdate((files) => {
-    useCatalog.setState({ files, catalog: loadLessonsFromFiles(files) });
-  });
+/** Be told when new lesson files arrive (the dev server's hot update); returns a stop. */
+export type LessonFilesUpdates = (listener: (files: Record<string, string>) => void) => () => void;
+
+/**
+ * Load lessons from their files (`lessons/<id>/<path>` → text): every bundled lesson for
+ * the app, only the embedded one for the embed view. With `updates`, follow them.
+ * Returns a function that stops following.
+ */
+export function loadCatalog(
+  files: Record<string, string>,
+  updates?: LessonFilesUpdates,
+): () => void {
+  useCatalog.setState({ files, catalog: loadLessonsFromFiles(files) });
+  return (
+    updates?.((next) => {
+      useCatalog.setState({ files: next, catalog: loadLessonsFromFiles(next) });
+    }) ?? (() => {})
+  );
 }
 
 /** A shipped lesson's files, lesson-relative (`setup.py`, `src/...`). */

@@ -3,7 +3,7 @@
  * from a second server on another port, once as an ordinary page and once cross-origin
  * isolated. The embedded panel steps through a scenario with the snippet's breakpoint,
  * the optional host script sizes the iframe to the panel, the full app refuses to be
- * framed, and no request leaves the two origins.
+ * framed, no request leaves the two origins, and the embed fetches only its own lesson.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -114,6 +114,11 @@ describe.each([
     pages.set(path, { html: hostPage(src), isolated });
     const { context, foreign } = await twoOrigins();
     const page = await context.newPage();
+    // Scripts the embed fetched from the app: none may carry another lesson's code (16.3).
+    const scripts: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.url().startsWith(app.url) && r.url().endsWith('.js')) scripts.push(r.text());
+    });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${hostUrl}${path}`);
@@ -128,6 +133,10 @@ describe.each([
     expect(await frame.locator('[data-testid=embed-open]').count()).toBe(0);
     // Isolated only where the host is too (and lets it through with `allow`).
     expect(await frame.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
+
+    const fetched = await Promise.all(scripts);
+    expect(fetched.some((text) => text.includes('def run_hooks('))).toBe(true);
+    expect(fetched.filter((text) => text.includes('def trigger_hooks('))).toEqual([]);
 
     const debug = frame.locator('[data-testid=debug]');
     await expect.poll(() => debug.isEnabled(), { timeout: 200_000 }).toBe(true);

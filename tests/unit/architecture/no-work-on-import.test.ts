@@ -42,6 +42,8 @@ describe('importing the stores', () => {
     const modules = [
       '../../../src/store/app',
       '../../../src/store/catalog',
+      '../../../src/store/catalogBundled',
+      '../../../src/store/catalogLazy',
       '../../../src/store/drafts',
       '../../../src/store/myScenarioStore',
       '../../../src/store/myScenarioActions',
