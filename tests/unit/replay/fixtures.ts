@@ -13,6 +13,7 @@
  * number of events the `line` and `frame` columns start at an offset that is
  * not a multiple of 4, so `Trace` has to take its misaligned-copy path.
  */
+import type { ResolvedPanel } from '../../../src/lessons/lesson.ts';
 import type { ObjectKind } from '../../../src/trace/graph-types.ts';
 import {
   EventKind,
@@ -421,6 +422,17 @@ export function nestedCallTrace(probes: ProbeResult[] = []): Trace {
   return buildTrace(nestedCallSpec(probes));
 }
 
+/** A panel showing `f` of the nested-call trace (lib.py lines 5..9), with one scenario. */
+export const NESTED_CALL_PANEL: ResolvedPanel = {
+  id: 'f',
+  function: 'f',
+  source: 'lib.py',
+  entry: { path: 'entry.py', code: 'f(2)' },
+  functionRange: { start: 5, end: 9 },
+  steps: [],
+  scenarios: [{ id: 's1', label: { zh: '一', en: 'one' } }],
+};
+
 // ---------------------------------------------------------------------------
 // A loop in one frame, for breakpoint conditions and hit counts:
 //
@@ -460,3 +472,25 @@ export function loopSpec(probes: ProbeResult[] = []): FixtureSpec {
 export function loopTrace(probes: ProbeResult[] = []): Trace {
   return buildTrace(loopSpec(probes));
 }
+
+/**
+ * A shared fixture: in f, x = []; y = x; g(x) appends 1; x = 'done' (lines 5..9 of f, g at
+ * lines 1..2). One list held by two names and changed by another frame.
+ */
+export const ALIASED_LIST: FixtureSpec = {
+  frames: [
+    { fn: 'f', file: 'main.py' },
+    { fn: 'g', file: 'main.py', parent: 0, params: 1 },
+  ],
+  events: [
+    { kind: 'call', frame: 0, line: 4 },
+    { kind: 'line', frame: 0, line: 5 },
+    { kind: 'line', frame: 0, line: 6, vars: { x: { ref: 1 } }, objects: { 1: { kind: 'list' } } },
+    { kind: 'line', frame: 0, line: 7, vars: { y: { ref: 1 } } },
+    { kind: 'call', frame: 1, line: 1, vars: { a: { ref: 1 } } },
+    { kind: 'line', frame: 1, line: 2 },
+    { kind: 'return', frame: 1, line: 2, objects: { 1: { kind: 'list', entries: [['0', '1']] } } },
+    { kind: 'line', frame: 0, line: 8 },
+    { kind: 'line', frame: 0, line: 9, vars: { x: "'done'" } },
+  ],
+};

@@ -3,23 +3,13 @@
  * the call stack's calls with arguments, a name's history and "go to last change".
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import { commandForKey } from '../../../src/store/commands';
 import type { HistoryTarget, PanelState } from '../../../src/store/panels';
 import { selectPanelView } from '../../../src/store/panelView';
-import { NF, nestedCallTrace } from '../replay/fixtures';
+import { NF, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';
 
 const trace = nestedCallTrace();
 const LIB = Array.from({ length: 12 }, (_, i) => `# lib line ${i + 1}`).join('\n');
-const PANEL: ResolvedPanel = {
-  id: 'f',
-  function: 'f',
-  source: 'lib.py',
-  entry: { path: 'entry.py', code: 'f(2)' },
-  functionRange: { start: 5, end: 9 },
-  steps: [],
-  scenarios: [{ id: 's1', label: { zh: '一', en: 'one' } }],
-};
 
 function view(position: number, history: HistoryTarget | null = null, frameIndex = 0) {
   const state: PanelState = {

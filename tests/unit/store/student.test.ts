@@ -5,7 +5,6 @@
  * out of range leaves a notice; stops are worded in the reader's language.
  */
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
@@ -15,18 +14,9 @@ import { lessonAddress, linkedState, panelAddress } from '../../../src/store/sha
 import { formatAddress, parseAddress } from '../../../src/store/urlSync';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
-import { NE, nestedCallTrace } from '../replay/fixtures';
+import { NE, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';
 
 const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };
-const PANEL: ResolvedPanel = {
-  id: 'f',
-  function: 'f',
-  source: 'lib.py',
-  entry: { path: 'entry.py', code: 'f(2)' },
-  functionRange: { start: 5, end: 9 },
-  steps: [],
-  scenarios: [{ id: 's1', label: { zh: '一', en: 'one' } }],
-};
 const FOCUS = { file: 'lib.py', fn: 'f' };
 
 function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState> = {}) {

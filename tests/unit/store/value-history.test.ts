@@ -4,27 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callsAt, historyDisplay } from '../../../src/store/valueHistory';
-import { buildTrace, type FixtureSpec } from '../replay/fixtures';
+import { ALIASED_LIST, buildTrace } from '../replay/fixtures';
 
-/** f: x = []; y = x; g(x) appends 1; x = 'done' (lines 5..9, g at 1..2). */
-const spec: FixtureSpec = {
-  frames: [
-    { fn: 'f', file: 'main.py' },
-    { fn: 'g', file: 'main.py', parent: 0, params: 1 },
-  ],
-  events: [
-    { kind: 'call', frame: 0, line: 4 },
-    { kind: 'line', frame: 0, line: 5 },
-    { kind: 'line', frame: 0, line: 6, vars: { x: { ref: 1 } }, objects: { 1: { kind: 'list' } } },
-    { kind: 'line', frame: 0, line: 7, vars: { y: { ref: 1 } } },
-    { kind: 'call', frame: 1, line: 1, vars: { a: { ref: 1 } } },
-    { kind: 'line', frame: 1, line: 2 },
-    { kind: 'return', frame: 1, line: 2, objects: { 1: { kind: 'list', entries: [['0', '1']] } } },
-    { kind: 'line', frame: 0, line: 8 },
-    { kind: 'line', frame: 0, line: 9, vars: { x: "'done'" } },
-  ],
-};
-const t = buildTrace(spec);
+const t = buildTrace(ALIASED_LIST);
 
 describe('historyDisplay', () => {
   it("lists the whole run's changes, each with the value it had then", () => {

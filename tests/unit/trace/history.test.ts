@@ -4,29 +4,15 @@ import { divergence } from '../../../src/trace/divergence.ts';
 import { historyOf, lastChange, lineThatRan, objectHistory } from '../../../src/trace/history.ts';
 import { slotOf } from '../../../src/trace/values.ts';
 import { traceSpecArb } from '../replay/arbitraries.ts';
-import { buildTrace, type FixtureEvent, type FixtureSpec } from '../replay/fixtures.ts';
-
-/** x = []; y = x; g(x) appends; x = 'done' (lines 5..9 of f, g at 1..2). */
-const spec: FixtureSpec = {
-  frames: [
-    { fn: 'f', file: 'main.py' },
-    { fn: 'g', file: 'main.py', parent: 0, params: 1 },
-  ],
-  events: [
-    { kind: 'call', frame: 0, line: 4 },
-    { kind: 'line', frame: 0, line: 5 },
-    { kind: 'line', frame: 0, line: 6, vars: { x: { ref: 1 } }, objects: { 1: { kind: 'list' } } },
-    { kind: 'line', frame: 0, line: 7, vars: { y: { ref: 1 } } },
-    { kind: 'call', frame: 1, line: 1, vars: { a: { ref: 1 } } },
-    { kind: 'line', frame: 1, line: 2 },
-    { kind: 'return', frame: 1, line: 2, objects: { 1: { kind: 'list', entries: [['0', '1']] } } },
-    { kind: 'line', frame: 0, line: 8 },
-    { kind: 'line', frame: 0, line: 9, vars: { x: "'done'" } },
-  ],
-};
+import {
+  ALIASED_LIST,
+  buildTrace,
+  type FixtureEvent,
+  type FixtureSpec,
+} from '../replay/fixtures.ts';
 
 describe('historyOf', () => {
-  const t = buildTrace(spec);
+  const t = buildTrace(ALIASED_LIST);
 
   it('lists the assignment and the change of the object through another name, with lines', () => {
     expect(historyOf(t, 7, 0, 'x').map((h) => [h.step, h.kind, h.line, h.text])).toEqual([
@@ -54,7 +40,7 @@ describe('historyOf', () => {
 });
 
 describe('lastChange', () => {
-  const t = buildTrace(spec);
+  const t = buildTrace(ALIASED_LIST);
   it('is the assignment or the later change of the object held', () => {
     expect(lastChange(t, 5, 0, 'x')).toBe(2);
     expect(lastChange(t, 7, 0, 'y')).toBe(6);
@@ -64,7 +50,7 @@ describe('lastChange', () => {
 });
 
 describe('objectHistory and lineThatRan', () => {
-  const t = buildTrace(spec);
+  const t = buildTrace(ALIASED_LIST);
   it("lists an object's states whatever name changed it", () => {
     expect(objectHistory(t, 1, 8).map((h) => [h.step, h.kind, h.text])).toEqual([
       [2, 'assigned', '[]'],
