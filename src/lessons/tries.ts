@@ -6,6 +6,7 @@
 
 import { SCENARIO_REF as REF } from './inline.ts';
 import type { LessonError } from './lesson.ts';
+import { escapeHtml } from './markdown.ts';
 import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
 
@@ -22,18 +23,27 @@ export function scenarioRefs(block: TryBlock): ScenarioRef[] {
     .flatMap((text, i) => [...text.matchAll(REF)].map((m) => ({ id: m[1], line: block.line + i })));
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
- * The Markdown of a try block with each `[[id]]` replaced by a button showing
- * `labelOf(id)` (the picker's label). The panel handles clicks on `[data-scenario]`.
+ * A try block's rendered HTML (./markdown.ts) with each `[[id]]` outside code shown as a
+ * button labelled `labelOf(id)`, the picker's label (an id without one stays as written).
+ * The panel handles clicks on `[data-scenario]`. Ids are `[a-z0-9_]+`, labels are escaped.
  */
-export function tryMarkdown(text: string, labelOf: (id: string) => string | undefined): string {
-  return text.replace(REF, (whole, id: string) => {
-    const label = labelOf(id);
-    if (label === undefined) return whole;
-    return `<button type="button" class="try-scenario" data-scenario="${id}">${escapeHtml(label)}</button>`;
-  });
+export function withScenarioButtons(
+  html: string,
+  labelOf: (id: string) => string | undefined,
+): string {
+  return html
+    .split(/(<code\b[^>]*>[\s\S]*?<\/code>)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(REF, (whole, id: string) => {
+            const label = labelOf(id);
+            if (label === undefined) return whole;
+            return `<button type="button" class="try-scenario" data-scenario="${id}">${escapeHtml(label)}</button>`;
+          }),
+    )
+    .join('');
 }
 
 /** Errors for `[[id]]` references to scenarios the block's panel does not offer. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
-import { tryMarkdown } from '../../lessons/tries';
-import { renderMarkdown } from '../Markdown';
+import { renderMarkdown } from '../../lessons/markdown';
+import { withScenarioButtons } from '../../lessons/tries';
 
 /**
  * A panel's "things to try", beside its scenario picker: the lesson's Markdown with each
@@ -20,8 +20,9 @@ export function TryBox(props: {
   const { text, panel, scenario, lang, onScenario } = props;
   const html = useMemo(
     () =>
-      renderMarkdown(
-        tryMarkdown(text, (id) => panel.scenarios.find((s) => s.id === id)?.label[lang]),
+      withScenarioButtons(
+        renderMarkdown(text),
+        (id) => panel.scenarios.find((s) => s.id === id)?.label[lang],
       ),
     [text, panel, lang],
   );
@@ -44,7 +45,7 @@ export function TryBox(props: {
           const button = (e.target as HTMLElement).closest<HTMLElement>('[data-scenario]');
           if (button?.dataset.scenario) onScenario(button.dataset.scenario);
         }}
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by renderMarkdown (DOMPurify)
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and drops unsafe URLs; the buttons' labels are escaped
         dangerouslySetInnerHTML={{ __html: marked }}
       />
     </details>

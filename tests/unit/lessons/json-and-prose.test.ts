@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { inlineParts } from '../../../src/lessons/inline.ts';
 import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/json.ts';
+import { renderMarkdown } from '../../../src/lessons/markdown.ts';
 import { renderMessage } from '../../../src/lessons/messageText.ts';
 import { splitProse } from '../../../src/lessons/prose.ts';
-import { scenarioRefs, tryMarkdown } from '../../../src/lessons/tries.ts';
+import { scenarioRefs, withScenarioButtons } from '../../../src/lessons/tries.ts';
 
 describe('the manifest JSON parser', () => {
   it('parses what JSON.parse parses', () => {
@@ -143,10 +144,11 @@ describe("a panel's things to try", () => {
 
   it('show each scenario by the label the picker shows, as a button, escaped', () => {
     const labels: Record<string, string> = { pass: 'All <pass>', block: '维护拦截' };
-    expect(tryMarkdown('Try [[pass]] or [[block]]; [[nope]] stays.', (id) => labels[id])).toBe(
-      'Try <button type="button" class="try-scenario" data-scenario="pass">All &#60;pass&#62;</button>' +
+    const html = renderMarkdown('Try [[pass]] or [[block]]; [[nope]] stays, `[[pass]]` is code.');
+    expect(withScenarioButtons(html, (id) => labels[id])).toBe(
+      '<p>Try <button type="button" class="try-scenario" data-scenario="pass">All &#60;pass&#62;</button>' +
         ' or <button type="button" class="try-scenario" data-scenario="block">维护拦截</button>;' +
-        ' [[nope]] stays.',
+        ' [[nope]] stays, <code>[[pass]]</code> is code.</p>\n',
     );
   });
 });
