@@ -5,7 +5,7 @@
  * type, a too-short list, a value not in an enum), which are worded here, in both
  * languages, from the issue's code and the value found in the manifest. Pure.
  */
-import type { z } from 'zod';
+import type { $ZodIssue } from 'zod/v4/core';
 import type { JsonPath } from './json.ts';
 import { decodeMessage, type LessonMessage, msg } from './messages.ts';
 
@@ -82,7 +82,7 @@ function jsonType(value: unknown): string {
 }
 
 /** One zod issue (not an unknown key, not a missing field) as a message. */
-function issueMessage(issue: z.core.$ZodIssue, root: unknown): LessonMessage {
+function issueMessage(issue: $ZodIssue, root: unknown): LessonMessage {
   const own = decodeMessage(issue.message);
   if (own) return own;
   switch (issue.code) {
@@ -116,7 +116,7 @@ function issueMessage(issue: z.core.$ZodIssue, root: unknown): LessonMessage {
 }
 
 /** Every problem the schema found in the manifest `root`, in zod's order. */
-export function schemaProblems(issues: readonly z.core.$ZodIssue[], root: unknown): FieldProblem[] {
+export function schemaProblems(issues: readonly $ZodIssue[], root: unknown): FieldProblem[] {
   const out: FieldProblem[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {

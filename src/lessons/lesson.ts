@@ -3,7 +3,7 @@
  * (./loader.ts). Plain data, safe to send to a worker or to serialise. The manifest as
  * written is described by the zod schema in ./schema.ts.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { LessonMessage, MessagePlace } from './messages.ts';
 import type { Budget, ExpectedEnding, Lang, LessonManifest, LocalizedText } from './schema.ts';
 
@@ -122,12 +122,12 @@ export interface LoadAllResult {
 /** One Python file of a run, in execution order (the worker validates runs with this). */
 export const RunFileSchema = z.object({
   /** Python file name: shown in tracebacks and used for breakpoints. */
-  path: z.string().min(1),
+  path: z.string().check(z.minLength(1)),
   code: z.string(),
   /** `source` files become importable modules; the rest share one namespace. */
   role: z.enum(['source', 'setup', 'scenario', 'entry']),
   /** Module name for `source` files. */
-  module: z.string().optional(),
+  module: z.optional(z.string()),
 });
 /** One file of a (panel, scenario) run. */
 export type RunFile = z.infer<typeof RunFileSchema>;

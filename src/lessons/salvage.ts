@@ -108,7 +108,7 @@ export function salvageParts(raw: unknown): ManifestParts {
       function: fitting<string>(shape.function, r.function),
       source: fitting<string>(shape.source, r.source),
       entry: fitting<string>(shape.entry, r.entry),
-      scenarios: asArray(r.scenarios).map((s) => fitting<string>(shape.scenarios.element, s)),
+      scenarios: asArray(r.scenarios).map((s) => fitting<string>(shape.scenarios.def.element, s)),
       steps: asArray(r.steps).map((s) => {
         const step = isRecord(s) ? s : {};
         return {

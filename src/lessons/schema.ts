@@ -7,7 +7,7 @@
  * a shared setup script, one entry script per panel, optional scenario scripts and an
  * article in each language. See docs/lesson-format.md for the full reference.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { StringKey } from '../i18n';
 import { encodeMessage, type MessageValue, msg } from './messages.ts';
 import { STDLIB_MODULES } from './stdlib-modules.ts';
@@ -57,28 +57,30 @@ type PathWhat = 'whatSourcePath' | 'whatScenarioScript' | 'whatEntryScript' | 'w
 
 /** A path inside the lesson folder: relative, forward slashes, no `..`, no empty parts. */
 const relativePath = (what: PathWhat) =>
-  z
-    .string()
-    .min(1, fail('pathEmpty', { what: msg(what) }))
-    .refine(
+  z.string().check(
+    z.minLength(1, fail('pathEmpty', { what: msg(what) })),
+    z.refine(
       (p) =>
         !p.startsWith('/') &&
         !p.includes('\\') &&
         p.split('/').every((part) => part !== '' && part !== '.' && part !== '..'),
       fail('pathNotRelative', { what: msg(what) }),
-    );
+    ),
+  );
 
 const pythonPath = (what: PathWhat) =>
-  relativePath(what).refine((p) => p.endsWith('.py'), fail('pathNotPython', { what: msg(what) }));
+  relativePath(what).check(
+    z.refine((p) => p.endsWith('.py'), fail('pathNotPython', { what: msg(what) })),
+  );
 
 /**
  * A text in every lesson language. Its type is written in the annotation because the UI
  * string table (whose keys the schema's errors use) is typed by it: inferring it from the
  * schema would make the two types depend on each other.
  */
-export const LocalizedTextSchema: z.ZodType<Record<Lang, string>> = z.strictObject({
-  zh: z.string().refine((s) => s.trim() !== '', fail('zhTextEmpty')),
-  en: z.string().refine((s) => s.trim() !== '', fail('enTextEmpty')),
+export const LocalizedTextSchema: z.ZodMiniType<Record<Lang, string>> = z.strictObject({
+  zh: z.string().check(z.refine((s) => s.trim() !== '', fail('zhTextEmpty'))),
+  en: z.string().check(z.refine((s) => s.trim() !== '', fail('enTextEmpty'))),
 });
 
 /** A text in every lesson language, e.g. `{"zh": "放行", "en": "Pass"}`. */
@@ -89,10 +91,9 @@ export const SourceRefSchema = z.strictObject({
   /** Displayed file name, the `co_filename` of its code, and its location under `src/`. */
   path: pythonPath('whatSourcePath'),
   /** The name it is registered under in `sys.modules`, so scripts can `import` it. */
-  module: z
-    .string()
-    .regex(PY_IDENTIFIER, fail('modulePlain'))
-    .refine((m) => !RESERVED_MODULES.has(m), {
+  module: z.string().check(
+    z.regex(PY_IDENTIFIER, fail('modulePlain')),
+    z.refine((m) => !RESERVED_MODULES.has(m), {
       error: (issue) =>
         encodeMessage(
           STDLIB_MODULES.includes(issue.input as string)
@@ -101,6 +102,7 @@ export const SourceRefSchema = z.strictObject({
           { module: JSON.stringify(issue.input) },
         ),
     }),
+  ),
 });
 
 /** A lesson source as written in the manifest: `{"path": "s04/core/gate.py", "module": "gate"}`. */
@@ -109,9 +111,9 @@ export type SourceRef = z.infer<typeof SourceRefSchema>;
 /** Limits the recorder enforces for one run of this lesson. */
 export const BudgetSchema = z.strictObject({
   /** Stop recording after this many trace events. */
-  maxEvents: z.number().int().positive().optional(),
+  maxEvents: z.optional(z.number().check(z.int(), z.positive())),
   /** Stop the run after this many seconds of wall-clock time. */
-  maxSeconds: z.number().positive().optional(),
+  maxSeconds: z.optional(z.number().check(z.positive())),
 });
 
 /** Recorder limits for one run; both optional, the recorder has its own defaults. */
@@ -125,22 +127,26 @@ export const STOP_REASONS = ['events', 'time', 'depth'] as const;
  * a run that stops or raises fails the check; with it, the check fails when the run
  * does *not* end this way, and the panel presents the ending as intended.
  */
-export const ExpectedEndingSchema = z
-  .strictObject({
-    /** The run is stopped by this budget (see `budget`). */
-    stop: z
-      .enum(
-        STOP_REASONS,
-        fail('stopReason', { reasons: STOP_REASONS.map((r) => `"${r}"`).join(', ') }),
-      )
-      .optional(),
-    /** The run ends in an uncaught exception of exactly this type (`RecursionError`). */
-    error: z.string().regex(PY_IDENTIFIER, fail('exceptionIdentifier')).optional(),
-  })
-  .refine((e) => (e.stop === undefined) !== (e.error === undefined), fail('endingShape'))
-  .transform(
+export const ExpectedEndingSchema = z.pipe(
+  z
+    .strictObject({
+      /** The run is stopped by this budget (see `budget`). */
+      stop: z.optional(
+        z.enum(
+          STOP_REASONS,
+          fail('stopReason', { reasons: STOP_REASONS.map((r) => `"${r}"`).join(', ') }),
+        ),
+      ),
+      /** The run ends in an uncaught exception of exactly this type (`RecursionError`). */
+      error: z.optional(z.string().check(z.regex(PY_IDENTIFIER, fail('exceptionIdentifier')))),
+    })
+    .check(
+      z.refine((e) => (e.stop === undefined) !== (e.error === undefined), fail('endingShape')),
+    ),
+  z.transform(
     (e): ExpectedEnding => (e.stop !== undefined ? { stop: e.stop } : { error: e.error ?? '' }),
-  );
+  ),
+);
 
 /** A scenario's expected ending: `{stop: 'events'}` or `{error: 'RecursionError'}`. */
 export type ExpectedEnding = { stop: (typeof STOP_REASONS)[number] } | { error: string };
@@ -150,11 +156,11 @@ export const ScenarioDefSchema = z.strictObject({
   /** Short name shown in the scenario picker. */
   label: LocalizedTextSchema,
   /** One or two sentences shown under the picker. */
-  description: LocalizedTextSchema.optional(),
+  description: z.optional(LocalizedTextSchema),
   /** Optional script, run after the setup and before the panel's entry. */
-  script: pythonPath('whatScenarioScript').optional(),
+  script: z.optional(pythonPath('whatScenarioScript')),
   /** How the run is meant to end, when it is not by completing. */
-  ending: ExpectedEndingSchema.optional(),
+  ending: z.optional(ExpectedEndingSchema),
 });
 
 /** A scenario as declared in the manifest's `scenarios` catalogue. */
@@ -163,9 +169,9 @@ export type ScenarioDef = z.infer<typeof ScenarioDefSchema>;
 /** One step note: a short text tied to a range of the focus function's lines. */
 export const StepNoteSchema = z.strictObject({
   /** Text contained in the first line of the step (searched inside the function). */
-  start: z.string().min(1, fail('anchorEmpty')),
+  start: z.string().check(z.minLength(1, fail('anchorEmpty'))),
   /** Text contained in the last line of the step (searched from the start line on). */
-  end: z.string().min(1, fail('anchorEmpty')),
+  end: z.string().check(z.minLength(1, fail('anchorEmpty'))),
   /** What the step does, in every language. */
   text: LocalizedTextSchema,
 });
@@ -176,17 +182,17 @@ export type StepNote = z.infer<typeof StepNoteSchema>;
 /** One interactive panel: a focus function, its entry script, its scenarios and notes. */
 export const PanelSchema = z.strictObject({
   /** Unique within the lesson; prose places the panel with `<!-- panel: <id> -->`. */
-  id: z.string().regex(PANEL_ID, fail('panelIdPattern')),
+  id: z.string().check(z.regex(PANEL_ID, fail('panelIdPattern'))),
   /** The Python function the panel shows and replays. */
-  function: z.string().regex(PY_IDENTIFIER, fail('functionIdentifier')),
+  function: z.string().check(z.regex(PY_IDENTIFIER, fail('functionIdentifier'))),
   /** The source that defines `function`; one of `sources[].path`. */
-  source: z.string().min(1),
+  source: z.string().check(z.minLength(1)),
   /** The script that calls into the lesson for this panel. */
   entry: pythonPath('whatEntryScript'),
   /** Scenario ids from the catalogue; the first one is the default. */
   scenarios: z
-    .array(z.string().regex(SCENARIO_ID, fail('scenarioIdPattern')))
-    .min(1, fail('needScenario')),
+    .array(z.string().check(z.regex(SCENARIO_ID, fail('scenarioIdPattern'))))
+    .check(z.minLength(1, fail('needScenario'))),
   /** Exactly the step notes shown beside the panel, in order. */
   steps: z.array(StepNoteSchema),
 });
@@ -203,17 +209,19 @@ export const PredictionAskSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('hits'),
     /** Anchor text of the line, searched inside the focus function like a step's `start`. */
-    line: z.string().min(1, fail('anchorEmpty')),
+    line: z.string().check(z.minLength(1, fail('anchorEmpty'))),
   }),
   /** Is this line of the focus function reached at all? (Yes or no.) */
   z.strictObject({
     kind: z.literal('reached'),
-    line: z.string().min(1, fail('anchorEmpty')),
+    line: z.string().check(z.minLength(1, fail('anchorEmpty'))),
   }),
   /** Which of these lines does the run print? (Any number of them.) */
   z.strictObject({
     kind: z.literal('output'),
-    choices: z.array(z.string().min(1, fail('choiceEmpty'))).min(2, fail('outputChoices')),
+    choices: z
+      .array(z.string().check(z.minLength(1, fail('choiceEmpty'))))
+      .check(z.minLength(2, fail('outputChoices'))),
   }),
   /**
    * What is the final value of this name in the focus function (its last call, at its
@@ -221,11 +229,12 @@ export const PredictionAskSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('value'),
-    name: z.string().regex(PY_IDENTIFIER, fail('nameIdentifier')),
-    choices: z
-      .array(z.string().min(1, fail('choiceEmpty')))
-      .min(2, fail('valueChoices'))
-      .optional(),
+    name: z.string().check(z.regex(PY_IDENTIFIER, fail('nameIdentifier'))),
+    choices: z.optional(
+      z
+        .array(z.string().check(z.minLength(1, fail('choiceEmpty'))))
+        .check(z.minLength(2, fail('valueChoices'))),
+    ),
   }),
 ]);
 
@@ -235,11 +244,11 @@ export type PredictionAsk = z.infer<typeof PredictionAskSchema>;
 /** A question the reader answers before the panel replays a scenario. */
 export const PredictionSchema = z.strictObject({
   /** Unique within the lesson. The panel it is about shows it, above its toolbar. */
-  id: z.string().regex(PANEL_ID, fail('predictionIdPattern')),
+  id: z.string().check(z.regex(PANEL_ID, fail('predictionIdPattern'))),
   /** The panel it is about. */
-  panel: z.string().regex(PANEL_ID, fail('panelIdPattern')),
+  panel: z.string().check(z.regex(PANEL_ID, fail('panelIdPattern'))),
   /** The scenario it is about; one the panel offers. */
-  scenario: z.string().regex(SCENARIO_ID, fail('scenarioIdPattern')),
+  scenario: z.string().check(z.regex(SCENARIO_ID, fail('scenarioIdPattern'))),
   ask: PredictionAskSchema,
   /** The question as the reader sees it, in every language. */
   question: LocalizedTextSchema,
@@ -251,21 +260,24 @@ export type PredictionDef = z.infer<typeof PredictionSchema>;
 /** The whole `lesson.json` manifest. Unknown fields are rejected, so typos fail loudly. */
 export const LessonManifestSchema = z.strictObject({
   /** Must equal the folder name. */
-  id: z.string().regex(LESSON_ID, fail('lessonIdPattern')),
+  id: z.string().check(z.regex(LESSON_ID, fail('lessonIdPattern'))),
   /** Position in the lessons index (ascending). */
-  order: z.number().int(fail('orderInteger')),
+  order: z.number().check(z.int(fail('orderInteger'))),
   title: LocalizedTextSchema,
   summary: LocalizedTextSchema,
   /** Lesson modules, executed in this order. */
-  sources: z.array(SourceRefSchema).min(1, fail('needSource')),
+  sources: z.array(SourceRefSchema).check(z.minLength(1, fail('needSource'))),
   /** The shared teaching setup, relative to the lesson folder. */
   setup: pythonPath('whatSetupScript'),
-  budget: BudgetSchema.optional(),
+  budget: z.optional(BudgetSchema),
   /** The scenario catalogue; keys are scenario ids. */
-  scenarios: z.record(z.string().regex(SCENARIO_ID, fail('scenarioIdPattern')), ScenarioDefSchema),
-  panels: z.array(PanelSchema).min(1, fail('needPanel')),
+  scenarios: z.record(
+    z.string().check(z.regex(SCENARIO_ID, fail('scenarioIdPattern'))),
+    ScenarioDefSchema,
+  ),
+  panels: z.array(PanelSchema).check(z.minLength(1, fail('needPanel'))),
   /** Questions the reader answers before replaying (see {@link PredictionSchema}). */
-  predictions: z.array(PredictionSchema).optional(),
+  predictions: z.optional(z.array(PredictionSchema)),
 });
 
 /** The parsed and schema-checked `lesson.json`, before files and anchors are resolved. */

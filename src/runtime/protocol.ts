@@ -6,7 +6,7 @@
  * touches any state, and every run-related message carries the run id the
  * client assigned, so events from an older run can be recognised and dropped.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { RunFileSchema } from '../lessons/lesson';
 import { BudgetSchema } from '../lessons/schema';
 
@@ -14,19 +14,19 @@ import { BudgetSchema } from '../lessons/schema';
 export const ProbeSchema = z.object({
   id: z.string(),
   path: z.string(),
-  line: z.number().int().positive(),
-  condition: z.string().optional(),
-  log: z.string().optional(),
+  line: z.number().check(z.int(), z.positive()),
+  condition: z.optional(z.string()),
+  log: z.optional(z.string()),
 });
 /** A condition/logpoint request. */
 export type Probe = z.infer<typeof ProbeSchema>;
 
 /** Everything the recorder needs for one run. */
 export const RecordRequestSchema = z.object({
-  files: z.array(RunFileSchema).min(1),
+  files: z.array(RunFileSchema).check(z.minLength(1)),
   scenario: z.string(),
-  budget: BudgetSchema.optional(),
-  probes: z.array(ProbeSchema).optional(),
+  budget: z.optional(BudgetSchema),
+  probes: z.optional(z.array(ProbeSchema)),
 });
 /** Everything the recorder needs for one run. */
 export type RecordRequest = z.infer<typeof RecordRequestSchema>;
@@ -48,9 +48,13 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
     /** Base URL of the Pyodide assets on the app's own origin. */
     indexURL: z.string(),
     /** Shared Int32 cell for Pyodide's interrupt buffer (cross-origin isolated pages). */
-    interruptBuffer: SharedBufferSchema.optional(),
+    interruptBuffer: z.optional(SharedBufferSchema),
   }),
-  z.object({ type: z.literal('record'), runId: z.number().int(), request: RecordRequestSchema }),
+  z.object({
+    type: z.literal('record'),
+    runId: z.number().check(z.int()),
+    request: RecordRequestSchema,
+  }),
 ]);
 /** Messages from the UI to the worker. */
 export type ToWorker = z.infer<typeof ToWorkerSchema>;
@@ -61,8 +65,8 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
     type: z.literal('loading'),
     stage: z.string(),
     /** Bytes of Pyodide's wasm and standard library received, and their total. */
-    loaded: z.number().optional(),
-    total: z.number().optional(),
+    loaded: z.optional(z.number()),
+    total: z.optional(z.number()),
   }),
   z.object({
     type: z.literal('ready'),
@@ -73,14 +77,14 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('load-failed'), message: z.string() }),
   z.object({
     type: z.literal('recorded'),
-    runId: z.number().int(),
+    runId: z.number().check(z.int()),
     meta: z.string(),
     buffer: z.instanceof(ArrayBuffer),
   }),
   /** The recorder itself failed (not the lesson code): the interpreter may be unusable. */
   z.object({
     type: z.literal('crashed'),
-    runId: z.number().int().nullable(),
+    runId: z.nullable(z.number().check(z.int())),
     message: z.string(),
   }),
 ]);

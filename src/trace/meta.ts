@@ -4,7 +4,7 @@
  * schema so that the shape is written once. The binary half is read by ./columns.ts, both
  * are wrapped by `Trace` (./trace.ts). The format is described in docs/trace-format.md.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
 export const TRACE_FORMAT_VERSION = 2;
@@ -32,14 +32,14 @@ export const RunErrorSchema = z.object({
   type: z.string(),
   message: z.string(),
   /** For budget stops: `events`, `seconds`, `depth` or `interrupted`. */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
   /** For budget stops: the limit that was reached (events, seconds or call depth). */
-  limit: z.number().optional(),
+  limit: z.optional(z.number()),
   /** The lesson file (Python file name) where it happened, if known. */
-  file: z.string().nullable().optional(),
-  line: z.number().nullable().optional(),
-  column: z.number().nullable().optional(),
-  traceback: z.string().optional(),
+  file: z.optional(z.nullable(z.string())),
+  line: z.optional(z.nullable(z.number())),
+  column: z.optional(z.nullable(z.number())),
+  traceback: z.optional(z.string()),
 });
 /** Where and why a run failed or was stopped. */
 export type RunError = z.infer<typeof RunErrorSchema>;
@@ -115,13 +115,13 @@ export const TraceMetaSchema = z.object({
   /** {@link TRACE_FORMAT_VERSION}. */
   version: z.literal(TRACE_FORMAT_VERSION),
   outcome: OutcomeSchema,
-  error: RunErrorSchema.nullable(),
+  error: z.nullable(RunErrorSchema),
   /** Python file names, indexed by the `file` column. */
   files: z.array(z.string()),
-  eventCount: z.number().int().nonnegative(),
-  deltaCount: z.number().int().nonnegative(),
+  eventCount: z.number().check(z.int(), z.nonnegative()),
+  deltaCount: z.number().check(z.int(), z.nonnegative()),
   /** How many object ids the run gave out (ids are 1..objectCount). */
-  objectCount: z.number().int().nonnegative(),
+  objectCount: z.number().check(z.int(), z.nonnegative()),
   /** `[typecode, itemsize, length]` per column, in blob order. */
   columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
   names: z.array(z.string()),
