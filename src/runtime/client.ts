@@ -13,7 +13,7 @@
 import { emptyTrace, Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { LoadProgress } from './progress';
-import { type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
+import { describeInvalid, type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =
@@ -158,7 +158,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   function onMessage(data: unknown) {
     const parsed = FromWorkerSchema.safeParse(data);
     if (!parsed.success) {
-      crash(`the Python worker sent an invalid message (${parsed.error.issues[0]?.message})`);
+      crash(`the Python worker sent an invalid message (${describeInvalid(parsed.error.issues)})`);
       return;
     }
     const msg: FromWorker = parsed.data;

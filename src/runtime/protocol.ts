@@ -6,7 +6,9 @@
  * touches any state, and every run-related message carries the run id the
  * client assigned, so events from an older run can be recognised and dropped.
  */
+
 import { z } from 'zod/mini';
+import type { $ZodIssue } from 'zod/v4/core';
 import { RunFileSchema } from '../lessons/lesson';
 import { BudgetSchema } from '../lessons/schema';
 
@@ -90,3 +92,16 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
 ]);
 /** Messages from the worker to the UI. */
 export type FromWorker = z.infer<typeof FromWorkerSchema>;
+
+/**
+ * What is wrong with a message that failed its schema, from its first issue: the field,
+ * the check that failed and, for a wrong type, the type expected. zod/mini loads no
+ * locale, so its own issue texts are a bare "Invalid input"; this wording does not need one.
+ */
+export function describeInvalid(issues: readonly $ZodIssue[]): string {
+  const issue = issues[0];
+  if (!issue) return 'no issue reported';
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : '(message)';
+  const what = issue.code === 'invalid_type' ? `expected ${issue.expected}` : issue.message;
+  return `${where}: ${what} [${issue.code}]`;
+}

@@ -9,7 +9,7 @@
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { countingFetch, type LoadProgress } from './progress';
-import { type FromWorker, ToWorkerSchema } from './protocol';
+import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
 import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
 
 /** The recorder package's files, bundled as text. */
@@ -122,7 +122,7 @@ self.onmessage = (event: MessageEvent) => {
     post({
       type: 'crashed',
       runId: null,
-      message: `invalid message to worker: ${parsed.error.message}`,
+      message: `invalid message to worker: ${describeInvalid(parsed.error.issues)}`,
     });
     return;
   }

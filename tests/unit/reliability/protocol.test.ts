@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuntimeClient } from '../../../src/runtime/client';
 import {
+  describeInvalid,
   FromWorkerSchema,
   RecordRequestSchema,
   ToWorkerSchema,
@@ -221,6 +222,26 @@ describe('the protocol schemas', () => {
         },
       ),
     );
+  });
+});
+
+describe('what an invalid message is said to be', () => {
+  const issuesOf = (r: {
+    success: boolean;
+    error?: { issues: Parameters<typeof describeInvalid>[0] };
+  }) => r.error?.issues ?? [];
+
+  it('names the field, the check and, for a wrong type, the type expected', () => {
+    const recorded = FromWorkerSchema.safeParse({ ...validFromWorker[3], runId: 'nope' });
+    expect(describeInvalid(issuesOf(recorded))).toBe('runId: expected number [invalid_type]');
+    const unknown = ToWorkerSchema.safeParse({ type: 'shutdown' });
+    expect(describeInvalid(issuesOf(unknown))).toMatch(/^type: .* \[invalid_union\]$/);
+    const buffer = ToWorkerSchema.safeParse({ ...validToWorker[1], interruptBuffer: 4 });
+    expect(describeInvalid(issuesOf(buffer))).toBe(
+      'interruptBuffer: expected a SharedArrayBuffer [custom]',
+    );
+    const notObject = FromWorkerSchema.safeParse(42);
+    expect(describeInvalid(issuesOf(notObject))).toBe('(message): expected object [invalid_type]');
   });
 });
 
