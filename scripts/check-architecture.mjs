@@ -7,6 +7,8 @@
  * 2. One owner of the address bar: only src/store/urlSync.ts touches `location` or
  *    `history` (plus the entry points and the bench pages, which are not the app).
  * 3. No file under src/ is longer than MAX_LINES lines (data and generated files aside).
+ * 4. Schemas use `zod/mini` (issue types from `zod/v4/core`), never classic `zod`: one
+ *    import of it puts about 18 kB gzip more into the page's initial JavaScript.
  *
  * Imports are read with a regular expression (static `import`/`export … from` and
  * dynamic `import('…')`): the code base is formatted by biome, so they are regular.
@@ -47,6 +49,8 @@ const LAYERS = {
 const URL_OWNERS = new Set(['store/urlSync.ts', 'runtime/index.ts']);
 /** "About 300 lines": a file may run a little over while it is one thing. */
 const MAX_LINES = 320;
+/** The zod entry points src/ may import: the small functional API and the core types. */
+const ZOD_OK = new Set(['zod/mini', 'zod/v4/core']);
 /** Longer files that are data, not logic. */
 const LONG_OK = new Set(['lessons/stdlib-modules.ts']);
 function walk(dir) {
@@ -108,6 +112,14 @@ for (const rel of files) {
       );
     }
   }
+  for (const m of code.matchAll(IMPORT)) {
+    const spec = m[1] ?? m[2];
+    if (spec === 'zod' || (spec.startsWith('zod/') && !ZOD_OK.has(spec))) {
+      problems.push(
+        `src/${rel}:${lineAt(code, m.index + m[0].indexOf(spec))}: zod: import 'zod/mini' (or types from 'zod/v4/core'), not '${spec}'`,
+      );
+    }
+  }
   if (!URL_OWNERS.has(rel) && !layer.startsWith('bench')) {
     for (const m of code.matchAll(/\b(location|history)\s*\.\s*\w+/g)) {
       problems.push(
@@ -122,4 +134,6 @@ if (problems.length) {
   console.error(`\n${problems.length} architecture problem(s); see docs/architecture.md`);
   process.exit(1);
 }
-console.log(`architecture: ${files.length} files under src/ follow the layer, URL and size rules`);
+console.log(
+  `architecture: ${files.length} files under src/ follow the layer, URL, size and zod rules`,
+);
