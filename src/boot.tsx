@@ -12,6 +12,7 @@ import { loadDrafts } from './store/drafts';
 import { loadMyScenarios } from './store/myScenarioStore';
 import { startWarmUp } from './store/offline';
 import { startPanelSync } from './store/panelStore';
+import { startTraceWarmup } from './store/traceWarmup';
 import { currentAddress, startUrlSync } from './store/urlSync';
 import { App } from './ui/App';
 import { loadMonaco } from './ui/useMonaco';
@@ -27,6 +28,7 @@ export function boot(): void {
   loadBundledCatalog();
   startApp();
   startPanelSync();
+  startTraceWarmup();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <App />

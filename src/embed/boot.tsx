@@ -13,6 +13,7 @@ import { loadOneLessonCatalog } from '../store/catalogLazy';
 import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
 import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
+import { startTraceWarmup } from '../store/traceWarmup';
 import { currentAddress, startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { Panel } from '../ui/panel/Panel';
@@ -87,6 +88,7 @@ export function bootEmbed(): void {
   startUrlSync();
   startApp();
   startPanelSync();
+  startTraceWarmup();
   const root = document.getElementById('root')!;
   void loadOneLessonCatalog(currentAddress().lesson ?? '').then(() => {
     createRoot(root).render(

@@ -42,16 +42,22 @@ export function subscribeRuntime(listener: (phase: RuntimePhase) => void): () =>
 }
 
 /**
+ * Run `work` when the main thread is idle (at the latest after `timeoutMs`), or soon where
+ * the browser has no idle callbacks.
+ */
+export function whenIdle(work: () => void, timeoutMs: number): void {
+  const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback })
+    .requestIdleCallback;
+  if (idle) idle(() => work(), { timeout: timeoutMs });
+  else setTimeout(work, 50);
+}
+
+/**
  * Start Python once the page has loaded and the main thread is idle, so that the
  * first paint, the lesson and its shipped traces get the network and the CPU first.
  */
 export function warmUpWhenIdle(): void {
-  const start = () => {
-    const idle = (globalThis as { requestIdleCallback?: typeof requestIdleCallback })
-      .requestIdleCallback;
-    if (idle) idle(() => getRuntime(), { timeout: 1000 });
-    else setTimeout(() => getRuntime(), 50);
-  };
+  const start = () => whenIdle(() => getRuntime(), 1000);
   if (document.readyState === 'complete') start();
   else addEventListener('load', start, { once: true });
 }

@@ -27,11 +27,27 @@ export function breakpointKind(b: Breakpoint): BreakpointKind {
   return b.log !== undefined ? 'log' : b.condition || b.hitCount ? 'condition' : 'plain';
 }
 
-/** The breakpoint list's rows for the current trace's hits. */
+const lastRows = new WeakMap<
+  readonly Breakpoint[],
+  { hits: HitIndex | null; rows: BreakpointRow[] }
+>();
+
+/**
+ * The breakpoint list's rows for the current trace's hits. The same breakpoints and hits
+ * give the same array (a step changes neither), so the list is not redrawn on a step.
+ */
 export function breakpointRows(
   breakpoints: readonly Breakpoint[],
   hits: HitIndex | null,
 ): BreakpointRow[] {
+  const last = lastRows.get(breakpoints);
+  if (last && last.hits === hits) return last.rows;
+  const rows = rowsOf(breakpoints, hits);
+  lastRows.set(breakpoints, { hits, rows });
+  return rows;
+}
+
+function rowsOf(breakpoints: readonly Breakpoint[], hits: HitIndex | null): BreakpointRow[] {
   return breakpoints.map((b) => ({
     breakpoint: b,
     kind: breakpointKind(b),

@@ -53,6 +53,16 @@ export class Trace extends TraceEvents {
     return this.frameIndexCache;
   }
 
+  /**
+   * Build now the whole-trace indexes that the first step or Debug would otherwise build
+   * (frames and changes: one pass each over the trace, tens of milliseconds at a million
+   * events), e.g. while the page is idle. Idempotent; nothing else changes.
+   */
+  prepare(): void {
+    this.frameIndex();
+    this.changeIndex();
+  }
+
   /** The slot of a change target in the {@link ChangeIndex}, or -1 if out of range. */
   private slotOf(target: number): number {
     return changeSlot(target, this.meta.frames.length, this.meta.objectCount ?? 0);

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
 import { type Divergence, divergence } from '../../trace/divergence';
@@ -15,14 +15,14 @@ export interface DivergenceViewProps {
   onJump(scenario: string, step: number): void;
 }
 
-const memo = new WeakMap<Trace, WeakMap<Trace, Divergence | null>>();
+const divergences = new WeakMap<Trace, WeakMap<Trace, Divergence | null>>();
 
 /** The divergence of two traces, computed once per pair (both are immutable). */
 function divergenceOf(a: Trace, b: Trace): Divergence | null {
-  let inner = memo.get(a);
+  let inner = divergences.get(a);
   if (!inner) {
     inner = new WeakMap();
-    memo.set(a, inner);
+    divergences.set(a, inner);
   }
   if (!inner.has(b)) inner.set(b, divergence(a, b));
   return inner.get(b) ?? null;
@@ -37,7 +37,7 @@ const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.
  * "Where two scenarios part": pick two scenarios; see the first step where their paths
  * differ, where each goes, the values that differed just before, and jump there in either.
  */
-export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: DivergenceViewProps) {
+function DivergenceBox({ scenarios, traceOf, current, lang, onJump }: DivergenceViewProps) {
   const [picked, setPicked] = useState<[string | null, string | null]>([null, null]);
   const ids = scenarios.map((s) => s.id);
   const a = picked[0] ?? current;
@@ -169,3 +169,6 @@ export function DivergenceView({ scenarios, traceOf, current, lang, onJump }: Di
     </section>
   );
 }
+
+/** {@link DivergenceBox}, re-rendered only when its props change, not on every step. */
+export const DivergenceView = memo(DivergenceBox);

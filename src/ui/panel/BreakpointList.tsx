@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { Breakpoint } from '../../replay/engine';
 import { useApp } from '../../store/app';
@@ -9,7 +10,7 @@ import { pythonNeedNote } from '../pythonStatus';
  * recorded frame), stop-on-Nth-hit, and logpoint messages. Each row says what its count
  * counts, and shows its condition's or message's error where it failed.
  */
-export function BreakpointList(props: {
+function BreakpointListView(props: {
   rows: BreakpointRow[];
   lang: Lang;
   onUpdate(id: string, change: Partial<Omit<Breakpoint, 'id'>>): void;
@@ -154,3 +155,6 @@ function PythonNote({ text, failed }: { text: string | null; failed: boolean }) 
     </p>
   );
 }
+
+/** {@link BreakpointListView}, re-rendered only when its props change, not on every step. */
+export const BreakpointList = memo(BreakpointListView);

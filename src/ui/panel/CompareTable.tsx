@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
@@ -8,7 +9,7 @@ import { hitsFor } from '../../store/selectors';
  * For the current breakpoints, how often each is hit in every scenario of the
  * panel. Uses the traces recorded in the background; nothing runs here.
  */
-export function CompareTable(props: {
+function CompareTableView(props: {
   breakpoints: Breakpoint[];
   scenarios: LessonScenario[];
   traces: Record<string, TraceSlot>;
@@ -83,3 +84,6 @@ export function CompareTable(props: {
     </figure>
   );
 }
+
+/** {@link CompareTableView}, re-rendered only when its props change, not on every step. */
+export const CompareTable = memo(CompareTableView);

@@ -11,8 +11,15 @@ import type { PaneProps } from './panes';
 
 const NARROW_QUERY = '(max-width: 720px)';
 
+let narrowQuery: MediaQueryList | undefined;
+/** One media query list for the page (asking `matchMedia` on every render costs a step). */
+const narrowList = () => {
+  narrowQuery ??= window.matchMedia(NARROW_QUERY);
+  return narrowQuery;
+};
+
 function subscribeNarrow(cb: () => void) {
-  const mq = window.matchMedia(NARROW_QUERY);
+  const mq = narrowList();
   mq.addEventListener('change', cb);
   return () => mq.removeEventListener('change', cb);
 }
@@ -21,7 +28,7 @@ function subscribeNarrow(cb: () => void) {
 function useNarrow(): boolean {
   return useSyncExternalStore(
     subscribeNarrow,
-    () => window.matchMedia(NARROW_QUERY).matches,
+    () => narrowList().matches,
     () => false,
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
@@ -8,7 +8,7 @@ import { embedSnippet } from '../../store/embed';
  * The panel's Embed action: a button that shows the `<iframe>` snippet for this panel,
  * with the current scenario and breakpoints, ready to copy into another page.
  */
-export function EmbedAction(props: {
+function EmbedActionView(props: {
   lessonId: string;
   panel: ResolvedPanel;
   scenario: string;
@@ -76,3 +76,6 @@ export function EmbedAction(props: {
     </div>
   );
 }
+
+/** {@link EmbedActionView}, re-rendered only when its props change, not on every step. */
+export const EmbedAction = memo(EmbedActionView);

@@ -118,6 +118,18 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
     [actions, cursorLine, view],
   );
 
+  // Stable callbacks, so that the parts that do not change with the step are not redrawn.
+  const toggleNote = useCallback((i: number) => setActiveNote((a) => (a === i ? null : i)), []);
+  const traces = p?.traces;
+  const traceOf = useCallback((s: string) => traces?.[s]?.trace ?? null, [traces]);
+  const jumpToScenarioStep = useCallback(
+    (s: string, step: number) => {
+      actions.setScenario(s);
+      actions.jumpTo(step);
+    },
+    [actions],
+  );
+
   if (!p || !view) return null;
   const placed = lesson.prose[lang].find((seg) => seg.kind === 'panel' && seg.panelId === panel.id);
   const tries = placed?.kind === 'panel' ? placed.tries : undefined;
@@ -207,7 +219,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
           lang={lang}
           current={view.notes.current}
           active={activeNote}
-          onSelect={(i) => setActiveNote(activeNote === i ? null : i)}
+          onSelect={toggleNote}
         />
       </div>
 
@@ -250,13 +262,10 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
 
       <DivergenceView
         scenarios={panel.scenarios}
-        traceOf={(s) => p.traces[s]?.trace ?? null}
+        traceOf={traceOf}
         current={p.scenario}
         lang={lang}
-        onJump={(s, step) => {
-          actions.setScenario(s);
-          actions.jumpTo(step);
-        }}
+        onJump={jumpToScenarioStep}
       />
 
       <SetupView files={entry.setupFiles} lang={lang} />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LocalizedText } from '../../lessons/schema';
 
@@ -14,7 +14,7 @@ export interface StepNote {
  * lines hold the current position is highlighted (code and diagram share one
  * cursor); clicking a note highlights its lines in the code.
  */
-export function StepNotes(props: {
+function StepNotesView(props: {
   steps: StepNote[];
   lang: Lang;
   current: number;
@@ -56,3 +56,6 @@ export function StepNotes(props: {
     </details>
   );
 }
+
+/** {@link StepNotesView}, re-rendered only when its props change, not on every step. */
+export const StepNotes = memo(StepNotesView);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import { renderMarkdown } from '../../lessons/markdown';
@@ -8,7 +8,7 @@ import { withScenarioButtons } from '../../lessons/tries';
  * A panel's "things to try", beside its scenario picker: the lesson's Markdown with each
  * `[[scenario]]` shown as the picker's label; clicking one switches the panel to it.
  */
-export function TryBox(props: {
+function TryBoxView(props: {
   text: string;
   panel: ResolvedPanel;
   scenario: string;
@@ -51,3 +51,6 @@ export function TryBox(props: {
     </details>
   );
 }
+
+/** {@link TryBoxView}, re-rendered only when its props change, not on every step. */
+export const TryBox = memo(TryBoxView);
