@@ -57,6 +57,22 @@ export function hashText(text: string): string {
   return out.map((n) => n.toString(16).padStart(8, '0')).join('');
 }
 
+const codeHashes = new Map<string, string>();
+
+/**
+ * {@link hashText} of a file's text, computed once per distinct text: a page asks for the
+ * key of every scenario of every panel, and they share most of their files.
+ */
+function hashOfCode(code: string): string {
+  let hash = codeHashes.get(code);
+  if (hash === undefined) {
+    hash = hashText(code);
+    if (codeHashes.size >= 1024) codeHashes.clear();
+    codeHashes.set(code, hash);
+  }
+  return hash;
+}
+
 /**
  * The key of a recording, or `null` for a request that is never shipped (one with
  * breakpoint conditions or logpoints: those are evaluated live, in the running frame).
@@ -64,12 +80,12 @@ export function hashText(text: string): string {
 export function recordingKey(request: RecordRequest, env: RecordingEnvironment): string | null {
   if (request.probes && request.probes.length > 0) return null;
   const canonical = JSON.stringify([
-    'wpt-recording-1',
+    'wpt-recording-2',
     env.pyodide,
     env.recorder,
     request.scenario,
     request.budget ? [request.budget.maxEvents ?? null, request.budget.maxSeconds ?? null] : null,
-    request.files.map((f) => [f.path, f.role, f.module ?? null, f.code]),
+    request.files.map((f) => [f.path, f.role, f.module ?? null, hashOfCode(f.code)]),
   ]);
   return hashText(canonical);
 }

@@ -74,6 +74,22 @@ describe('recording keys', () => {
       ],
       [request(), { ...env, pyodide: '314.0.8' }],
       [request(), { ...env, recorder: hashText('recorder v2') }],
+      // The same text moved from one file to the other.
+      [
+        {
+          ...request('def f():\n    return 1\nimport lesson\n'),
+          files: [
+            {
+              path: 'lesson.py',
+              role: 'source',
+              module: 'lesson',
+              code: 'def f():\n    return 1\nimport lesson\n',
+            },
+            { path: 'entry.py', role: 'entry', code: 'lesson.f()\n' },
+          ],
+        },
+        env,
+      ],
     ];
     const keys = variants.map(([r, e]) => recordingKey(r, e));
     expect(new Set([base, ...keys]).size).toBe(variants.length + 1);
