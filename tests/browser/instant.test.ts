@@ -7,7 +7,7 @@
 import type { BrowserContext, Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness.ts';
-import { status, variables, waitForStep, waitState } from './panel-helpers.ts';
+import { linkedPanels, status, variables, waitForStep, waitState } from './panel-helpers.ts';
 
 const refusePyodide = async (context: BrowserContext) => {
   await context.route('**/pyodide/**', (route) => route.abort('blockedbyclient'));
@@ -94,9 +94,11 @@ describe('with Pyodide refused', () => {
     const before = await status(p);
     const vars = await variables(p);
     const scenario = await p.locator('[data-testid=scenario]').inputValue();
-    await app.page.waitForFunction(() => location.search.includes('s='));
-    await app.page.waitForTimeout(200); // the address follows the view after a short pause
-    const url = app.page.url();
+    // The address follows the view once the steps settle: wait until it holds this step.
+    const panelId = (await p.getAttribute('data-panel')) ?? '';
+    const page = app.page;
+    await expect.poll(() => String(linkedPanels(page)?.[panelId]?.p)).toBe(String(before.step));
+    const url = page.url();
 
     const other = await openApp({
       path: url.slice(url.indexOf('/', 8)),
