@@ -30,10 +30,10 @@ export type PredictionAnswer =
   | { kind: 'output'; printed: string[]; events: number[] }
   | { kind: 'value'; text: string | null; events: number[] };
 
-/** What the reader answered. */
+/** What the reader answered (`count` NaN, `reached` null: not chosen yet). */
 export type PredictionReply =
   | { kind: 'hits'; count: number }
-  | { kind: 'reached'; reached: boolean }
+  | { kind: 'reached'; reached: boolean | null }
   | { kind: 'output'; printed: string[] }
   | { kind: 'value'; text: string };
 
@@ -90,6 +90,23 @@ function normalValue(text: string): string {
   return /^(['"]).*\1$/s.test(t) ? `'${t.slice(1, -1)}'` : t;
 }
 
+/**
+ * Whether the reader has answered: a whole number of times, a yes or a no, some text. An
+ * output reply is always an answer (none of the lines printed is one).
+ */
+export function isAnswered(reply: PredictionReply): boolean {
+  switch (reply.kind) {
+    case 'hits':
+      return Number.isInteger(reply.count) && reply.count >= 0;
+    case 'reached':
+      return reply.reached !== null;
+    case 'output':
+      return true;
+    case 'value':
+      return reply.text.trim() !== '';
+  }
+}
+
 /** Whether `reply` matches `answer`. An output reply must name exactly the printed choices. */
 export function isCorrect(answer: PredictionAnswer, reply: PredictionReply): boolean {
   if (answer.kind !== reply.kind) return false;
@@ -97,7 +114,7 @@ export function isCorrect(answer: PredictionAnswer, reply: PredictionReply): boo
     case 'hits':
       return answer.count === (reply as { count: number }).count;
     case 'reached':
-      return answer.reached === (reply as { reached: boolean }).reached;
+      return answer.reached === (reply as { reached: boolean | null }).reached;
     case 'output': {
       const mine = new Set((reply as { printed: string[] }).printed);
       return mine.size === answer.printed.length && answer.printed.every((c) => mine.has(c));

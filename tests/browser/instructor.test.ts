@@ -52,6 +52,9 @@ describe('instructor features', () => {
     await waitState(p, 'paused', runtimeLine('answer = callback('));
 
     const reached = p.locator('[data-testid=prediction][data-prediction=pre_error_warning]');
+    // Nothing is chosen for the reader, and there is nothing to check until they choose.
+    expect(await reached.locator('input[type=radio]:checked').count()).toBe(0);
+    expect(await reached.locator('[data-testid=predict-check]').isDisabled()).toBe(true);
     await reached.locator('[data-testid=predict-yes]').check();
     await reached.locator('[data-testid=predict-check]').click();
     const wrong = reached.locator('[data-testid=predict-verdict]');

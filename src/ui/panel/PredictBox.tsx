@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import { inlineParts } from '../../lessons/inline';
 import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/lesson';
-import type { PredictionReply } from '../../replay/predict';
+import { isAnswered, type PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import { judgePrediction } from '../../store/predictView';
 
-/** The reader's reply being typed, by question kind. */
+/** The reader's reply being typed, by question kind: nothing chosen yet. */
 function emptyReply(p: ResolvedPrediction): PredictionReply {
   switch (p.ask.kind) {
     case 'hits':
       return { kind: 'hits', count: Number.NaN };
     case 'reached':
-      return { kind: 'reached', reached: false };
+      return { kind: 'reached', reached: null };
     case 'output':
       return { kind: 'output', printed: [] };
     case 'value':
@@ -164,7 +164,7 @@ function Prediction(props: {
         }}
       >
         <ReplyInput p={p} reply={reply} lang={lang} onChange={setReply} />{' '}
-        <button type="submit" data-testid="predict-check">
+        <button type="submit" data-testid="predict-check" disabled={!isAnswered(reply)}>
           {t(lang, 'predictCheck')}
         </button>
       </form>

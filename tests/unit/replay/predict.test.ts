@@ -3,6 +3,7 @@ import type { ResolvedAsk } from '../../../src/lessons/lesson';
 import {
   answerPrediction,
   factsFromTrace,
+  isAnswered,
   isCorrect,
   matchingChoices,
 } from '../../../src/replay/predict';
@@ -57,6 +58,20 @@ describe('answers computed from the recorded run', () => {
     expect(once.events).toHaveLength(1);
     expect(isCorrect(once, { kind: 'reached', reached: true })).toBe(true);
     expect(isCorrect(never, { kind: 'reached', reached: true })).toBe(false);
+    // Not choosing is never right, not even when the line is never reached.
+    expect(isCorrect(never, { kind: 'reached', reached: null })).toBe(false);
+  });
+
+  it('knows when the reader has answered at all', () => {
+    expect(isAnswered({ kind: 'hits', count: Number.NaN })).toBe(false);
+    expect(isAnswered({ kind: 'hits', count: -1 })).toBe(false);
+    expect(isAnswered({ kind: 'hits', count: 1.5 })).toBe(false);
+    expect(isAnswered({ kind: 'hits', count: 0 })).toBe(true);
+    expect(isAnswered({ kind: 'reached', reached: null })).toBe(false);
+    expect(isAnswered({ kind: 'reached', reached: false })).toBe(true);
+    expect(isAnswered({ kind: 'output', printed: [] })).toBe(true);
+    expect(isAnswered({ kind: 'value', text: '  ' })).toBe(false);
+    expect(isAnswered({ kind: 'value', text: '[1]' })).toBe(true);
   });
 
   it('finds which choices are printed, and the event after each was printed', () => {
