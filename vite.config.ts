@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type PreviewServer, type ViteDevServer } from 'vite';
 import { viteStaticCopy } from 'vite-plugin-static-copy';
+import { compiledLessons } from './scripts/lib/vite-lessons.ts';
 import { serviceWorker } from './scripts/lib/vite-service-worker.ts';
 import { shippedTraces } from './scripts/lib/vite-shipped-traces.ts';
 import { netlifyHeaders, nginxSnippet } from './src/security/deploy-files.ts';
@@ -83,6 +84,7 @@ export default defineConfig(({ mode }) => ({
     viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
     // APP_FRAME_ANCESTORS / EMBED_FRAME_ANCESTORS: see docs/deploy.md.
     securityHeaders(framingFromEnv(process.env), mode !== 'bench'),
+    compiledLessons(),
     shippedTraces(),
     serviceWorker(),
   ],

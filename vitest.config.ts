@@ -9,11 +9,16 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The build's generated table of shipped traces: empty outside a build (see src/runtime/source.ts). */
+/**
+ * The build's generated modules, empty outside a build: the table of shipped traces (see
+ * src/runtime/source.ts) and the lesson index (src/lessons/shipped.ts; tsconfig.json maps
+ * its types to the same file).
+ */
 const alias = {
   'virtual:shipped-traces': fileURLToPath(
     new URL('./src/runtime/shipped-none.ts', import.meta.url),
   ),
+  'virtual:lessons': fileURLToPath(new URL('./src/lessons/shipped-none.ts', import.meta.url)),
 };
 
 export default defineConfig({

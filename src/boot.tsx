@@ -1,13 +1,15 @@
 /**
- * The app itself, and the order in which the rest arrives: first the lesson and its
- * shipped traces (a reader can replay at once), then Python when the page is idle,
+ * The app itself, and the order in which the rest arrives: first the lesson (compiled by
+ * the build) and its shipped traces (a reader can replay at once), then Python when the page is idle,
  * then Monaco and the offline cache once Python has loaded (or failed), so that
  * neither competes with the first paint or with Python's download.
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startApp } from './store/app';
-import { loadBundledCatalog } from './store/catalogBundled';
+import { followAuthorMode } from './store/authorTools';
+import { followShownLesson } from './store/catalog';
+import { startShippedCatalog } from './store/catalogShipped';
 import { loadDrafts } from './store/drafts';
 import { loadMyScenarios } from './store/myScenarioStore';
 import { startWarmUp } from './store/offline';
@@ -25,7 +27,9 @@ export function boot(): void {
   startUrlSync();
   loadDrafts(currentAddress().author);
   loadMyScenarios();
-  loadBundledCatalog();
+  startShippedCatalog();
+  followShownLesson();
+  followAuthorMode();
   startApp();
   startPanelSync();
   startTraceWarmup();

@@ -23,6 +23,8 @@ export interface BundleReport {
   initialJs: FileSize[];
   initialJsGzip: number;
   initialCssGzip: number;
+  /** Data `index.html` preloads beside the code (the first lesson's compiled JSON). */
+  initialData: FileSize[];
   monaco: FileSize[];
   /** The biggest Monaco chunk (`monaco-*.js`). */
   monacoChunkGzip: number;
@@ -79,6 +81,7 @@ export function analyzeBundle(dist: string): BundleReport {
   const entries = attr(/<script[^>]*type="module"[^>]*src="([^"]+)"/g);
   const preloads = attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
+  const data = attr(/<link[^>]*rel="preload"[^>]*as="fetch"[^>]*href="([^"]+)"/g);
 
   // Initial: entries, preloads, and their static imports, transitively. The app
   // chunk (`boot-*.js`) is imported dynamically by the entry only so that the Python
@@ -132,6 +135,7 @@ export function analyzeBundle(dist: string): BundleReport {
       css.map((f) => sizeOf(dist, f)),
       'gzip',
     ),
+    initialData: data.map((f) => sizeOf(dist, f)),
     monaco,
     monacoChunkGzip: Math.max(0, ...monacoChunks.map((f) => f.gzip)),
     monacoTotalGzip: sum(monaco, 'gzip'),

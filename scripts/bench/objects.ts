@@ -9,7 +9,8 @@
  */
 import path from 'node:path';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
-import { buildRunFiles, loadLesson } from '../../src/lessons/loader.ts';
+import { loadLesson } from '../../src/lessons/loader.ts';
+import { buildRunFiles } from '../../src/lessons/runFiles.ts';
 import { createNodeRecorder } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import { graphAt } from '../../src/trace/graph.ts';

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
 import type { Lesson } from '../../src/lessons/lesson.ts';
-import { buildRunFiles, loadLesson } from '../../src/lessons/loader.ts';
+import { loadLesson } from '../../src/lessons/loader.ts';
+import { buildRunFiles } from '../../src/lessons/runFiles.ts';
 import { readRecorderSources, recorderInstall } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import {

@@ -6,17 +6,18 @@
  *
  * The million-event program is a lesson folder of its own (`bench/lesson/`), loaded by the
  * real lesson loader and shown in the real `Panel`. The panel store finds lessons in the
- * catalog store, so the lab adds its files there before mounting, as a dev-server hot
- * update of the lesson files would (the app's own lessons are not part of this page).
+ * catalog store, so the lab starts the catalog with this one lesson before mounting, as
+ * the app starts it with the build's index (the app's own lessons are not part of this page).
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadLesson, loadLessonsFromFiles } from '../lessons/loader';
+import { loadLesson } from '../lessons/loader';
+import { summaryOf } from '../lessons/summary';
 import type { Breakpoint } from '../replay/engine';
 import { getRuntime } from '../runtime';
 import type { RecordRequest } from '../runtime/protocol';
 import { startApp } from '../store/app';
-import { useCatalog } from '../store/catalog';
+import { ensureLesson, startCatalog } from '../store/catalog';
 import { indexLesson, panelKey } from '../store/lessonIndex';
 import { panelsStore } from '../store/panelStore';
 import { hitsFor } from '../store/selectors';
@@ -194,11 +195,8 @@ const lab = {
    * scenario is recorded and shown. Times from the mount (Python already ready).
    */
   async mountPanel(): Promise<{ ms: number; stats: RecordStats }> {
-    const files = { ...useCatalog.getState().files };
-    for (const [k, v] of Object.entries(raw)) {
-      files[k.replace(/^\/bench\/lesson\//, `lessons/${LESSON_ID}/`)] = v;
-    }
-    useCatalog.setState({ files, catalog: loadLessonsFromFiles(files) });
+    startCatalog({ index: [summaryOf(lesson, '')], broken: [], fetch: async () => lesson });
+    await ensureLesson(lesson.id);
     const host = document.getElementById('root') as HTMLElement;
     const t0 = performance.now();
     createRoot(host).render(

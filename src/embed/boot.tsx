@@ -8,8 +8,8 @@ import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { t } from '../i18n';
 import { startApp, useApp } from '../store/app';
-import { useCatalog } from '../store/catalog';
-import { loadOneLessonCatalog } from '../store/catalogLazy';
+import { ensureLesson, useCatalog } from '../store/catalog';
+import { startShippedCatalog } from '../store/catalogShipped';
 import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
 import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
@@ -84,13 +84,14 @@ function EmbedView({ root }: { root: HTMLElement }) {
 /** Render the embed view into #root. */
 export function bootEmbed(): void {
   // As src/boot.tsx, without drafts: author mode never applies to an embedded panel.
-  // Only the embedded lesson's files are fetched; Python warms up meanwhile.
+  // Only the embedded lesson is fetched; Python warms up meanwhile.
   startUrlSync();
   startApp();
   startPanelSync();
   startTraceWarmup();
   const root = document.getElementById('root')!;
-  void loadOneLessonCatalog(currentAddress().lesson ?? '').then(() => {
+  startShippedCatalog();
+  void ensureLesson(currentAddress().lesson ?? '').then(() => {
     createRoot(root).render(
       <StrictMode>
         <EmbedView root={root} />

@@ -1,7 +1,7 @@
 /**
- * The lesson files bundled into the app, as text. In the dev server, editing
- * a file under lessons/ hot-updates the open page (no reload): the new files
- * are handed to the catalog, which reloads just the lessons.
+ * Every shipped lesson file as text, for author mode only (drafts are laid over them and
+ * loaded by the loader; src/store/authorTools.ts imports this on demand, so it is a chunk
+ * of its own). In the dev server, editing a file under lessons/ hands the new files over.
  */
 const raw = import.meta.glob(['/lessons/*/**/*.{json,py,md}', '!/lessons/*/golden/**'], {
   query: '?raw',

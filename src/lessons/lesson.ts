@@ -7,6 +7,9 @@ import { z } from 'zod/mini';
 import type { LessonMessage, MessagePlace } from './messages.ts';
 import type { Budget, ExpectedEnding, Lang, LessonManifest, LocalizedText } from './schema.ts';
 
+/** Where a source's code lives, relative to the lesson folder. */
+export const sourceFile = (path: string) => `src/${path}`;
+
 /** A 1-based, inclusive range of lines in one file. */
 export interface LineRange {
   start: number;
@@ -72,10 +75,20 @@ export interface ResolvedPrediction {
   question: LocalizedText;
 }
 
-/** A piece of an article: Markdown, or a panel (with its "things to try" Markdown, if any). */
+/**
+ * A piece of an article: prose, or a panel with its "things to try", if any. Both are the
+ * lesson's Markdown already rendered to HTML by the loader (./markdown.ts, safe by
+ * construction), so the page needs no Markdown renderer for a shipped lesson.
+ */
 export type ProseSegment =
-  | { kind: 'markdown'; text: string }
-  | { kind: 'panel'; panelId: string; tries?: string };
+  | { kind: 'html'; html: string }
+  | { kind: 'panel'; panelId: string; triesHtml?: string };
+
+/** True when an article opens with its own level-1 heading (so the page adds no title). */
+export function opensWithHeading(prose: ProseSegment[]): boolean {
+  const first = prose[0];
+  return first?.kind === 'html' && /^\s*<h1[\s>]/.test(first.html);
+}
 
 /** A lesson loaded and checked by `loadLesson`: nothing in it can dangle. */
 export interface Lesson {
@@ -98,6 +111,22 @@ export interface Lesson {
   predictions: ResolvedPrediction[];
   /** The article in each language, split at panel markers. */
   prose: Record<Lang, ProseSegment[]>;
+}
+
+/**
+ * A shipped lesson as the index lists it before the lesson itself is fetched: what the
+ * lesson list shows, and where the build put the lesson (a {@link Lesson} as JSON). The
+ * build writes these (scripts/lib/vite-lessons.ts, from ./summary.ts).
+ */
+export interface LessonSummary {
+  id: string;
+  order: number;
+  title: LocalizedText;
+  summary: LocalizedText;
+  /** Each panel's id and focus function, for the lesson list's links. */
+  panels: { id: string; function: string }[];
+  /** The URL of the lesson's JSON. */
+  url: string;
 }
 
 /**

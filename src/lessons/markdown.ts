@@ -7,10 +7,7 @@
  * never code. Pure (no DOM), so the same function can run in the page and at build time.
  */
 import { Marked } from 'marked';
-
-/** Escape text for HTML content and quoted attribute values. */
-export const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from './html.ts';
 
 const SAFE_SCHEMES = new Set(['http', 'https', 'mailto']);
 

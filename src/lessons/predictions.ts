@@ -7,8 +7,9 @@ import { resolveAnchor } from './anchors.ts';
 import { inlineScenarioIds } from './inline.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonSource, ResolvedAsk, ResolvedPanel, ResolvedPrediction } from './lesson.ts';
+import { sourceFile } from './lesson.ts';
 import { msg } from './messages.ts';
-import { type ReportField, sourceFile } from './resolve.ts';
+import type { ReportField } from './resolve.ts';
 import { PredictionSchema } from './schema.ts';
 
 /**

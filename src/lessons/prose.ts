@@ -8,7 +8,11 @@
  * `<!-- try -->`). The panel shows them beside its scenario picker; `[[scenario_id]]`
  * inside them names a scenario (see `tries.ts`).
  */
-import type { ProseSegment } from './lesson.ts';
+
+/** A piece of an article as written: Markdown, or a panel with its "things to try" Markdown. */
+export type SplitSegment =
+  | { kind: 'markdown'; text: string }
+  | { kind: 'panel'; panelId: string; tries?: string };
 
 /** A panel marker found in an article, with its 1-based line. */
 export interface PanelMarker {
@@ -33,7 +37,7 @@ export interface MalformedMarker {
 
 /** An article split at its markers, plus lines that look like markers but are not valid. */
 export interface SplitProse {
-  segments: ProseSegment[];
+  segments: SplitSegment[];
   markers: PanelMarker[];
   tries: TryBlock[];
   malformed: MalformedMarker[];
@@ -58,16 +62,16 @@ function trimBlank(lines: string[]): string {
 /** Split Markdown at panel markers. Segments keep the text between markers verbatim, minus outer blank lines. */
 export function splitProse(markdown: string): SplitProse {
   const lines = markdown.split(/\r\n|\r|\n/);
-  const segments: ProseSegment[] = [];
+  const segments: SplitSegment[] = [];
   const markers: PanelMarker[] = [];
   const tries: TryBlock[] = [];
   const malformed: MalformedMarker[] = [];
   let buffer: string[] = [];
   let fence: string | null = null;
   // The panel segment a `<!-- try -->` may still attach to (only blank lines since it).
-  let open: Extract<ProseSegment, { kind: 'panel' }> | null = null;
+  let open: Extract<SplitSegment, { kind: 'panel' }> | null = null;
   // The try block being collected, if any.
-  let block: { segment: Extract<ProseSegment, { kind: 'panel' }>; line: number } | null = null;
+  let block: { segment: Extract<SplitSegment, { kind: 'panel' }>; line: number } | null = null;
 
   const flush = () => {
     const text = trimBlank(buffer);
@@ -105,7 +109,7 @@ export function splitProse(markdown: string): SplitProse {
       const marker = MARKER.exec(trimmed);
       if (marker && !block) {
         flush();
-        const segment: Extract<ProseSegment, { kind: 'panel' }> = {
+        const segment: Extract<SplitSegment, { kind: 'panel' }> = {
           kind: 'panel',
           panelId: marker[1],
         };

@@ -12,8 +12,10 @@ import type {
   LessonSource,
   ProseSegment,
 } from './lesson.ts';
+import { sourceFile } from './lesson.ts';
+import { renderMarkdown } from './markdown.ts';
 import { type LessonMessage, msg } from './messages.ts';
-import { splitProse } from './prose.ts';
+import { type SplitSegment, splitProse } from './prose.ts';
 import type { ManifestParts } from './salvage.ts';
 import { LANGS, type Lang, type LessonManifest } from './schema.ts';
 import { unknownTryScenarios } from './tries.ts';
@@ -23,9 +25,6 @@ export type ReportField = (path: JsonPath, message: LessonMessage) => void;
 
 /** The article file for a language, relative to the lesson folder. */
 export const proseFile = (lang: Lang) => `prose.${lang}.md`;
-
-/** Where a source's code lives, relative to the lesson folder. */
-export const sourceFile = (path: string) => `src/${path}`;
 
 /** A file the manifest names, or undefined (reported at `path`) when the folder lacks it. */
 export function readRequired(
@@ -109,7 +108,18 @@ export function resolveScenarios(
   return out;
 }
 
-/** Each article split at its panel markers; every marker and every panel checked. */
+/** A segment as the page shows it: its Markdown rendered to HTML. */
+function rendered(seg: SplitSegment): ProseSegment {
+  if (seg.kind === 'markdown') return { kind: 'html', html: renderMarkdown(seg.text) };
+  return seg.tries === undefined
+    ? { kind: 'panel', panelId: seg.panelId }
+    : { kind: 'panel', panelId: seg.panelId, triesHtml: renderMarkdown(seg.tries) };
+}
+
+/**
+ * Each article split at its panel markers, every marker and every panel checked, and its
+ * Markdown rendered to HTML (so a shipped lesson reaches the page with its prose ready).
+ */
 export function resolveProse(
   parts: ManifestParts,
   files: Record<string, string>,
@@ -167,7 +177,7 @@ export function resolveProse(
         });
       }
     });
-    out[lang] = split.segments;
+    out[lang] = split.segments.map(rendered);
   }
   return LANGS.every((lang) => out[lang]) ? (out as Record<Lang, ProseSegment[]>) : undefined;
 }

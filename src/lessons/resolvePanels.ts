@@ -6,8 +6,9 @@
 import { resolveFunctionRange, resolveStepLines } from './anchors.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonScenario, LessonSource, ResolvedPanel, ResolvedStep } from './lesson.ts';
+import { sourceFile } from './lesson.ts';
 import { msg } from './messages.ts';
-import { type ReportField, readRequired, sourceFile } from './resolve.ts';
+import { type ReportField, readRequired } from './resolve.ts';
 import type { ManifestParts } from './salvage.ts';
 import type { LessonManifest } from './schema.ts';
 

@@ -4,9 +4,9 @@
  * it. The id is the lesson's; the label is derived, never copied into the prose.
  */
 
+import { escapeHtml } from './html.ts';
 import { SCENARIO_REF as REF } from './inline.ts';
 import type { LessonError } from './lesson.ts';
-import { escapeHtml } from './markdown.ts';
 import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
 

@@ -5,7 +5,7 @@
  */
 
 import type { Lesson } from '../lessons/lesson';
-import { buildRunFiles } from '../lessons/loader';
+import { buildRunFiles } from '../lessons/runFiles';
 import { getRuntime } from '../runtime';
 import { formatGolden, summarizeTrace } from '../runtime/summary';
 import type { DraftFiles } from './drafts';

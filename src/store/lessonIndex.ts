@@ -5,9 +5,9 @@
  */
 
 import type { Lesson, LessonFile, ResolvedPanel } from '../lessons/lesson';
-import { buildRunFiles } from '../lessons/loader';
+import { buildRunFiles } from '../lessons/runFiles';
 import type { RecordRequest } from '../runtime/protocol';
-import { type EffectiveLesson, effectiveLesson, useCatalog } from './catalog';
+import { type EffectiveLesson, effectiveLesson, shippedLesson } from './catalog';
 import { useDrafts } from './drafts';
 import type { PanelKey } from './panels';
 
@@ -74,12 +74,7 @@ export function indexLesson(lesson: Lesson): LessonEntry {
  */
 export function resolveLesson(id: string): EffectiveLesson {
   const { author, drafts } = useDrafts.getState();
-  if (author) return effectiveLesson(id, drafts[id]);
-  const { catalog } = useCatalog.getState();
-  return {
-    lesson: catalog.lessons.find((l) => l.id === id) ?? null,
-    errors: catalog.broken.find((b) => b.id === id)?.errors ?? [],
-  };
+  return author ? effectiveLesson(id, drafts[id]) : shippedLesson(id);
 }
 
 /** The current entry of a panel (its lesson may have changed since the key was made). */

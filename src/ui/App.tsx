@@ -3,7 +3,7 @@ import { LANG_NAMES, type Lang, t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
 import { LANGS } from '../lessons/schema';
 import { useApp } from '../store/app';
-import { useCatalog } from '../store/catalog';
+import { lessonToShow, retryLesson, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
@@ -74,17 +74,23 @@ export function App() {
     scrollTo(0, 0);
   };
 
+  const index = useCatalog((s) => s.index);
   const catalog = useCatalog((s) => s.catalog);
+  const unavailable = useCatalog((s) => s.unavailable);
+  const authorTools = useCatalog((s) => s.author);
   const author = useDrafts((s) => s.author);
   const drafts = useDrafts((s) => s.drafts);
   const setAuthor = useDrafts((s) => s.setAuthor);
-  const id = lessonId ?? catalog.lessons[0]?.id ?? catalog.broken[0]?.id ?? null;
+  const id = lessonToShow(lessonId, { index, catalog });
   // Read drafts and catalog above so that a change re-renders; resolveLesson reads them.
   const { lesson, errors } = id ? resolveLesson(id) : { lesson: null, errors: [] };
   const broken = errors.length > 0 && id ? { id, errors } : null;
+  // A draft-only lesson is known once author mode's tools have arrived.
+  const listed = index.some((e) => e.id === id) || (author && !authorTools);
+  const why = id ? unavailable[id] : undefined;
   const draftOnly = author
     ? Object.keys(drafts).filter(
-        (d) => !catalog.lessons.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d),
+        (d) => !index.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d),
       )
     : [];
 
@@ -131,7 +137,7 @@ export function App() {
         <nav className="index" aria-label={t(lang, 'lessons')} data-testid="lesson-index">
           <h2>{t(lang, 'lessons')}</h2>
           <ul>
-            {catalog.lessons.map((l) => (
+            {index.map((l) => (
               <li key={l.id}>
                 <a
                   href={`?lesson=${l.id}&lang=${lang}`}
@@ -211,7 +217,24 @@ export function App() {
               <LessonView lesson={lesson} lang={lang} />
             </ErrorBoundary>
           ) : null}
-          {!lesson && !broken ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
+          {!lesson && !broken && listed && why === undefined ? (
+            <p className="lesson-loading" role="status" data-testid="lesson-loading">
+              {t(lang, 'lessonLoading')}
+            </p>
+          ) : null}
+          {!lesson && !broken && why !== undefined && id ? (
+            <section className="error-card" role="alert" data-testid="lesson-unavailable">
+              <p>
+                {t(lang, 'lessonUnavailable')} <code>{why}</code>
+              </p>
+              <button type="button" onClick={() => retryLesson(id)}>
+                {t(lang, 'retry')}
+              </button>
+            </section>
+          ) : null}
+          {!lesson && !broken && !listed ? (
+            <p className="error-card">{t(lang, 'notFound')}</p>
+          ) : null}
         </main>
       </div>
     </div>

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { type Lang, t } from '../i18n';
-import type { Lesson } from '../lessons/lesson';
+import { type Lesson, opensWithHeading } from '../lessons/lesson';
 import { indexLesson } from '../store/lessonIndex';
 import { scrollToHash } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Markdown } from './Markdown';
+import { Prose } from './Prose';
 import { Panel } from './panel/Panel';
 
 /** A lesson as an article: prose with the panels in place. */
@@ -21,10 +21,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
       lang={lang === 'zh' ? 'zh-CN' : 'en'}
     >
       {/* The article may open with its own level-1 heading; otherwise use the title. */}
-      {lesson.prose[lang][0]?.kind === 'markdown' &&
-      /^\s*# /.test(lesson.prose[lang][0].text) ? null : (
-        <h1>{lesson.title[lang]}</h1>
-      )}
+      {opensWithHeading(lesson.prose[lang]) ? null : <h1>{lesson.title[lang]}</h1>}
       {first?.kind === 'panel' ? (
         <aside className="start-here" data-testid="start-here" aria-label={t(lang, 'startTitle')}>
           <strong>{t(lang, 'startTitle')}</strong>
@@ -40,9 +37,9 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         </aside>
       ) : null}
       {lesson.prose[lang].map((seg, i) => {
-        if (seg.kind === 'markdown') {
+        if (seg.kind === 'html') {
           // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
-          return <Markdown key={i} text={seg.text} />;
+          return <Prose key={i} html={seg.html} />;
         }
         const entry = index.panels.find((p) => p.panel.id === seg.panelId);
         return entry ? (

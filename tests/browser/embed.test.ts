@@ -114,10 +114,12 @@ describe.each([
     pages.set(path, { html: hostPage(src), isolated });
     const { context, foreign } = await twoOrigins();
     const page = await context.newPage();
-    // Scripts the embed fetched from the app: none may carry another lesson's code (16.3).
+    // Scripts and lessons the embed fetched from the app: none may carry another lesson's
+    // code (16.3).
     const scripts: Promise<string>[] = [];
     page.on('response', (r) => {
-      if (r.url().startsWith(app.url) && r.url().endsWith('.js')) scripts.push(r.text());
+      if (r.url().startsWith(app.url) && /(\.js|\/lessons\/[^/]+\.json)$/.test(r.url()))
+        scripts.push(r.text());
     });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { readLessonFolder } from '../../src/lessons/fs';
 import type { Lesson, RunFile } from '../../src/lessons/lesson';
-import { buildRunFiles, loadLesson } from '../../src/lessons/loader';
+import { loadLesson } from '../../src/lessons/loader';
 import { formatLessonError } from '../../src/lessons/messageText';
+import { buildRunFiles } from '../../src/lessons/runFiles';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
 import type { Trace } from '../../src/trace/trace';
 

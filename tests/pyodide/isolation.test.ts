@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diffSummaries, goldenFile, summariesEqual } from '../../scripts/lib/golden';
 import { loadAllLessons } from '../../src/lessons/fs';
 import type { Lesson } from '../../src/lessons/lesson';
-import { buildRunFiles } from '../../src/lessons/loader';
+import { buildRunFiles } from '../../src/lessons/runFiles';
 import { recorderInstall } from '../../src/runtime/node-recorder';
 import { createSandboxedRecorder, type SandboxedRecorder } from '../../src/runtime/sandbox/runner';
 import { summarizeTrace } from '../../src/runtime/summary';

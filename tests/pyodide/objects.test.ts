@@ -8,7 +8,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAllLessons } from '../../src/lessons/fs';
-import { buildRunFiles } from '../../src/lessons/loader';
+import { buildRunFiles } from '../../src/lessons/runFiles';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { framesAt } from '../../src/trace/graph';

@@ -14,7 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson, RunFile } from '../../src/lessons/lesson';
-import { buildRunFiles } from '../../src/lessons/loader';
+import { buildRunFiles } from '../../src/lessons/runFiles';
 import type { Budget } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';

@@ -15,6 +15,11 @@ export const appStrings = {
   retry: { zh: '重试', en: 'Retry' },
   lessonBroken: { zh: '这节课无法加载', en: 'This lesson could not be loaded' },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
+  lessonLoading: { zh: '正在载入这节课…', en: 'Loading the lesson…' },
+  lessonUnavailable: {
+    zh: '这节课没能载入（网络断开了吗？）：',
+    en: 'The lesson could not be loaded (is the network down?):',
+  },
   authorMode: { zh: '作者模式', en: 'Author mode' },
   privacy: {
     zh: '一切都在本地运行：没有任何数据离开你的浏览器。',

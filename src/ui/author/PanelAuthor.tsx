@@ -10,8 +10,8 @@ import {
   renameScenario,
 } from '../../lessons/edit';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/lesson';
+import { sourceFile } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
-import { sourceFile } from '../../lessons/resolve';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
 import type { RunError } from '../../trace/meta';

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
+import { sourceFile } from '../../lessons/lesson';
 import { shiftLineAll } from '../../lessons/lineShift';
-import { sourceFile } from '../../lessons/resolve';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';
@@ -132,7 +132,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
 
   if (!p || !view) return null;
   const placed = lesson.prose[lang].find((seg) => seg.kind === 'panel' && seg.panelId === panel.id);
-  const tries = placed?.kind === 'panel' ? placed.tries : undefined;
+  const tries = placed?.kind === 'panel' ? placed.triesHtml : undefined;
   const titleId = `${key}-title`;
   const keys = panelKeys(key, view.commandContext, runCommand);
 
@@ -167,7 +167,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
       />
       {tries ? (
         <TryBox
-          text={tries}
+          html={tries}
           panel={panel}
           scenario={p.scenario}
           lang={lang}

@@ -1,15 +1,15 @@
 import { memo, useMemo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
-import { renderMarkdown } from '../../lessons/markdown';
 import { withScenarioButtons } from '../../lessons/tries';
 
 /**
- * A panel's "things to try", beside its scenario picker: the lesson's Markdown with each
+ * A panel's "things to try", beside its scenario picker: the lesson's text with each
  * `[[scenario]]` shown as the picker's label; clicking one switches the panel to it.
  */
 function TryBoxView(props: {
-  text: string;
+  /** The block's HTML, rendered by the loader. */
+  html: string;
   panel: ResolvedPanel;
   scenario: string;
   lang: Lang;
@@ -17,14 +17,14 @@ function TryBoxView(props: {
   open: boolean;
   onScenario(id: string): void;
 }) {
-  const { text, panel, scenario, lang, onScenario } = props;
+  const { panel, scenario, lang, onScenario } = props;
   const html = useMemo(
     () =>
       withScenarioButtons(
-        renderMarkdown(text),
+        props.html,
         (id) => panel.scenarios.find((s) => s.id === id)?.label[lang],
       ),
-    [text, panel, lang],
+    [props.html, panel, lang],
   );
   // The chosen scenario's buttons are marked (derived from the panel's state, not the HTML).
   const marked = useMemo(

@@ -33,6 +33,10 @@ describe('importing the stores', () => {
     vi.stubGlobal('localStorage', trap('localStorage'));
     vi.stubGlobal('location', trap('location'));
     vi.stubGlobal('history', trap('history'));
+    vi.stubGlobal('fetch', () => {
+      touched.push('fetch');
+      return Promise.reject(new Error('no fetch on import'));
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -42,8 +46,8 @@ describe('importing the stores', () => {
     const modules = [
       '../../../src/store/app',
       '../../../src/store/catalog',
-      '../../../src/store/catalogBundled',
-      '../../../src/store/catalogLazy',
+      '../../../src/store/authorTools',
+      '../../../src/store/catalogShipped',
       '../../../src/store/drafts',
       '../../../src/store/myScenarioStore',
       '../../../src/store/myScenarioActions',
@@ -58,6 +62,8 @@ describe('importing the stores', () => {
     expect(touched).toEqual([]);
     const { useCatalog } = await import('../../../src/store/catalog');
     expect(useCatalog.getState().catalog.lessons).toEqual([]);
+    expect(useCatalog.getState().index).toEqual([]);
+    expect(useCatalog.getState().author).toBeNull();
     const { useDrafts } = await import('../../../src/store/drafts');
     expect(useDrafts.getState().drafts).toEqual({});
   });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nextOrder, starterLessonFiles, TEMPLATE } from '../../../scripts/lib/template.ts';
-import { buildRunFiles, loadLesson } from '../../../src/lessons/loader.ts';
+import { loadLesson } from '../../../src/lessons/loader.ts';
 import { formatLessonError } from '../../../src/lessons/messageText.ts';
+import { buildRunFiles } from '../../../src/lessons/runFiles.ts';
 
 describe('the lesson:new starter lesson', () => {
   it('loads: schema, files, anchors and prose markers all check out', () => {

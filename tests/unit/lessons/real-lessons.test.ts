@@ -1,14 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { t } from '../../../src/i18n/index.ts';
 import type { Lesson } from '../../../src/lessons/lesson.ts';
-import { buildRunFiles, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
+import { loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
 import { formatLessonError } from '../../../src/lessons/messageText.ts';
+import { buildRunFiles } from '../../../src/lessons/runFiles.ts';
 import { LANGS } from '../../../src/lessons/schema.ts';
 import { allLessonFiles } from './helpers.ts';
 
 async function loadReal() {
   const result = loadLessonsFromFiles(await allLessonFiles());
   return result;
+}
+
+/** A lesson's article as written (Markdown, markers included). */
+function articleOf(id: string, lang: string): string {
+  return readFileSync(path.resolve('lessons', id, `prose.${lang}.md`), 'utf8');
 }
 
 function lineText(lesson: Lesson, sourcePath: string, line: number): string {
@@ -152,9 +160,7 @@ describe('the real lessons', () => {
       const offered = new Map(lesson.panels.flatMap((p) => p.scenarios.map((s) => [s.id, s])));
       for (const lang of LANGS) {
         // a label written out, or a [[id]] in a panel's things to try (shown as the label)
-        const text = lesson.prose[lang]
-          .map((s) => (s.kind === 'markdown' ? s.text : (s.tries ?? '')))
-          .join('\n');
+        const text = articleOf(lesson.id, lang);
         for (const s of offered.values())
           if (!text.includes(s.label[lang]) && !text.includes(`[[${s.id}]]`))
             missing.push(`${lesson.id} ${lang}: ${s.id}`);
@@ -167,7 +173,7 @@ describe('the real lessons', () => {
     const { lessons } = await loadReal();
     const lesson = lessons.find((l) => l.id === 's04-hooks')!;
     for (const lang of LANGS) {
-      const text = lesson.prose[lang].map((s) => (s.kind === 'markdown' ? s.text : '')).join('\n');
+      const text = articleOf(lesson.id, lang);
       expect(text, lang).toContain(t(lang, 'setupTitle'));
     }
   });

@@ -8,8 +8,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '../../../src/lessons/lesson';
-import { buildRunFiles, loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader';
+import { loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader';
 import { renderMessage } from '../../../src/lessons/messageText';
+import { buildRunFiles } from '../../../src/lessons/runFiles';
 import { lessonFiles } from '../lessons/helpers';
 
 const ID = 's04-hooks';

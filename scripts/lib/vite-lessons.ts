@@ -1,0 +1,156 @@
+/**
+ * Vite plugin: the lessons, compiled. The page never parses a manifest, checks an anchor
+ * or renders Markdown for a shipped lesson: the same loader as `lessons:check` runs here,
+ * in Node, and each lesson reaches the page as its loaded `Lesson` in JSON (prose already
+ * HTML), fetched only when it is shown.
+ *
+ * The app imports `virtual:lessons`: an index of every lesson (id, order, titles, panels
+ * and the URL of its JSON) and every broken lesson with its errors.
+ * - `vite build` emits each lesson as `lessons/<id>.<hash>.json` (content-hashed, so a
+ *   host may cache it forever; the service worker precaches it).
+ * - The dev server serves `/@lessons/<id>.json` from the files on disk, and when a file
+ *   under `lessons/` changes it reloads the index (whose URLs carry a hash of each
+ *   lesson, so the page refetches exactly the lessons that changed).
+ * - The bench's second pass (`mode: 'bench'`) gets an empty index: its pages bring their
+ *   own lesson.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
+import { loadAllLessons } from '../../src/lessons/fs.ts';
+import type { LessonSummary, LoadAllResult } from '../../src/lessons/lesson.ts';
+import { summaryOf } from '../../src/lessons/summary.ts';
+
+const VIRTUAL = 'virtual:lessons';
+const RESOLVED = `\0${VIRTUAL}`;
+/** Where the dev server serves a lesson's JSON. */
+const DEV_PREFIX = '/@lessons/';
+
+/** Options of {@link compiledLessons}. */
+export interface CompiledLessonsOptions {
+  /** The lessons folder (default `lessons`, from the project root). */
+  lessonsDir?: string;
+}
+
+/** One compile of every lesson folder: each good lesson's JSON, and the broken ones. */
+export interface Compiled {
+  json: Map<string, string>;
+  result: LoadAllResult;
+}
+
+/** Read and load every lesson folder under `root`, as `lessons:check` reads them. */
+export async function compileAll(root: string): Promise<Compiled> {
+  const result = await loadAllLessons(root);
+  return { result, json: new Map(result.lessons.map((l) => [l.id, JSON.stringify(l)])) };
+}
+
+/** The content hash in a lesson's file name. */
+export const hashOf = (text: string) =>
+  createHash('sha256').update(text).digest('hex').slice(0, 12);
+
+/** The source of `virtual:lessons` for one compile, given each lesson's URL. */
+export function moduleSource(
+  compiled: Compiled,
+  urlOf: (id: string, json: string) => string,
+): string {
+  const index: LessonSummary[] = compiled.result.lessons.map((l) =>
+    summaryOf(l, urlOf(l.id, compiled.json.get(l.id) ?? '')),
+  );
+  return `export const lessonIndex = ${JSON.stringify(index)};\nexport const brokenLessons = ${JSON.stringify(compiled.result.broken)};\n`;
+}
+
+/** The plugin (see the module comment). */
+export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
+  let config: ResolvedConfig;
+  let root = '';
+  let emitted = '';
+  let firstUrl: string | null = null;
+  return {
+    name: 'wpt-compiled-lessons',
+    configResolved(resolved) {
+      config = resolved;
+      root = path.resolve(config.root, options.lessonsDir ?? 'lessons');
+    },
+    resolveId(id) {
+      return id === VIRTUAL ? RESOLVED : null;
+    },
+    async buildStart() {
+      emitted = '';
+      firstUrl = null;
+      if (config.command !== 'build') return;
+      if (config.mode === 'bench') {
+        emitted = moduleSource({ json: new Map(), result: { lessons: [], broken: [] } }, () => '');
+        return;
+      }
+      const compiled = await compileAll(root);
+      emitted = moduleSource(compiled, (id, json) => {
+        const fileName = `lessons/${id}.${hashOf(json)}.json`;
+        this.emitFile({ type: 'asset', fileName, source: json });
+        return `${config.base}${fileName}`;
+      });
+      const first = compiled.result.lessons[0];
+      firstUrl = first
+        ? `${config.base}lessons/${first.id}.${hashOf(compiled.json.get(first.id) ?? '')}.json`
+        : null;
+      config.logger.info(
+        `compiled lessons: ${compiled.result.lessons.length} shipped, ${compiled.result.broken.length} broken`,
+      );
+    },
+    async load(id) {
+      if (id !== RESOLVED) return null;
+      if (config.command === 'build') return emitted;
+      const compiled = await compileAll(root);
+      return moduleSource(
+        compiled,
+        (lesson, json) => `${DEV_PREFIX}${lesson}.json?v=${hashOf(json)}`,
+      );
+    },
+    // The app's page asks for the first lesson while its scripts are still arriving.
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        if (!firstUrl || !ctx.filename.endsWith(`${path.sep}index.html`)) return html;
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: firstUrl },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+    configureServer(server: ViteDevServer) {
+      server.middlewares.use(async (req, res, next) => {
+        const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+        if (!pathname.startsWith(DEV_PREFIX) || !pathname.endsWith('.json')) return next();
+        const id = pathname.slice(DEV_PREFIX.length, -'.json'.length);
+        try {
+          const json = (await compileAll(root)).json.get(id);
+          if (json === undefined) {
+            res.statusCode = 404;
+            res.end(`no lesson ${JSON.stringify(id)} loads`);
+            return;
+          }
+          res.setHeader('Content-Type', 'application/json; charset=utf-8');
+          res.setHeader('Cache-Control', 'no-cache');
+          res.end(json);
+        } catch (err) {
+          next(err);
+        }
+      });
+      // Any change under lessons/ (golden/ aside) may change the index: reload it, which
+      // hot-updates the page (src/lessons/shipped.ts accepts it).
+      const reload = (file: string) => {
+        const rel = path.relative(root, file);
+        if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep)[1] === 'golden')
+          return;
+        const env = server.environments.client;
+        const mod = env.moduleGraph.getModuleById(RESOLVED);
+        if (mod) void env.reloadModule(mod);
+      };
+      server.watcher.on('add', reload);
+      server.watcher.on('change', reload);
+      server.watcher.on('unlink', reload);
+    },
+  };
+}

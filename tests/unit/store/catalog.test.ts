@@ -1,0 +1,126 @@
+/**
+ * The catalog store: the index at once, a lesson when it is shown, a changed lesson
+ * fetched again after a hot update, a failed fetch said and retried, and drafts loaded
+ * only once author mode's tools have arrived.
+ */
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Lesson, LessonSummary } from '../../../src/lessons/lesson.ts';
+import { loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
+import { summaryOf } from '../../../src/lessons/summary.ts';
+import {
+  effectiveLesson,
+  ensureLesson,
+  isLessonArriving,
+  lessonToShow,
+  retryLesson,
+  setAuthorTools,
+  startCatalog,
+  useCatalog,
+} from '../../../src/store/catalog.ts';
+import { allLessonFiles } from '../lessons/helpers.ts';
+
+let lessons: Lesson[];
+let files: Record<string, string>;
+beforeAll(async () => {
+  files = await allLessonFiles();
+  lessons = loadLessonsFromFiles(files).lessons;
+});
+
+/** A source that serves `lessons` and records every fetch; `fail` makes fetches fail. */
+function source(list: Lesson[], opts: { fail?: () => boolean } = {}) {
+  const fetched: string[] = [];
+  let push: ((next: { index: LessonSummary[]; broken: [] }) => void) | null = null;
+  const byUrl = new Map<string, Lesson>();
+  const index = (ls: Lesson[], v = 1) =>
+    ls.map((l) => {
+      const url = `/${l.id}.v${v}.json`;
+      byUrl.set(url, l);
+      return summaryOf(l, url);
+    });
+  const from = {
+    index: index(list),
+    broken: [] as [],
+    fetch: async (entry: LessonSummary) => {
+      fetched.push(entry.url);
+      if (opts.fail?.()) throw new Error('offline');
+      return byUrl.get(entry.url) as Lesson;
+    },
+    updates: (listener: typeof push) => {
+      push = listener;
+      return () => {
+        push = null;
+      };
+    },
+  };
+  return {
+    from,
+    fetched,
+    index,
+    update: (ls: Lesson[], v: number) => push?.({ index: index(ls, v), broken: [] }),
+  };
+}
+
+describe('the catalog', () => {
+  beforeEach(() => {
+    useCatalog.setState({ author: null });
+  });
+
+  it('lists every lesson at once and fetches one only when asked, once', async () => {
+    const s = source(lessons);
+    startCatalog(s.from);
+    expect(useCatalog.getState().index.map((e) => e.id)).toEqual(lessons.map((l) => l.id));
+    expect(useCatalog.getState().catalog.lessons).toEqual([]);
+    expect(lessonToShow(null, useCatalog.getState())).toBe(lessons[0].id);
+    expect(isLessonArriving(lessons[1].id)).toBe(true);
+    await Promise.all([ensureLesson(lessons[1].id), ensureLesson(lessons[1].id)]);
+    expect(s.fetched).toEqual([`/${lessons[1].id}.v1.json`]);
+    expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual([lessons[1].id]);
+    expect(isLessonArriving(lessons[1].id)).toBe(false);
+    await ensureLesson(lessons[0].id);
+    // kept in index order, whatever order they arrived in
+    expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual(
+      lessons.map((l) => l.id),
+    );
+  });
+
+  it('fetches again, after a hot update, exactly the fetched lessons whose URL changed', async () => {
+    const s = source(lessons);
+    startCatalog(s.from);
+    await ensureLesson(lessons[0].id);
+    const edited = { ...lessons[0], title: { zh: '改过', en: 'Edited' } };
+    s.update([edited, lessons[1]], 2);
+    await ensureLesson(lessons[0].id);
+    expect(s.fetched).toEqual([`/${lessons[0].id}.v1.json`, `/${lessons[0].id}.v2.json`]);
+    expect(useCatalog.getState().catalog.lessons[0].title.en).toBe('Edited');
+    // the other lesson was never shown, so it is still not fetched
+    expect(s.fetched.some((u) => u.includes(lessons[1].id))).toBe(false);
+  });
+
+  it('says why a lesson did not arrive, and fetches it again on retry', async () => {
+    let offline = true;
+    const s = source(lessons, { fail: () => offline });
+    startCatalog(s.from);
+    await ensureLesson(lessons[0].id);
+    expect(useCatalog.getState().unavailable[lessons[0].id]).toBe('offline');
+    expect(isLessonArriving(lessons[0].id)).toBe(false);
+    offline = false;
+    retryLesson(lessons[0].id);
+    await ensureLesson(lessons[0].id);
+    expect(useCatalog.getState().unavailable).toEqual({});
+    expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual([lessons[0].id]);
+  });
+
+  it('shows the shipped lesson for a draft until author tools arrive, then the draft', async () => {
+    startCatalog(source(lessons).from);
+    const id = lessons[0].id;
+    await ensureLesson(id);
+    const prose = files[`lessons/${id}/prose.en.md`];
+    const draft = { 'prose.en.md': `${prose}\n\nA drafted paragraph.\n` };
+    expect(effectiveLesson(id, draft).lesson).toBe(useCatalog.getState().catalog.lessons[0]);
+    setAuthorTools({ files, loadLesson });
+    const drafted = effectiveLesson(id, draft);
+    expect(drafted.errors).toEqual([]);
+    const html = drafted.lesson?.prose.en.map((seg) => (seg.kind === 'html' ? seg.html : ''));
+    expect(html?.join('')).toContain('A drafted paragraph.');
+  });
+});
