@@ -58,6 +58,18 @@ export interface TraceSource {
   readonly counts: { shipped: number; live: number };
 }
 
+/** Resolve in a new task (after whatever the current one is doing, a paint included). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
 async function defaultFetch(url: string): Promise<ArrayBuffer> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -98,6 +110,9 @@ export function createTraceSource(options: TraceSourceOptions): TraceSource {
 
   return {
     async record(request, opts) {
+      // The scenario on screen first: the others start in a later task, so a panel that
+      // asks for all of its scenarios at mount does not hold up the page's first paint.
+      if (!opts?.priority) await nextTask();
       const key = keyOf(request);
       if (key) {
         const found = await load(key);

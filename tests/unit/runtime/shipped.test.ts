@@ -144,6 +144,21 @@ describe('the trace source', () => {
     expect(source.counts).toEqual({ shipped: 2, live: 0 });
   });
 
+  it('starts the scenario on screen at once and the others in a later task', async () => {
+    const b = build(request());
+    const live = fakeLive();
+    const source = createTraceSource({ environment: env, ...b, live: () => live.recorder });
+    const background = source.record(request('def f():\n    return 3\n'));
+    const onScreen = source.record(request(), { priority: true });
+    // Synchronously, and after every microtask of this task, only the priority request is out.
+    expect(b.fetched).toEqual(['/traces/a.wptrace']);
+    await Promise.resolve();
+    await onScreen;
+    expect(live.asked).toEqual([]);
+    await background;
+    expect(live.asked).toHaveLength(1);
+  });
+
   it('never uses a stale trace: changed files are recorded live', async () => {
     const b = build(request());
     const live = fakeLive();
