@@ -96,3 +96,21 @@ export function runRequest(
     budget: entry.lesson.budget,
   };
 }
+
+/**
+ * How many of an article's panels (in article order) the first paint shows: through the
+ * panel the address points at (a shared link's panel, or `#panel-<id>`), else through
+ * the first. Any other `#anchor` may sit below every panel, so then all of them (the
+ * browser must find the anchor where the finished page has it). The rest mount right
+ * after that paint.
+ */
+export function panelsShownFirst(
+  panelIds: readonly string[],
+  address: { panel: string | null; hash: string },
+): number {
+  const target =
+    address.panel ?? (address.hash.startsWith('panel-') ? address.hash.slice(6) : null);
+  if (target === null) return address.hash ? panelIds.length : Math.min(1, panelIds.length);
+  const at = panelIds.indexOf(target);
+  return at < 0 ? panelIds.length : at + 1;
+}

@@ -1,8 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type Lang, t } from '../i18n';
 import { type Lesson, opensWithHeading } from '../lessons/lesson';
-import { indexLesson } from '../store/lessonIndex';
-import { scrollToHash } from '../store/urlSync';
+import { indexLesson, panelsShownFirst } from '../store/lessonIndex';
+import { currentAddress, scrollToHash } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Prose } from './Prose';
 import { Panel } from './panel/Panel';
@@ -10,6 +10,22 @@ import { Panel } from './panel/Panel';
 /** A lesson as an article: prose with the panels in place. */
 export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   const index = indexLesson(lesson);
+  const placed = lesson.prose[lang].flatMap((seg) => (seg.kind === 'panel' ? [seg.panelId] : []));
+  // The first paint shows the panels up to the one the reader came for; the rest follow.
+  const [shown, setShown] = useState(() => panelsShownFirst(placed, currentAddress()));
+  useEffect(() => {
+    if (shown >= placed.length) return;
+    if (document.hidden) return setShown(placed.length);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A frame callback runs just before the paint, a timer after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setShown(placed.length));
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown, placed.length]);
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);
   const first = lesson.prose[lang].find((seg) => seg.kind === 'panel');
@@ -42,6 +58,16 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
           return <Prose key={i} html={seg.html} />;
         }
         const entry = index.panels.find((p) => p.panel.id === seg.panelId);
+        if (entry && placed.indexOf(seg.panelId) >= shown) {
+          return (
+            <div
+              key={seg.panelId}
+              id={`panel-${seg.panelId}`}
+              className="panel-anchor panel-pending"
+              data-testid="panel-pending"
+            />
+          );
+        }
         return entry ? (
           <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
