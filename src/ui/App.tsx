@@ -189,7 +189,7 @@ export function App() {
           </ul>
         </nav>
         <main className="content">
-          {author && id ? (
+          {author && authorTools && id ? (
             <Suspense fallback={null}>
               <AuthorBar lessonId={id} lesson={lesson} lang={lang} />
             </Suspense>
