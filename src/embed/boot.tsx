@@ -44,6 +44,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   const catalog = useCatalog((s) => s.catalog);
   const lessonId = useAddress((a) => a.lesson) ?? '';
   const panelId = useAddress((a) => a.panel) ?? '';
+  const why = useCatalog((s) => s.unavailable[lessonId]);
   const lesson = catalog.lessons.find((l) => l.id === lessonId);
   const entry = useMemo(
     () => (lesson ? indexLesson(lesson).panels.find((p) => p.panel.id === panelId) : undefined),
@@ -56,6 +57,13 @@ function EmbedView({ root }: { root: HTMLElement }) {
     if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
   }, [lang, panel]);
 
+  if (why !== undefined) {
+    return (
+      <p className="error-card" role="alert" data-testid="embed-unavailable">
+        {t(lang, 'lessonUnavailable')} <code>{why}</code>
+      </p>
+    );
+  }
   if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">

@@ -254,6 +254,30 @@ describe("a lesson's bad input never leaves the app blank", () => {
     },
   );
 
+  it('a lesson that cannot be fetched says why, and Retry brings it', async () => {
+    let refuse = true;
+    app = await openWithDraft(
+      {
+        setup: (a) =>
+          a.context.route(/\/lessons\/[^/]+\.json$/, (route) =>
+            refuse ? route.abort('internetdisconnected') : route.continue(),
+          ),
+      },
+      '/?lang=en',
+    );
+    const card = app.page.locator('[data-testid=lesson-unavailable]');
+    await card.waitFor();
+    // the lesson list still names every lesson: only the article is missing
+    await expect(app.page.locator('[data-testid=lesson-index] a').count()).resolves.toBeGreaterThan(
+      1,
+    );
+    refuse = false;
+    await card.getByRole('button').click();
+    await panel(app.page, 'run_hooks').waitFor();
+    await expect(card.count()).resolves.toBe(0);
+    expect(app.pageErrors).toEqual([]);
+  });
+
   it('an unknown lesson id shows a "not found" card', async () => {
     app = await openWithDraft({}, '/?lesson=no-such-lesson&lang=en');
     await app.page.locator('[data-testid=lesson-index]').waitFor();
