@@ -15,16 +15,15 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   const [shown, setShown] = useState(() => panelsShownFirst(placed, currentAddress()));
   useEffect(() => {
     if (shown >= placed.length) return;
-    if (document.hidden) return setShown(placed.length);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // A frame callback runs just before the paint, a timer after it.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setShown(placed.length));
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    // Once the page is idle: after the first paint, and after the shown panel's trace
+    // (a shared link's paused view comes before the panels below it).
+    const mountAll = () => setShown(placed.length);
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(mountAll, 50);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(mountAll, { timeout: 500 });
+    return () => cancelIdleCallback(idle);
   }, [shown, placed.length]);
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);

@@ -43,6 +43,8 @@ describe('with Pyodide refused', () => {
     const { page } = app;
     const panels = page.locator('[data-testid=panel]');
     await panels.first().waitFor();
+    // The panels below the first mount once the page is idle (LessonView).
+    await expect.poll(() => page.locator('[data-testid=panel-pending]').count()).toBe(0);
     const count = await panels.count();
     expect(count).toBeGreaterThanOrEqual(3);
     let scenariosSeen = 0;
