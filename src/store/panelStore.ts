@@ -7,13 +7,14 @@
  *   and records again once the typing pauses (one recording per pause, not per keystroke);
  * - Python became ready: record whatever could not be recorded before;
  * - a panel's scenario or breakpoints changed: saved to localStorage;
- * - a panel's view changed: the address bar becomes a link to it (through urlSync).
+ * - a panel's view changed: the address bar becomes a link to it (through urlSync);
+ * - a shared link's lesson arrived: its panel starts (and fetches its trace) at once.
  */
 import { subscribeRuntime } from '../runtime';
 import { traceSource } from '../runtime/source';
-import { useCatalog } from './catalog';
+import { lessonToShow, useCatalog } from './catalog';
 import { useDrafts } from './drafts';
-import { panelEntry, runRequest } from './lessonIndex';
+import { panelEntry, panelKey, resolveLesson, runRequest } from './lessonIndex';
 import { MY_SCENARIO, myRunRequest, myScriptPath, scenarioIds } from './myScenario';
 import { useMyScenarios } from './myScenarioStore';
 import { createPanelsStore, type PanelState } from './panels';
@@ -81,8 +82,20 @@ export function startPanelSync(): () => void {
       for (const key of keys()) store().ensureTraces(key);
     }, RECORD_AFTER_EDIT_MS);
   };
+  // A shared link's panel asks for its trace as soon as its lesson is here, before the
+  // page has rendered it: its paused view is what the reader came for.
+  const startLinkedPanel = () => {
+    const { lesson: asked, panel } = useAddress.getState();
+    const id = panel ? lessonToShow(asked, useCatalog.getState()) : null;
+    const lesson = id ? resolveLesson(id).lesson : null;
+    if (panel && lesson?.panels.some((p) => p.id === panel))
+      store().initPanel(panelKey(lesson.id, panel));
+  };
   const offDrafts = useDrafts.subscribe(onLessonsChanged);
-  const offCatalog = useCatalog.subscribe(onLessonsChanged);
+  const offCatalog = useCatalog.subscribe(() => {
+    startLinkedPanel();
+    onLessonsChanged();
+  });
   const offMine = useMyScenarios.subscribe(onLessonsChanged);
 
   let wasReady = false;
