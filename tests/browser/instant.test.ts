@@ -7,7 +7,14 @@
 import type { BrowserContext, Locator } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness.ts';
-import { linkedPanels, status, variables, waitForStep, waitState } from './panel-helpers.ts';
+import {
+  allPanelsMounted,
+  linkedPanels,
+  status,
+  variables,
+  waitForStep,
+  waitState,
+} from './panel-helpers.ts';
 
 const refusePyodide = async (context: BrowserContext) => {
   await context.route('**/pyodide/**', (route) => route.abort('blockedbyclient'));
@@ -42,9 +49,7 @@ describe('with Pyodide refused', () => {
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
     const { page } = app;
     const panels = page.locator('[data-testid=panel]');
-    await panels.first().waitFor();
-    // The panels below the first mount once the page is idle (LessonView).
-    await expect.poll(() => page.locator('[data-testid=panel-pending]').count()).toBe(0);
+    await allPanelsMounted(page);
     const count = await panels.count();
     expect(count).toBeGreaterThanOrEqual(3);
     let scenariosSeen = 0;

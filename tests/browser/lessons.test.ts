@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
-import { clickLine, panel, ready, runtimeLine, sourceLine, waitState } from './panel-helpers';
+import {
+  allPanelsMounted,
+  clickLine,
+  panel,
+  ready,
+  runtimeLine,
+  sourceLine,
+  waitState,
+} from './panel-helpers';
 
 /** Hits of a breakpoint line in one scenario, read from the compare table. */
 async function hitsIn(
@@ -27,6 +35,7 @@ describe('the hooks lesson, panel by panel', () => {
   });
 
   it('renders the article with all three panels and the outcome table', async () => {
+    await allPanelsMounted(app.page);
     const fns = await app.page
       .locator('[data-testid=panel]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));
@@ -146,6 +155,7 @@ describe('the hook-registry lesson', () => {
     await app.page.locator('[data-testid=lesson-index] a', { hasText: 'Registry' }).first().click();
     await app.page.locator('[data-testid=lesson][data-lesson=hook-registry]').waitFor();
     expect(app.page.url()).toContain('lesson=hook-registry');
+    await allPanelsMounted(app.page);
     const fns = await app.page
       .locator('[data-testid=panel]')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.function));

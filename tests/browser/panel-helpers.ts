@@ -160,3 +160,9 @@ export function linkedPanels(page: Page): Record<string, LinkedPanelFields> | nu
   const json = Buffer.from(s, 'base64url').toString('utf8');
   return (JSON.parse(json) as { panels: Record<string, LinkedPanelFields> }).panels;
 }
+
+/** Wait until every panel of the article has mounted (those below the first mount when the page is idle). */
+export async function allPanelsMounted(page: Page): Promise<void> {
+  await page.locator('[data-testid=lesson] [data-testid=panel]').first().waitFor();
+  await expect.poll(() => page.locator('[data-testid=panel-pending]').count()).toBe(0);
+}
