@@ -70,17 +70,13 @@ export async function runtimeState(
  * a long call would not answer.
  */
 export async function pythonWorker(page: Page): Promise<Worker> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const found = page.workers().filter((w) => /\/assets\/worker-[^/]*\.js$/.test(w.url()));
-    if (found.length > 0) return found[found.length - 1];
-    await page.waitForTimeout(100);
-  }
-  throw new Error(
-    `no Python worker among ${page
-      .workers()
-      .map((w) => w.url())
-      .join(', ')}`,
-  );
+  const isPython = (w: Worker) => /\/assets\/worker-[^/]*\.js$/.test(w.url());
+  // Listen first, then look: a worker that starts in between is not missed.
+  const next = page.waitForEvent('worker', { predicate: isPython, timeout: 10_000 });
+  const found = page.workers().filter(isPython);
+  if (found.length === 0) return next;
+  next.catch(() => {});
+  return found[found.length - 1];
 }
 
 /** The panel's status state, text and the run-error alert's text (if shown). */
