@@ -86,12 +86,10 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
       emitted = moduleSource(compiled, (id, json) => {
         const fileName = `lessons/${id}.${hashOf(json)}.json`;
         this.emitFile({ type: 'asset', fileName, source: json });
+        // Lessons come in index order: the first URL is the first lesson's.
+        firstUrl ??= `${config.base}${fileName}`;
         return `${config.base}${fileName}`;
       });
-      const first = compiled.result.lessons[0];
-      firstUrl = first
-        ? `${config.base}lessons/${first.id}.${hashOf(compiled.json.get(first.id) ?? '')}.json`
-        : null;
       config.logger.info(
         `compiled lessons: ${compiled.result.lessons.length} shipped, ${compiled.result.broken.length} broken`,
       );

@@ -16,6 +16,7 @@ import { startPanelSync } from '../store/panelStore';
 import { startTraceWarmup } from '../store/traceWarmup';
 import { currentAddress, startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { LessonUnavailable } from '../ui/LessonUnavailable';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
 
@@ -57,13 +58,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
     if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
   }, [lang, panel]);
 
-  if (why !== undefined) {
-    return (
-      <p className="error-card" role="alert" data-testid="embed-unavailable">
-        {t(lang, 'lessonUnavailable')} <code>{why}</code>
-      </p>
-    );
-  }
+  if (why !== undefined) return <LessonUnavailable id={lessonId} why={why} lang={lang} />;
   if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">

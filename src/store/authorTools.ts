@@ -32,3 +32,10 @@ export function followAuthorMode(): () => void {
   load();
   return useDrafts.subscribe(load);
 }
+
+/** True once author mode is on and its tools have arrived: when editing can be offered. */
+export function useAuthoring(): boolean {
+  const on = useDrafts((s) => s.author);
+  const ready = useCatalog((s) => s.author !== null);
+  return on && ready;
+}

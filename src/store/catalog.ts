@@ -124,14 +124,23 @@ export function ensureLesson(id: string): Promise<void> {
   return fetching;
 }
 
-/** True while a shipped lesson is listed but neither here nor known to be unavailable. */
-export function isLessonArriving(id: string): boolean {
-  const { index, catalog, unavailable } = useCatalog.getState();
-  return (
-    index.some((e) => e.id === id) &&
-    !catalog.lessons.some((l) => l.id === id) &&
-    unavailable[id] === undefined
-  );
+/**
+ * Where a lesson id stands in the catalog: `here` (fetched, or broken with its errors),
+ * `arriving` (listed, on its way), `unavailable` (its fetch failed: see `unavailable`),
+ * or `unknown` (no shipped lesson has that id).
+ */
+export type LessonStatus = 'here' | 'arriving' | 'unavailable' | 'unknown';
+
+/** The {@link LessonStatus} of `id` in a catalog state. */
+export function lessonStatus(
+  id: string,
+  state: Pick<CatalogStore, 'index' | 'catalog' | 'unavailable'>,
+): LessonStatus {
+  const { index, catalog, unavailable } = state;
+  if (catalog.lessons.some((l) => l.id === id) || catalog.broken.some((b) => b.id === id))
+    return 'here';
+  if (!index.some((e) => e.id === id)) return 'unknown';
+  return unavailable[id] === undefined ? 'arriving' : 'unavailable';
 }
 
 /**
@@ -185,8 +194,8 @@ const memo = new Map<
 const lastGood = new Map<string, Lesson>();
 
 /**
- * The effective lesson for an id, memoised per (draft, catalog): the shipped one when
- * there is no draft or author mode's tools have not arrived yet.
+ * The effective lesson for an id, memoised per (draft, catalog, author tools): the shipped
+ * one when there is no draft or author mode's tools have not arrived yet.
  */
 export function effectiveLesson(id: string, draft: DraftFiles | undefined): EffectiveLesson {
   const { catalog, author } = useCatalog.getState();

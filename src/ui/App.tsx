@@ -3,11 +3,13 @@ import { LANG_NAMES, type Lang, t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
 import { LANGS } from '../lessons/schema';
 import { useApp } from '../store/app';
-import { lessonToShow, retryLesson, useCatalog } from '../store/catalog';
+import { useAuthoring } from '../store/authorTools';
+import { lessonStatus, lessonToShow, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
+import { LessonUnavailable } from './LessonUnavailable';
 import { LessonView } from './LessonView';
 import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -77,7 +79,7 @@ export function App() {
   const index = useCatalog((s) => s.index);
   const catalog = useCatalog((s) => s.catalog);
   const unavailable = useCatalog((s) => s.unavailable);
-  const authorTools = useCatalog((s) => s.author);
+  const authoring = useAuthoring();
   const author = useDrafts((s) => s.author);
   const drafts = useDrafts((s) => s.drafts);
   const setAuthor = useDrafts((s) => s.setAuthor);
@@ -85,9 +87,16 @@ export function App() {
   // Read drafts and catalog above so that a change re-renders; resolveLesson reads them.
   const { lesson, errors } = id ? resolveLesson(id) : { lesson: null, errors: [] };
   const broken = errors.length > 0 && id ? { id, errors } : null;
-  // A draft-only lesson is known once author mode's tools have arrived.
-  const listed = index.some((e) => e.id === id) || (author && !authorTools);
-  const why = id ? unavailable[id] : undefined;
+  // Nothing to show yet: the shipped lesson is on its way, or (a draft-only lesson is known
+  // only then) author mode's tools are.
+  const status =
+    lesson || broken
+      ? 'here'
+      : !id
+        ? 'unknown'
+        : author && !authoring
+          ? 'arriving'
+          : lessonStatus(id, { index, catalog, unavailable });
   const draftOnly = author
     ? Object.keys(drafts).filter(
         (d) => !index.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d),
@@ -189,7 +198,7 @@ export function App() {
           </ul>
         </nav>
         <main className="content">
-          {author && authorTools && id ? (
+          {authoring && id ? (
             <Suspense fallback={null}>
               <AuthorBar lessonId={id} lesson={lesson} lang={lang} />
             </Suspense>
@@ -217,24 +226,15 @@ export function App() {
               <LessonView lesson={lesson} lang={lang} />
             </ErrorBoundary>
           ) : null}
-          {!lesson && !broken && listed && why === undefined ? (
+          {status === 'arriving' ? (
             <p className="lesson-loading" role="status" data-testid="lesson-loading">
               {t(lang, 'lessonLoading')}
             </p>
           ) : null}
-          {!lesson && !broken && why !== undefined && id ? (
-            <section className="error-card" role="alert" data-testid="lesson-unavailable">
-              <p>
-                {t(lang, 'lessonUnavailable')} <code>{why}</code>
-              </p>
-              <button type="button" onClick={() => retryLesson(id)}>
-                {t(lang, 'retry')}
-              </button>
-            </section>
+          {status === 'unavailable' && id ? (
+            <LessonUnavailable id={id} why={unavailable[id]} lang={lang} />
           ) : null}
-          {!lesson && !broken && !listed ? (
-            <p className="error-card">{t(lang, 'notFound')}</p>
-          ) : null}
+          {status === 'unknown' ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
         </main>
       </div>
     </div>

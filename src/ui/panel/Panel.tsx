@@ -4,7 +4,8 @@ import { t } from '../../i18n';
 import { sourceFile } from '../../lessons/lesson';
 import { shiftLineAll } from '../../lessons/lineShift';
 import { useApp } from '../../store/app';
-import { effectiveFiles, shippedFiles, useCatalog } from '../../store/catalog';
+import { useAuthoring } from '../../store/authorTools';
+import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import type { CommandId } from '../../store/commands';
 import { useDrafts } from '../../store/drafts';
 import type { PanelEntry } from '../../store/lessonIndex';
@@ -66,9 +67,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   const mineActions = useMemo(() => bindMyScenario(key), [key]);
   const [cursorLine, setCursorLine] = useState<number | null>(null);
   const [activeNote, setActiveNote] = useState<number | null>(null);
-  // Author tools (editing, drafts) once author mode is on and its loader has arrived.
-  const authorTools = useCatalog((s) => s.author !== null);
-  const author = useDrafts((s) => s.author) && authorTools;
+  const author = useAuthoring();
   const draft = useDrafts((s) => s.drafts[lesson.id]);
   const editFile = useDrafts((s) => s.editFile);
   const sourceRel = sourceFile(panel.source);

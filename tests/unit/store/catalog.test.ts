@@ -10,7 +10,7 @@ import { summaryOf } from '../../../src/lessons/summary.ts';
 import {
   effectiveLesson,
   ensureLesson,
-  isLessonArriving,
+  lessonStatus,
   lessonToShow,
   retryLesson,
   setAuthorTools,
@@ -71,11 +71,17 @@ describe('the catalog', () => {
     expect(useCatalog.getState().index.map((e) => e.id)).toEqual(lessons.map((l) => l.id));
     expect(useCatalog.getState().catalog.lessons).toEqual([]);
     expect(lessonToShow(null, useCatalog.getState())).toBe(lessons[0].id);
-    expect(isLessonArriving(lessons[1].id)).toBe(true);
+    expect(lessonStatus(lessons[1].id, useCatalog.getState())).toBe('arriving');
+    expect(lessonStatus('no-such-lesson', useCatalog.getState())).toBe('unknown');
+    // a broken lesson is here too: with its errors to show
+    const broken = { id: 'x', errors: [] };
+    expect(
+      lessonStatus('x', { index: [], catalog: { lessons: [], broken: [broken] }, unavailable: {} }),
+    ).toBe('here');
     await Promise.all([ensureLesson(lessons[1].id), ensureLesson(lessons[1].id)]);
     expect(s.fetched).toEqual([`/${lessons[1].id}.v1.json`]);
     expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual([lessons[1].id]);
-    expect(isLessonArriving(lessons[1].id)).toBe(false);
+    expect(lessonStatus(lessons[1].id, useCatalog.getState())).toBe('here');
     await ensureLesson(lessons[0].id);
     // kept in index order, whatever order they arrived in
     expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual(
@@ -102,7 +108,7 @@ describe('the catalog', () => {
     startCatalog(s.from);
     await ensureLesson(lessons[0].id);
     expect(useCatalog.getState().unavailable[lessons[0].id]).toBe('offline');
-    expect(isLessonArriving(lessons[0].id)).toBe(false);
+    expect(lessonStatus(lessons[0].id, useCatalog.getState())).toBe('unavailable');
     offline = false;
     retryLesson(lessons[0].id);
     await ensureLesson(lessons[0].id);
