@@ -25,7 +25,7 @@ import './ui/student.css';
 export function boot(): void {
   // Each store starts here, in this order; importing a module under src/ starts nothing.
   startUrlSync();
-  loadDrafts(currentAddress().author);
+  loadDrafts(currentAddress());
   loadMyScenarios();
   startShippedCatalog();
   followShownLesson();

@@ -2,14 +2,13 @@
  * App-wide state: the UI language and the Python runtime's status.
  */
 import { create } from 'zustand';
-import { type Lang, pickLang } from '../i18n';
+import type { Lang } from '../i18n';
 import { getRuntime, type RuntimePhase, runtimePhase, subscribeRuntime } from '../runtime';
+import { LANG_KEY, startLang } from './startView';
 import { currentAddress, navigate } from './urlSync';
 
 /** Python's phase, as the UI sees it (the UI does not import the runtime). */
 export type { RuntimePhase };
-
-const LANG_KEY = 'wpt.lang';
 
 /** App-wide state and actions. */
 export interface AppStore {
@@ -48,9 +47,9 @@ export const useApp = create<AppStore>()((set) => ({
 
 /** Pick the language and follow the runtime's status. Returns a function that stops. */
 export function startApp(): () => void {
-  const lang = pickLang(
-    currentAddress().lang,
-    savedLang(),
+  const lang = startLang(
+    currentAddress(),
+    { lang: savedLang(), author: null },
     navigator.languages ?? [navigator.language],
   );
   navigate({ lang });

@@ -5,6 +5,8 @@
  * of the Python worker or of the tab loses nothing.
  */
 import { create } from 'zustand';
+import type { Address } from './address';
+import { AUTHOR_KEY, startAuthor } from './startView';
 import { navigate } from './urlSync';
 
 /** Changed files of one lesson: path → text, or null when deleted. */
@@ -80,23 +82,20 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
   }
 }
 
-/**
- * Author mode as asked for by the URL (`author=1`/`0`), else as last chosen in this tab
- * (sessionStorage): a new tab opens in reading mode unless its URL asks.
- */
-function authorAtStart(fromUrl: string | null): boolean {
-  if (fromUrl === '1') return true;
-  if (fromUrl === '0') return false;
+function savedAuthor(): string | null {
   try {
-    return sessionStorage.getItem('wpt.author') === '1';
+    return sessionStorage.getItem(AUTHOR_KEY);
   } catch {
-    return false;
+    return null;
   }
 }
 
 /** Read the saved drafts and the author mode asked for (once, at boot). */
-export function loadDrafts(authorParam: string | null): void {
-  useDrafts.setState({ author: authorAtStart(authorParam), drafts: loadAll() });
+export function loadDrafts(address: Address): void {
+  useDrafts.setState({
+    author: startAuthor(address, { lang: null, author: savedAuthor() }),
+    drafts: loadAll(),
+  });
 }
 
 /**
@@ -108,7 +107,7 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   drafts: {},
   setAuthor(on) {
     try {
-      sessionStorage.setItem('wpt.author', on ? '1' : '0');
+      sessionStorage.setItem(AUTHOR_KEY, on ? '1' : '0');
     } catch {
       // not remembered
     }

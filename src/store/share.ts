@@ -7,8 +7,8 @@
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
 import type { Breakpoint } from '../replay/engine';
+import type { Address } from './address';
 import type { PanelKey, PanelState } from './panels';
-import type { Address } from './urlSync';
 
 /** What a link or the saved state restores for one panel. */
 export interface SharedPanelState {

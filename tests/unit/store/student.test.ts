@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Breakpoint } from '../../../src/replay/engine';
+import { formatAddress, parseAddress } from '../../../src/store/address';
 import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { runErrorText } from '../../../src/store/runErrorText';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
-import { formatAddress, parseAddress } from '../../../src/store/urlSync';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
 import { NE, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';

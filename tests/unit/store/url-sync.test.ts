@@ -3,8 +3,8 @@
  * fields, and a panel's shared state round-trips through the URL.
  */
 import { describe, expect, it } from 'vitest';
+import { formatAddress, parseAddress } from '../../../src/store/address';
 import { decodePanelState, linkedPanel, panelAddress } from '../../../src/store/share';
-import { formatAddress, parseAddress } from '../../../src/store/urlSync';
 
 const BASE = 'http://localhost:5173/';
 
