@@ -3,7 +3,8 @@
  * The architecture rules, checked in `npm test` (docs/architecture.md explains them):
  *
  * 1. Layers import only downwards. Each folder under src/ may import only the folders
- *    listed for it in LAYERS (type-only imports included: a type is a dependency too).
+ *    listed for it in LAYERS (type-only imports included: a type is a dependency too), or
+ *    single files named there (`store/address`).
  * 2. One owner of the address bar: only src/store/urlSync.ts touches `location` or
  *    `history` (plus the entry points and the bench pages, which are not the app).
  * 3. No file under src/ is longer than MAX_LINES lines (data and generated files aside).
@@ -40,13 +41,16 @@ const LAYERS = {
   // Entry points and the bench pages wire everything.
   bench: ['bench', 'ui', 'store', 'replay', 'diagram', 'trace', 'lessons', 'runtime', 'i18n'],
   main: ['runtime', 'boot'],
+  // The shell's script (index.html, before the prerendered article): pure decisions only,
+  // no React, no zustand (it must stay a few hundred bytes).
+  shell: ['shell', 'store/address', 'store/startView', 'i18n'],
   boot: ['store', 'ui'],
   // The embed view's entry (embed.html): one panel, same stores and components.
   embed: ['embed', 'store', 'ui', 'i18n', 'runtime'],
 };
 
 /** Files allowed to touch location/history besides the URL owner. */
-const URL_OWNERS = new Set(['store/urlSync.ts', 'runtime/index.ts']);
+const URL_OWNERS = new Set(['store/urlSync.ts', 'runtime/index.ts', 'shell/start.ts']);
 /** "About 300 lines": a file may run a little over while it is one thing. */
 const MAX_LINES = 320;
 /** The zod entry points src/ may import: the small functional API and the core types. */
@@ -106,7 +110,8 @@ for (const rel of files) {
     const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
     if (target.startsWith('..')) continue; // outside src/ (lessons/, package files)
     const to = layerOf(target);
-    if (!allowed.includes(to)) {
+    // An entry with a slash allows one file of a layer (path without extension).
+    if (!allowed.includes(to) && !allowed.includes(target.replace(/\.tsx?$/, ''))) {
       problems.push(
         `src/${rel}:${lineAt(code, m.index)}: layers: ${layer} must not import ${to} (${spec})`,
       );

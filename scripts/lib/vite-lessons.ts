@@ -11,15 +11,18 @@
  * - The dev server serves `/@lessons/<id>.json` from the files on disk, and when a file
  *   under `lessons/` changes it reloads the index (whose URLs carry a hash of each
  *   lesson, so the page refetches exactly the lessons that changed).
+ * - `vite build` also prerenders the first lesson's page into `index.html` (the shell,
+ *   see vite-shell.ts), so that the article shows before the app's JavaScript arrives.
  * - The bench's second pass (`mode: 'bench'`) gets an empty index: its pages bring their
  *   own lesson.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
 import { loadAllLessons } from '../../src/lessons/fs.ts';
 import type { LessonSummary, LoadAllResult } from '../../src/lessons/lesson.ts';
 import { summaryOf } from '../../src/lessons/summary.ts';
+import { hashOf } from './hash.ts';
+import { type BuiltShell, buildShell } from './vite-shell.ts';
 
 const VIRTUAL = 'virtual:lessons';
 const RESOLVED = `\0${VIRTUAL}`;
@@ -44,18 +47,19 @@ export async function compileAll(root: string): Promise<Compiled> {
   return { result, json: new Map(result.lessons.map((l) => [l.id, JSON.stringify(l)])) };
 }
 
-/** The content hash in a lesson's file name. */
-export const hashOf = (text: string) =>
-  createHash('sha256').update(text).digest('hex').slice(0, 12);
+/** The index of one compile, given each lesson's URL. */
+function indexOf(compiled: Compiled, urlOf: (id: string, json: string) => string): LessonSummary[] {
+  return compiled.result.lessons.map((l) =>
+    summaryOf(l, urlOf(l.id, compiled.json.get(l.id) ?? '')),
+  );
+}
 
 /** The source of `virtual:lessons` for one compile, given each lesson's URL. */
 export function moduleSource(
   compiled: Compiled,
   urlOf: (id: string, json: string) => string,
 ): string {
-  const index: LessonSummary[] = compiled.result.lessons.map((l) =>
-    summaryOf(l, urlOf(l.id, compiled.json.get(l.id) ?? '')),
-  );
+  const index = indexOf(compiled, urlOf);
   return `export const lessonIndex = ${JSON.stringify(index)};\nexport const brokenLessons = ${JSON.stringify(compiled.result.broken)};\n`;
 }
 
@@ -65,6 +69,7 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
   let root = '';
   let emitted = '';
   let firstUrl: string | null = null;
+  let shell: BuiltShell | null = null;
   return {
     name: 'wpt-compiled-lessons',
     configResolved(resolved) {
@@ -77,19 +82,31 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
     async buildStart() {
       emitted = '';
       firstUrl = null;
+      shell = null;
       if (config.command !== 'build') return;
       if (config.mode === 'bench') {
         emitted = moduleSource({ json: new Map(), result: { lessons: [], broken: [] } }, () => '');
         return;
       }
       const compiled = await compileAll(root);
-      emitted = moduleSource(compiled, (id, json) => {
+      const urls = new Map<string, string>();
+      const urlOf = (id: string, json: string) => {
+        const known = urls.get(id);
+        if (known) return known;
         const fileName = `lessons/${id}.${hashOf(json)}.json`;
         this.emitFile({ type: 'asset', fileName, source: json });
         // Lessons come in index order: the first URL is the first lesson's.
         firstUrl ??= `${config.base}${fileName}`;
+        urls.set(id, `${config.base}${fileName}`);
         return `${config.base}${fileName}`;
-      });
+      };
+      emitted = moduleSource(compiled, urlOf);
+      // The first lesson's page, prerendered: what a reader sees before the app arrives.
+      const first = compiled.result.lessons[0];
+      if (first) {
+        shell = await buildShell(config.root, config.base, first, indexOf(compiled, urlOf));
+        this.emitFile({ type: 'asset', ...shell.script });
+      }
       config.logger.info(
         `compiled lessons: ${compiled.result.lessons.length} shipped, ${compiled.result.broken.length} broken`,
       );
@@ -108,13 +125,12 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!firstUrl || !ctx.filename.endsWith(`${path.sep}index.html`)) return html;
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: firstUrl },
-            injectTo: 'head',
-          },
-        ];
+        const preload = {
+          tag: 'link',
+          attrs: { rel: 'preload', as: 'fetch', crossorigin: '', href: firstUrl },
+          injectTo: 'head' as const,
+        };
+        return shell ? [preload, ...shell.tags] : [preload];
       },
     },
     configureServer(server: ViteDevServer) {

@@ -1,7 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { LANG_NAMES, type Lang, t } from '../i18n';
+import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
+import { t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
-import { LANGS } from '../lessons/schema';
 import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
 import { lessonStatus, lessonToShow, useCatalog } from '../store/catalog';
@@ -9,62 +8,21 @@ import { useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
+import { LessonNav } from './LessonNav';
 import { LessonUnavailable } from './LessonUnavailable';
 import { LessonView } from './LessonView';
-import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
-import { ShortcutsHelp } from './ShortcutsHelp';
+import { releaseShell } from './shell/release';
+import { TopBar } from './TopBar';
 
 // Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
 const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
-
-function RuntimeBadge({ lang }: { lang: Lang }) {
-  const runtime = useApp((s) => s.runtime);
-  const retry = useApp((s) => s.retryRuntime);
-  const text = pythonStatusText(runtime, lang);
-  if (runtime.state === 'failed') {
-    return (
-      <span
-        className="runtime runtime-failed"
-        data-testid="runtime"
-        data-state="failed"
-        role="alert"
-      >
-        {text}{' '}
-        <button type="button" onClick={retry} data-testid="runtime-retry">
-          {t(lang, 'retry')}
-        </button>
-      </span>
-    );
-  }
-  const share = pythonDownloadShare(runtime);
-  return (
-    <span
-      className={`runtime runtime-${runtime.state}`}
-      data-testid="runtime"
-      data-state={runtime.state}
-      data-restarted={runtime.state === 'loading' && runtime.restartedAfter ? 'true' : undefined}
-      data-stage={runtime.state === 'loading' ? runtime.progress?.stage : undefined}
-      role="status"
-      title={runtime.state === 'loading' ? runtime.restartedAfter : undefined}
-    >
-      {runtime.state === 'loading' && <span className="spinner" aria-hidden="true" />} {text}
-      {share !== null && (
-        <progress
-          className="runtime-progress"
-          data-testid="runtime-progress"
-          max={1}
-          value={share}
-          aria-label={text}
-        />
-      )}
-    </span>
-  );
-}
 
 /** The whole page: header, lesson index, the open lesson. */
 export function App() {
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
+  const runtime = useApp((s) => s.runtime);
+  const retryRuntime = useApp((s) => s.retryRuntime);
   const lessonId = useAddress((s) => s.lesson);
 
   useEffect(() => {
@@ -104,6 +62,12 @@ export function App() {
     : [];
 
   const firstPanel = lesson?.prose[lang].find((seg) => seg.kind === 'panel');
+  // The prerendered article gives way to what the app shows: a lesson's first panel
+  // releases it (Panel); anything else the page shows instead releases it here.
+  const waitsForPanel = status === 'arriving' || (lesson !== null && firstPanel !== undefined);
+  useLayoutEffect(() => {
+    if (!waitsForPanel) releaseShell();
+  }, [waitsForPanel]);
   return (
     <div className="app">
       {firstPanel?.kind === 'panel' ? (
@@ -111,92 +75,23 @@ export function App() {
           {t(lang, 'skipToPanel')}
         </a>
       ) : null}
-      <header className="topbar">
-        <a className="brand" href="?">
-          {t(lang, 'appTitle')}
-        </a>
-        <RuntimeBadge lang={lang} />
-        <span className="privacy">{t(lang, 'privacy')}</span>
-        <ShortcutsHelp lang={lang} />
-        <label className="author-toggle">
-          <input
-            type="checkbox"
-            checked={author}
-            onChange={(e) => setAuthor(e.target.checked)}
-            data-testid="author-toggle"
-          />{' '}
-          {t(lang, 'authorMode')}
-        </label>
-        <fieldset className="lang-switch">
-          <legend className="sr-only">{t(lang, 'language')}</legend>
-          {LANGS.map((l) => (
-            <button
-              key={l}
-              type="button"
-              aria-pressed={lang === l}
-              data-testid={`lang-${l}`}
-              onClick={() => setLang(l)}
-            >
-              {LANG_NAMES[l]}
-            </button>
-          ))}
-        </fieldset>
-      </header>
+      <TopBar
+        lang={lang}
+        runtime={runtime}
+        author={author}
+        onRetry={retryRuntime}
+        onAuthor={setAuthor}
+        onLang={setLang}
+      />
       <div className="layout">
-        <nav className="index" aria-label={t(lang, 'lessons')} data-testid="lesson-index">
-          <h2>{t(lang, 'lessons')}</h2>
-          <ul>
-            {index.map((l) => (
-              <li key={l.id}>
-                <a
-                  href={`?lesson=${l.id}&lang=${lang}`}
-                  aria-current={l.id === id ? 'page' : undefined}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    open(l.id);
-                  }}
-                >
-                  {l.title[lang]}
-                </a>
-                <ul className="index-panels">
-                  {l.panels.map((p) => (
-                    <li key={p.id}>
-                      <a href={`?lesson=${l.id}&lang=${lang}#panel-${p.id}`}>
-                        <code>{p.function}</code>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-            {draftOnly.map((d) => (
-              <li key={d} className="index-draft">
-                <a
-                  href={`?lesson=${d}&author=1`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    open(d);
-                  }}
-                >
-                  {d} ✎
-                </a>
-              </li>
-            ))}
-            {catalog.broken.map((b) => (
-              <li key={b.id} className="index-broken">
-                <a
-                  href={`?lesson=${b.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    open(b.id);
-                  }}
-                >
-                  {b.id} ⚠
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <LessonNav
+          lang={lang}
+          index={index}
+          current={id}
+          drafts={draftOnly}
+          broken={catalog.broken.map((b) => b.id)}
+          onOpen={open}
+        />
         <main className="content">
           {authoring && id ? (
             <Suspense fallback={null}>

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { releaseShell } from './shell/release';
 
 /** Props of {@link ErrorBoundary}. */
 export interface ErrorBoundaryProps {
@@ -16,6 +17,11 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, { error: Error 
 
   static getDerivedStateFromError(error: Error) {
     return { error };
+  }
+
+  componentDidCatch() {
+    // The app shows this error: the prerendered article must not hide it.
+    releaseShell();
   }
 
   render() {

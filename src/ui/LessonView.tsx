@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
-import { type Lang, t } from '../i18n';
-import { type Lesson, opensWithHeading } from '../lessons/lesson';
+import type { Lang } from '../i18n';
+import type { Lesson } from '../lessons/lesson';
 import { indexLesson, panelsShownFirst } from '../store/lessonIndex';
 import { currentAddress, scrollToHash } from '../store/urlSync';
+import { Article } from './Article';
 import { ErrorBoundary } from './ErrorBoundary';
-import { Prose } from './Prose';
 import { Panel } from './panel/Panel';
 
-/** A lesson as an article: prose with the panels in place. */
+/** A lesson as an article, with live panels: the ones up to the reader's target first. */
 export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   const index = indexLesson(lesson);
   const placed = lesson.prose[lang].flatMap((seg) => (seg.kind === 'panel' ? [seg.panelId] : []));
@@ -27,54 +27,30 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   }, [shown, placed.length]);
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);
-  const first = lesson.prose[lang].find((seg) => seg.kind === 'panel');
   return (
-    <article
-      className="lesson"
-      data-testid="lesson"
-      data-lesson={lesson.id}
-      lang={lang === 'zh' ? 'zh-CN' : 'en'}
-    >
-      {/* The article may open with its own level-1 heading; otherwise use the title. */}
-      {opensWithHeading(lesson.prose[lang]) ? null : <h1>{lesson.title[lang]}</h1>}
-      {first?.kind === 'panel' ? (
-        <aside className="start-here" data-testid="start-here" aria-label={t(lang, 'startTitle')}>
-          <strong>{t(lang, 'startTitle')}</strong>
-          <ol>
-            <li>{t(lang, 'startStep1')}</li>
-            <li>{t(lang, 'startStep2')}</li>
-            <li>{t(lang, 'startStep3')}</li>
-            <li>{t(lang, 'startStepMine')}</li>
-          </ol>
-          <a href={`#panel-${first.panelId}`} data-testid="start-link">
-            {t(lang, 'startLink')}
-          </a>
-        </aside>
-      ) : null}
-      {lesson.prose[lang].map((seg, i) => {
-        if (seg.kind === 'html') {
-          // biome-ignore lint/suspicious/noArrayIndexKey: prose segments are positional
-          return <Prose key={i} html={seg.html} />;
-        }
-        const entry = index.panels.find((p) => p.panel.id === seg.panelId);
-        if (entry && placed.indexOf(seg.panelId) >= shown) {
+    <Article
+      lesson={lesson}
+      lang={lang}
+      panel={(panelId, order) => {
+        const entry = index.panels.find((p) => p.panel.id === panelId);
+        if (!entry) return null;
+        if (order >= shown) {
           return (
             <div
-              key={seg.panelId}
-              id={`panel-${seg.panelId}`}
+              id={`panel-${panelId}`}
               className="panel-anchor panel-pending"
               data-testid="panel-pending"
             />
           );
         }
-        return entry ? (
-          <div key={seg.panelId} id={`panel-${seg.panelId}`} className="panel-anchor" tabIndex={-1}>
+        return (
+          <div id={`panel-${panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
               <Panel entry={entry} />
             </ErrorBoundary>
           </div>
-        ) : null;
-      })}
-    </article>
+        );
+      }}
+    />
   );
 }

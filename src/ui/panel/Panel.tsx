@@ -1,4 +1,13 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { sourceFile } from '../../lessons/lesson';
@@ -19,6 +28,7 @@ import { selectPanelView } from '../../store/panelView';
 import { useAddress } from '../../store/urlSync';
 import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
+import { releaseShell } from '../shell/release';
 import { BreakpointList } from './BreakpointList';
 import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
@@ -92,6 +102,11 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   );
 
   useEffect(() => () => dropPanelKeys(key), [key]);
+  // The first panel that can show itself replaces the prerendered article, in this frame.
+  const shown = view !== null;
+  useLayoutEffect(() => {
+    if (shown) releaseShell();
+  }, [shown]);
 
   // A shared link lands on its panel once the linked step is shown (the panels above
   // may have grown since the page first scrolled): status and current line on screen.

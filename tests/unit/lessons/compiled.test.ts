@@ -7,7 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { compileAll, hashOf, moduleSource } from '../../../scripts/lib/vite-lessons.ts';
+import { hashOf } from '../../../scripts/lib/hash.ts';
+import { compileAll, moduleSource } from '../../../scripts/lib/vite-lessons.ts';
 import { loadAllLessons } from '../../../src/lessons/fs.ts';
 import type { LessonSummary } from '../../../src/lessons/lesson.ts';
 import { LESSONS_DIR } from './helpers.ts';

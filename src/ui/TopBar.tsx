@@ -1,0 +1,101 @@
+import { LANG_NAMES, type Lang, t } from '../i18n';
+import { LANGS } from '../lessons/schema';
+import type { RuntimePhase } from '../store/app';
+import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
+import { ShortcutsHelp } from './ShortcutsHelp';
+
+/** What the top bar shows, and what its controls do. Pure props: the build prerenders it. */
+export interface TopBarProps {
+  lang: Lang;
+  runtime: RuntimePhase;
+  author: boolean;
+  onRetry: () => void;
+  onAuthor: (on: boolean) => void;
+  onLang: (lang: Lang) => void;
+}
+
+/** Python's status in the header: a spinner and progress while it loads, Retry if it failed. */
+function RuntimeBadge({
+  lang,
+  runtime,
+  onRetry,
+}: Pick<TopBarProps, 'lang' | 'runtime' | 'onRetry'>) {
+  const text = pythonStatusText(runtime, lang);
+  if (runtime.state === 'failed') {
+    return (
+      <span
+        className="runtime runtime-failed"
+        data-testid="runtime"
+        data-state="failed"
+        role="alert"
+      >
+        {text}{' '}
+        <button type="button" onClick={onRetry} data-testid="runtime-retry">
+          {t(lang, 'retry')}
+        </button>
+      </span>
+    );
+  }
+  const share = pythonDownloadShare(runtime);
+  return (
+    <span
+      className={`runtime runtime-${runtime.state}`}
+      data-testid="runtime"
+      data-state={runtime.state}
+      data-restarted={runtime.state === 'loading' && runtime.restartedAfter ? 'true' : undefined}
+      data-stage={runtime.state === 'loading' ? runtime.progress?.stage : undefined}
+      role="status"
+      title={runtime.state === 'loading' ? runtime.restartedAfter : undefined}
+    >
+      {runtime.state === 'loading' && <span className="spinner" aria-hidden="true" />} {text}
+      {share !== null && (
+        <progress
+          className="runtime-progress"
+          data-testid="runtime-progress"
+          max={1}
+          value={share}
+          aria-label={text}
+        />
+      )}
+    </span>
+  );
+}
+
+/** The page's header: the title, Python's status, privacy, shortcuts, author mode, language. */
+export function TopBar({ lang, runtime, author, onRetry, onAuthor, onLang }: TopBarProps) {
+  return (
+    <header className="topbar">
+      <a className="brand" href="?">
+        {t(lang, 'appTitle')}
+      </a>
+      <RuntimeBadge lang={lang} runtime={runtime} onRetry={onRetry} />
+      <span className="privacy" title={t(lang, 'privacy')}>
+        {t(lang, 'privacy')}
+      </span>
+      <ShortcutsHelp lang={lang} />
+      <label className="author-toggle">
+        <input
+          type="checkbox"
+          checked={author}
+          onChange={(e) => onAuthor(e.target.checked)}
+          data-testid="author-toggle"
+        />{' '}
+        {t(lang, 'authorMode')}
+      </label>
+      <fieldset className="lang-switch">
+        <legend className="sr-only">{t(lang, 'language')}</legend>
+        {LANGS.map((l) => (
+          <button
+            key={l}
+            type="button"
+            aria-pressed={lang === l}
+            data-testid={`lang-${l}`}
+            onClick={() => onLang(l)}
+          >
+            {LANG_NAMES[l]}
+          </button>
+        ))}
+      </fieldset>
+    </header>
+  );
+}

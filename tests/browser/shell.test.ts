@@ -1,0 +1,96 @@
+/**
+ * The shell: `index.html` carries the first lesson's page prerendered in each language
+ * (src/ui/shell/Shell.tsx), and a small script shows the reader's language at once. A
+ * reader sees the article and the code before the app's JavaScript has arrived; the app
+ * then takes the page over in place, and the shell never shows a page the app will not.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadAllLessons } from '../../src/lessons/fs.ts';
+import { type AppSession, openApp } from './harness.ts';
+import { panel } from './panel-helpers.ts';
+
+const LESSONS_DIR = new URL('../../lessons/', import.meta.url).pathname;
+
+/** The app's entry script never arrives: what remains is what the HTML shows by itself. */
+const refuseApp = async (context: BrowserContext) => {
+  await context.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort('blockedbyclient'));
+};
+
+/** Where the first prose paragraph and the lesson index are, in whatever is on screen. */
+async function placeOfArticle(page: Page) {
+  const box = async (selector: string) => {
+    const all = page.locator(selector);
+    for (let i = 0; i < (await all.count()); i++) {
+      const b = await all.nth(i).boundingBox();
+      if (b) return b;
+    }
+    return null;
+  };
+  return { paragraph: await box('article .prose p'), index: await box('nav.index') };
+}
+
+describe('the shell', () => {
+  let app: AppSession | null = null;
+  afterEach(async () => {
+    await app?.close();
+    app = null;
+  });
+
+  it("shows the first lesson in the reader's language before the app's script runs", async () => {
+    const [first] = (await loadAllLessons(LESSONS_DIR)).lessons;
+    if (!first) throw new Error('no lesson loads');
+    const fn = first.panels[0]?.function ?? '';
+    for (const lang of ['en', 'zh'] as const) {
+      app = await openApp({ path: `/?lang=${lang}`, beforeNavigate: refuseApp });
+      const { page } = app;
+      await expect(page.locator('html').getAttribute('data-shell')).resolves.toBe(lang);
+      const article = page.locator(`#shell [data-lang=${lang}] article`);
+      await expect(article.isVisible()).resolves.toBe(true);
+      await expect(article.getAttribute('lang')).resolves.toBe(lang === 'zh' ? 'zh-CN' : 'en');
+      await expect(
+        page.locator(`#shell [data-lang=${lang}] nav.index`).textContent(),
+      ).resolves.toContain(first.title[lang]);
+      const other = lang === 'zh' ? 'en' : 'zh';
+      await expect(page.locator(`#shell [data-lang=${other}]`).isVisible()).resolves.toBe(false);
+      await expect(page.locator('#root').isVisible()).resolves.toBe(false);
+      // the first panel's code, as the lesson's source has it
+      const listing = article.locator('.panel .code-plain').first();
+      await listing.scrollIntoViewIfNeeded();
+      await listing.locator('code', { hasText: `def ${fn}(` }).waitFor();
+      await app.close();
+      app = null;
+    }
+  });
+
+  it('gives way to the app in place: the article does not move, and no copy is left', async () => {
+    app = await openApp({ path: '/?lang=en', beforeNavigate: refuseApp });
+    const before = await placeOfArticle(app.page);
+    await app.close();
+    app = await openApp({ path: '/?lang=en' });
+    await panel(app.page, 'run_hooks').waitFor();
+    await expect(app.page.locator('#shell').count()).resolves.toBe(0);
+    await expect(app.page.locator('html').getAttribute('data-shell')).resolves.toBeNull();
+    const after = await placeOfArticle(app.page);
+    expect(before.paragraph).not.toBeNull();
+    expect(after).toEqual(before);
+    expect(app.pageErrors).toEqual([]);
+  });
+
+  it('stays hidden when the page opens on something else', async () => {
+    const lessons = (await loadAllLessons(LESSONS_DIR)).lessons;
+    const [first, second] = lessons;
+    const paths = [
+      `/?lesson=${second?.id}&lang=en`,
+      `/?lang=en#panel-${first?.panels[0]?.id}`,
+      '/?lang=en&author=1',
+    ];
+    for (const path of paths) {
+      app = await openApp({ path, beforeNavigate: refuseApp });
+      await expect(app.page.locator('html').getAttribute('data-shell')).resolves.toBeNull();
+      await expect(app.page.locator('#shell').isVisible()).resolves.toBe(false);
+      await app.close();
+      app = null;
+    }
+  });
+});
