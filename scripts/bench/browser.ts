@@ -45,3 +45,16 @@ export async function freshContext(
   });
   return { context, foreign };
 }
+
+/**
+ * Page-side source text of `afterFrame(set)`: calls `set(now)` in the first task after the
+ * next frame. A frame's animation-frame callbacks run before its style, layout and paint,
+ * so this is when what the DOM holds now has been painted. For the bench's init scripts.
+ */
+export const AFTER_FRAME_JS = `function afterFrame(set) {
+  requestAnimationFrame(() => {
+    const tick = new MessageChannel();
+    tick.port1.onmessage = () => set(performance.now());
+    tick.port2.postMessage(0);
+  });
+}`;

@@ -2,13 +2,13 @@
  * Cold loads: the app and the bare-Pyodide floor page, alternately, each in a fresh
  * browser context (empty cache), in the same browser. Times are from navigation start
  * (`performance.timeOrigin`), taken in the page itself:
- * - source visible: the first panel shows source text (the plain listing or Monaco),
- *   at the animation frame that paints it;
+ * - source visible: a panel's source text is on the page (the prerendered shell's listing,
+ *   the app's plain listing or Monaco), timed after the frame that paints it;
  * - Python ready: the runtime badge says ready (app), or the worker's `loadPyodide()`
  *   resolved (floor page).
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { freshContext } from './browser.ts';
+import { AFTER_FRAME_JS, freshContext } from './browser.ts';
 
 /** When the page asked for its Python worker and for Pyodide's files (ms from navigation). */
 export interface LoadTimeline {
@@ -65,20 +65,23 @@ function watchRequests(context: BrowserContext, workerPattern: RegExp) {
 
 /** Installed before any page script: watches the DOM for the two milestones. */
 const APP_PROBE = `(() => {
+  ${AFTER_FRAME_JS}
   const marks = (window.__benchMarks = {});
+  // Any panel's source on screen: the app's (plain listing or Monaco) or the prerendered
+  // shell's listing, whichever the reader sees first; a hidden copy has no box.
   const sourceShown = () => {
-    const el = document.querySelector(
-      '[data-testid=panel] [data-testid=code-plain] code, [data-testid=panel] .view-lines .view-line',
-    );
-    if (!el || !el.textContent || !el.textContent.trim()) return false;
-    const r = el.getBoundingClientRect();
-    return r.width > 0 && r.height > 0;
+    for (const el of document.querySelectorAll('.panel .code-plain code, .panel .view-lines .view-line')) {
+      if (!el.textContent || !el.textContent.trim()) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width > 0 && r.height > 0) return true;
+    }
+    return false;
   };
   const check = () => {
     const now = performance.now();
     if (marks.sourceDom === undefined && sourceShown()) {
       marks.sourceDom = now;
-      requestAnimationFrame(() => { marks.sourceFrame = performance.now(); });
+      afterFrame((t) => { marks.sourceFrame = t; });
     }
     if (marks.ready === undefined && document.querySelector('[data-testid=runtime][data-state=ready]')) {
       marks.ready = now;

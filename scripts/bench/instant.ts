@@ -8,7 +8,7 @@
  * Times are taken in the page from navigation start (`performance.timeOrigin`).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { freshContext } from './browser.ts';
+import { AFTER_FRAME_JS, freshContext } from './browser.ts';
 import { type Row, rowOf } from './report.ts';
 import { median } from './stats.ts';
 
@@ -30,6 +30,7 @@ export interface SharedLink {
 
 /** Watches, from before any script runs, for the paused view, Python's state and its progress. */
 const PROBE = `(() => {
+  ${AFTER_FRAME_JS}
   const marks = (window.__instant = { progress: [] });
   const check = () => {
     const now = performance.now();
@@ -38,7 +39,7 @@ const PROBE = `(() => {
     if (marks.paused === undefined && want && s && s.dataset.state === 'paused' &&
         s.dataset.step === want.step && s.dataset.line === want.line) {
       marks.pausedDom = now;
-      requestAnimationFrame(() => { marks.paused = performance.now(); });
+      afterFrame((t) => { marks.paused = t; });
     }
     const r = document.querySelector('[data-testid=runtime]');
     if (r) {
