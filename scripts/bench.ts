@@ -166,6 +166,15 @@ try {
           note: `DOM ${median(app.map((a) => a.sourceDomMs)).toFixed(0)} ms`,
         },
       ),
+      rowOf(
+        'load',
+        'first contentful paint, cold',
+        app.map((a) => a.firstPaintMs),
+        'ms',
+        {
+          note: `floor: a one-line page of ours (bench/bare.html), same server and headers: ${med(floorLoads.map((f) => f.firstPaintMs))} ms`,
+        },
+      ),
       rowOf('load', 'Python ready, cold', ready, 'ms'),
       rowOf('load', 'floor: bare loadPyodide() page, cold', floor, 'ms'),
       withTarget({

@@ -7,7 +7,7 @@
  * - Python ready: the runtime badge says ready (app), or the worker's `loadPyodide()`
  *   resolved (floor page).
  */
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AFTER_FRAME_JS, freshContext } from './browser.ts';
 
 /** When the page asked for its Python worker and for Pyodide's files (ms from navigation). */
@@ -27,6 +27,8 @@ export interface AppLoad extends LoadTimeline {
   /** The frame that paints it. */
   sourceVisibleMs: number;
   pythonReadyMs: number;
+  /** The browser's first contentful paint of the page (Paint Timing). */
+  firstPaintMs: number;
   /** Main-thread long tasks (> 50 ms) before Python was ready, in total. */
   longTasksMs: number;
   foreign: number;
@@ -35,6 +37,15 @@ export interface AppLoad extends LoadTimeline {
 /** One cold load of the floor page. */
 export interface FloorLoad extends LoadTimeline {
   readyMs: number;
+  /** First contentful paint of the floor page: one line of text, same server and headers. */
+  firstPaintMs: number;
+}
+
+/** The page's first contentful paint, in ms from navigation start (NaN if none yet). */
+function firstPaint(page: Page): Promise<number> {
+  return page.evaluate(
+    () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+  );
 }
 
 /** Options of a cold load. */
@@ -128,6 +139,7 @@ export async function coldApp(
       sourceDomMs: m.sourceDom,
       sourceVisibleMs: m.sourceFrame,
       pythonReadyMs: m.ready,
+      firstPaintMs: await firstPaint(page),
       longTasksMs: m.longTasks,
       foreign: foreign.length,
       ...timeline(origin),
@@ -150,7 +162,11 @@ export async function coldFloor(browser: Browser, baseUrl: string): Promise<Floo
       throw new Error(`floor page failed: ${await state.textContent()}`);
     }
     const origin = await page.evaluate(() => performance.timeOrigin);
-    return { readyMs: Number(await state.getAttribute('data-ready-at')), ...timeline(origin) };
+    return {
+      readyMs: Number(await state.getAttribute('data-ready-at')),
+      firstPaintMs: await firstPaint(page),
+      ...timeline(origin),
+    };
   } finally {
     await context.close();
   }

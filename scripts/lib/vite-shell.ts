@@ -6,18 +6,18 @@
  * - The HTML comes from the app's own components (src/ui/shell/Shell.tsx), loaded through
  *   a Vite SSR module loader (so TSX and the app's imports work in Node) and rendered with
  *   `react-dom/server`.
- * - The script (src/shell/start.ts, about 1 kB) is bundled on its own as a classic script,
- *   loaded `async blocking="render"`: it does not hold up parsing, and nothing is painted
- *   before it has picked the language (a browser without render-blocking scripts shows
- *   the shell a little later, never the wrong one).
+ * - The script (src/shell/start.ts) is bundled on its own as a classic script that carries
+ *   both pages (`virtual:shell-pages`) and writes the reader's one into the document, so
+ *   the browser parses one page, and none when the address opens something else.
+ *   `index.html` preloads it first of all and runs it first in `<body>`.
  */
 import path from 'node:path';
 import { build, createServer, type HtmlTagDescriptor } from 'vite';
 import type { Lesson, LessonSummary } from '../../src/lessons/lesson.ts';
-import type { Lang } from '../../src/lessons/schema.ts';
+import { LANGS, type Lang } from '../../src/lessons/schema.ts';
 import { hashOf } from './hash.ts';
 
-/** What `index.html` gets: the script's file, and the tags for the top of `<body>`. */
+/** What `index.html` gets: the script's file, and the tags that load it. */
 export interface BuiltShell {
   script: { fileName: string; source: string };
   tags: HtmlTagDescriptor[];
@@ -45,17 +45,28 @@ async function renderBoth(root: string, lesson: Lesson, index: LessonSummary[]) 
     const mod = (await server.ssrLoadModule('/src/ui/shell/Shell.tsx')) as {
       renderShell(lesson: Lesson, index: LessonSummary[], lang: Lang): string;
     };
-    return { zh: mod.renderShell(lesson, index, 'zh'), en: mod.renderShell(lesson, index, 'en') };
+    return Object.fromEntries(
+      LANGS.map((lang) => [lang, mod.renderShell(lesson, index, lang)]),
+    ) as Record<Lang, string>;
   } finally {
     await server.close();
   }
 }
 
-async function bundleScript(root: string): Promise<string> {
+async function bundleScript(root: string, pages: Record<Lang, string>): Promise<string> {
+  const id = 'virtual:shell-pages';
   const out = await build({
     configFile: false,
     root,
     logLevel: 'silent',
+    plugins: [
+      {
+        name: 'wpt-shell-pages',
+        resolveId: (source) => (source === id ? `\0${id}` : null),
+        load: (source) =>
+          source === `\0${id}` ? `export default ${JSON.stringify(pages)};` : null,
+      },
+    ],
     build: {
       write: false,
       minify: true,
@@ -78,24 +89,14 @@ export async function buildShell(
   lesson: Lesson,
   index: LessonSummary[],
 ): Promise<BuiltShell> {
-  const [pages, source] = await Promise.all([renderBoth(root, lesson, index), bundleScript(root)]);
+  const source = await bundleScript(root, await renderBoth(root, lesson, index));
   const fileName = `assets/shell-${hashOf(source)}.js`;
-  const copies = (['zh', 'en'] as const)
-    .map((lang) => `<div data-lang="${lang}">${pages[lang]}</div>`)
-    .join('');
-  // The script is the page's first request, before the app's scripts and styles.
+  const src = `${base}${fileName}`;
+  // Asked for first, before the app's scripts and styles take the connections; run first
+  // in <body>, so that the page it writes is parsed before anything else there.
   const tags: HtmlTagDescriptor[] = [
-    {
-      tag: 'script',
-      attrs: {
-        src: `${base}${fileName}`,
-        async: true,
-        blocking: 'render',
-        'data-lesson': lesson.id,
-      },
-      injectTo: 'head-prepend',
-    },
-    { tag: 'div', attrs: { id: 'shell', inert: true }, children: copies, injectTo: 'body-prepend' },
+    { tag: 'link', attrs: { rel: 'preload', as: 'script', href: src }, injectTo: 'head-prepend' },
+    { tag: 'script', attrs: { src, 'data-lesson': lesson.id }, injectTo: 'body-prepend' },
   ];
   return { script: { fileName, source }, tags };
 }

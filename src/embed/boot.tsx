@@ -6,7 +6,7 @@
  */
 import { StrictMode, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
-import { t } from '../i18n';
+import { langTag, t } from '../i18n';
 import { startApp, useApp } from '../store/app';
 import { ensureLesson, useCatalog } from '../store/catalog';
 import { startShippedCatalog } from '../store/catalogShipped';
@@ -54,7 +54,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   const panel = entry?.panel;
   useReportHeight(root);
   useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = langTag(lang);
     if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
   }, [lang, panel]);
 
@@ -71,7 +71,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   full.searchParams.set('lang', lang);
   full.hash = `panel-${panel.id}`;
   return (
-    <main className="embed-main" data-testid="embed" lang={lang === 'zh' ? 'zh-CN' : 'en'}>
+    <main className="embed-main" data-testid="embed" lang={langTag(lang)}>
       <ErrorBoundary what={`${panel.source} · ${panel.function}`}>
         <Panel entry={entry} embedded />
       </ErrorBoundary>

@@ -23,7 +23,7 @@ import { panelStrings } from './strings/panel';
 import { pythonStrings } from './strings/python';
 import { sandboxStrings } from './strings/sandbox';
 
-export { LANG_NAMES, type Lang, pickLang } from './lang';
+export { LANG_NAMES, type Lang, langTag, pickLang } from './lang';
 
 /** The area tables, by area name (for the key-uniqueness test). */
 export const STRING_TABLES = {

@@ -22,3 +22,8 @@ export function pickLang(
 
 /** Each language's name in itself (the language switch shows these, whatever the UI language). */
 export const LANG_NAMES: Record<Lang, string> = { zh: '中文', en: 'English' };
+
+/** A language's BCP 47 tag, for `lang` attributes and number formatting. */
+export function langTag(lang: Lang): string {
+  return lang === 'zh' ? 'zh-CN' : 'en';
+}

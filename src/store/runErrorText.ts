@@ -3,12 +3,12 @@
  * failures of the app itself are worded from their type, reason and limit, never from the
  * recorder's English text; a Python exception is the program's own and is shown as is.
  */
-import { type Lang, t } from '../i18n';
+import { type Lang, langTag, t } from '../i18n';
 import type { RunError } from '../trace/meta';
 
 /** The headline of a run error. */
 export function runErrorText(lang: Lang, error: RunError): string {
-  const n = (error.limit ?? 0).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en');
+  const n = (error.limit ?? 0).toLocaleString(langTag(lang));
   if (error.type === 'BudgetExceeded' || error.type === 'KeyboardInterrupt') {
     const why =
       error.reason === 'events'

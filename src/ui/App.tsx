@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
-import { t } from '../i18n';
+import { langTag, t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
 import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
@@ -26,7 +26,7 @@ export function App() {
   const lessonId = useAddress((s) => s.lesson);
 
   useEffect(() => {
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+    document.documentElement.lang = langTag(lang);
   }, [lang]);
 
   const open = (id: string) => {

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { type Lang, t } from '../i18n';
+import { type Lang, langTag, t } from '../i18n';
 import { type Lesson, opensWithHeading } from '../lessons/lesson';
 import { Prose } from './Prose';
 
@@ -21,12 +21,7 @@ export function Article({ lesson, lang, panel }: ArticleProps) {
   const first = prose.find((seg) => seg.kind === 'panel');
   let order = 0;
   return (
-    <article
-      className="lesson"
-      data-testid="lesson"
-      data-lesson={lesson.id}
-      lang={lang === 'zh' ? 'zh-CN' : 'en'}
-    >
+    <article className="lesson" data-testid="lesson" data-lesson={lesson.id} lang={langTag(lang)}>
       {opensWithHeading(prose) ? null : <h1>{lesson.title[lang]}</h1>}
       {first?.kind === 'panel' ? (
         <aside className="start-here" data-testid="start-here" aria-label={t(lang, 'startTitle')}>

@@ -45,14 +45,14 @@ describe('the shell', () => {
       app = await openApp({ path: `/?lang=${lang}`, beforeNavigate: refuseApp });
       const { page } = app;
       await expect(page.locator('html').getAttribute('data-shell')).resolves.toBe(lang);
-      const article = page.locator(`#shell [data-lang=${lang}] article`);
+      // one page, in the reader's language, and nothing of the other
+      await expect(page.locator('#shell article').count()).resolves.toBe(1);
+      const article = page.locator('#shell article');
       await expect(article.isVisible()).resolves.toBe(true);
       await expect(article.getAttribute('lang')).resolves.toBe(lang === 'zh' ? 'zh-CN' : 'en');
-      await expect(
-        page.locator(`#shell [data-lang=${lang}] nav.index`).textContent(),
-      ).resolves.toContain(first.title[lang]);
-      const other = lang === 'zh' ? 'en' : 'zh';
-      await expect(page.locator(`#shell [data-lang=${other}]`).isVisible()).resolves.toBe(false);
+      await expect(page.locator('#shell nav.index').textContent()).resolves.toContain(
+        first.title[lang],
+      );
       await expect(page.locator('#root').isVisible()).resolves.toBe(false);
       // the first panel's code, as the lesson's source has it
       const listing = article.locator('.panel .code-plain').first();
@@ -88,7 +88,7 @@ describe('the shell', () => {
     for (const path of paths) {
       app = await openApp({ path, beforeNavigate: refuseApp });
       await expect(app.page.locator('html').getAttribute('data-shell')).resolves.toBeNull();
-      await expect(app.page.locator('#shell').isVisible()).resolves.toBe(false);
+      await expect(app.page.locator('#shell').count()).resolves.toBe(0);
       await app.close();
       app = null;
     }
