@@ -1,7 +1,8 @@
 /**
  * Bundle sizes of the built app, from `dist/` alone (no build manifest needed):
  * - initial JavaScript: the entry chunk of `dist/index.html` plus everything it imports
- *   statically (and any `modulepreload`), i.e. what runs before Monaco and Pyodide;
+ *   statically (and any `modulepreload`), and its classic scripts (the shell's, with the
+ *   larger of its two pages), i.e. what runs before Monaco and Pyodide;
  * - the Monaco chunk (`monaco-*.js`) and everything loaded with it;
  * - the total reachable from `index.html` (static, dynamic and worker imports), with the
  *   Pyodide runtime files reported apart.
@@ -82,6 +83,15 @@ export function analyzeBundle(dist: string): BundleReport {
   const preloads = attr(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g);
   const css = attr(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g);
   const data = attr(/<link[^>]*rel="preload"[^>]*as="fetch"[^>]*href="([^"]+)"/g);
+  // Classic scripts run before everything else (the shell's, src/shell/start.ts). The
+  // scripts one of them names are alternatives (the shell's page, one per language, of
+  // which a reader loads one): the largest counts.
+  const classic = attr(/<script(?![^>]*type="module")[^>]*src="([^"]+)"/g);
+  const alternatives = classic.flatMap((f) => {
+    const named = references(dist, f).all.filter((r) => r.endsWith('.js'));
+    const sizes = named.map((r) => sizeOf(dist, r)).sort((a, b) => b.gzip - a.gzip);
+    return sizes.slice(0, 1).map((s) => s.file);
+  });
 
   // Initial: entries, preloads, and their static imports, transitively. The app
   // chunk (`boot-*.js`) is imported dynamically by the entry only so that the Python
@@ -90,7 +100,7 @@ export function analyzeBundle(dist: string): BundleReport {
     .filter((f) => /^boot-[\w-]+\.js$/.test(f))
     .map((f) => `assets/${f}`);
   const initial = new Set<string>();
-  const queue = [...entries, ...preloads, ...boot];
+  const queue = [...classic, ...alternatives, ...entries, ...preloads, ...boot];
   while (queue.length > 0) {
     const f = queue.shift() as string;
     if (initial.has(f)) continue;

@@ -105,7 +105,7 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
       const first = compiled.result.lessons[0];
       if (first) {
         shell = await buildShell(config.root, config.base, first, indexOf(compiled, urlOf));
-        this.emitFile({ type: 'asset', ...shell.script });
+        for (const script of shell.scripts) this.emitFile({ type: 'asset', ...script });
       }
       config.logger.info(
         `compiled lessons: ${compiled.result.lessons.length} shipped, ${compiled.result.broken.length} broken`,

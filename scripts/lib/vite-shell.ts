@@ -1,15 +1,17 @@
 /**
- * The shell, built: the first lesson's page prerendered into `index.html`, once per
- * language, and the small script that picks which one shows (docs/architecture.md, "The
- * shell"). Used by the compiled-lessons plugin (vite-lessons.ts) during `vite build`.
+ * The shell, built: the first lesson's page prerendered once per language, and the small
+ * script `index.html` runs first, which picks the one to show (docs/architecture.md, rule
+ * 6). Used by the compiled-lessons plugin (vite-lessons.ts) during `vite build`.
  *
  * - The HTML comes from the app's own components (src/ui/shell/Shell.tsx), loaded through
  *   a Vite SSR module loader (so TSX and the app's imports work in Node) and rendered with
  *   `react-dom/server`.
- * - The script (src/shell/start.ts) is bundled on its own as a classic script that carries
- *   both pages (`virtual:shell-pages`) and writes the reader's one into the document, so
- *   the browser parses one page, and none when the address opens something else.
- *   `index.html` preloads it first of all and runs it first in `<body>`.
+ * - Each page becomes `assets/shell-<lang>-<hash>.js`, a one-line script that writes it
+ *   into the document where it runs.
+ * - The picking script (src/shell/start.ts, about 1 kB) is bundled on its own as a
+ *   classic script that knows those URLs (`virtual:shell-pages`) and writes the reader's
+ *   one in: a reader downloads and parses one page, and none when the address opens
+ *   something else. `index.html` preloads it first of all and runs it first in `<body>`.
  */
 import path from 'node:path';
 import { build, createServer, type HtmlTagDescriptor } from 'vite';
@@ -17,9 +19,9 @@ import type { Lesson, LessonSummary } from '../../src/lessons/lesson.ts';
 import { LANGS, type Lang } from '../../src/lessons/schema.ts';
 import { hashOf } from './hash.ts';
 
-/** What `index.html` gets: the script's file, and the tags that load it. */
+/** What the build emits for the shell: its scripts, and the tags `index.html` gets. */
 export interface BuiltShell {
-  script: { fileName: string; source: string };
+  scripts: { fileName: string; source: string }[];
   tags: HtmlTagDescriptor[];
 }
 
@@ -53,7 +55,7 @@ async function renderBoth(root: string, lesson: Lesson, index: LessonSummary[]) 
   }
 }
 
-async function bundleScript(root: string, pages: Record<Lang, string>): Promise<string> {
+async function bundleScript(root: string, urls: Record<Lang, string>): Promise<string> {
   const id = 'virtual:shell-pages';
   const out = await build({
     configFile: false,
@@ -63,8 +65,7 @@ async function bundleScript(root: string, pages: Record<Lang, string>): Promise<
       {
         name: 'wpt-shell-pages',
         resolveId: (source) => (source === id ? `\0${id}` : null),
-        load: (source) =>
-          source === `\0${id}` ? `export default ${JSON.stringify(pages)};` : null,
+        load: (source) => (source === `\0${id}` ? `export default ${JSON.stringify(urls)};` : null),
       },
     ],
     build: {
@@ -89,7 +90,13 @@ export async function buildShell(
   lesson: Lesson,
   index: LessonSummary[],
 ): Promise<BuiltShell> {
-  const source = await bundleScript(root, await renderBoth(root, lesson, index));
+  const pages = await renderBoth(root, lesson, index);
+  const scripts = LANGS.map((lang) => {
+    const source = `document.write(${JSON.stringify(`<div id="shell" inert>${pages[lang]}</div>`)});\n`;
+    return { lang, fileName: `assets/shell-${lang}-${hashOf(source)}.js`, source };
+  });
+  const urls = Object.fromEntries(scripts.map((s) => [s.lang, `${base}${s.fileName}`]));
+  const source = await bundleScript(root, urls as Record<Lang, string>);
   const fileName = `assets/shell-${hashOf(source)}.js`;
   const src = `${base}${fileName}`;
   // Asked for first, before the app's scripts and styles take the connections; run first
@@ -98,5 +105,11 @@ export async function buildShell(
     { tag: 'link', attrs: { rel: 'preload', as: 'script', href: src }, injectTo: 'head-prepend' },
     { tag: 'script', attrs: { src, 'data-lesson': lesson.id }, injectTo: 'body-prepend' },
   ];
-  return { script: { fileName, source }, tags };
+  return {
+    scripts: [
+      { fileName, source },
+      ...scripts.map(({ fileName, source }) => ({ fileName, source })),
+    ],
+    tags,
+  };
 }

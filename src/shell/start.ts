@@ -1,12 +1,12 @@
 /**
  * The shell's script: `index.html` runs it first thing in `<body>`, as a classic script.
- * It carries the first lesson's page prerendered in each language (src/ui/shell/Shell.tsx,
- * put in by the build as `virtual:shell-pages`) and decides, with the app's own rules
- * (store/startView.ts), whether the page opens on that lesson and in which language. If
- * so it writes that language's page into the document as it is parsed, and marks
- * `<html data-shell>`: the stylesheet then hides the app's root until the app removes the
- * shell (ui/shell/release.ts). Only the page shown is ever parsed: a shared link or
- * another lesson costs the browser this script's download, not a hidden page.
+ * It decides, with the app's own rules (store/startView.ts), whether the page opens on the
+ * first lesson and in which language. If so it marks `<html data-shell>` (the stylesheet
+ * then hides the app's root until the app removes the shell, ui/shell/release.ts) and
+ * writes, right here in the parser's stream, the script of that language's prerendered
+ * page (`virtual:shell-pages` gives their URLs; each writes its page, see
+ * scripts/lib/vite-shell.ts). So a reader downloads and parses one page, and a shared
+ * link or another lesson none.
  */
 import pages from 'virtual:shell-pages';
 import { langTag } from '../i18n/lang';
@@ -32,7 +32,7 @@ if (lesson) {
   if (lang) {
     document.documentElement.dataset.shell = lang;
     document.documentElement.lang = langTag(lang);
-    // Into the parser's stream, here: parsed and painted before the app's scripts run.
-    document.write(`<div id="shell" inert>${pages[lang]}</div>`);
+    // Into the parser's stream, here: run, parsed and painted before the app's scripts.
+    document.write(`<script src="${pages[lang]}"></script>`);
   }
 }

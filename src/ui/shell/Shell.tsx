@@ -1,9 +1,10 @@
 /**
- * The shell: the page as the build prerenders it into `index.html` for the first lesson,
- * once per language, so that a reader sees the article and its code before the app's
- * JavaScript has arrived (docs/architecture.md, "The shell"). It is made of the app's own
- * presentational components (TopBar, LessonNav, Article) with the state of a page that has
- * just opened; each panel is its function's listing until the app mounts the real one.
+ * The shell: the first lesson's page as the build prerenders it, once per language, so
+ * that a reader sees the article and its code before the app's JavaScript has arrived
+ * (docs/architecture.md, rule 6). It is made of the app's own presentational components
+ * (TopBar, LessonNav, Article) with the state of a page that has just opened. It goes as
+ * far as the first panel, shown as its function's listing: the app has taken over long
+ * before a reader scrolls past it.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Lang } from '../../i18n';
@@ -46,9 +47,18 @@ function PanelListing({ lesson, panelId, lang }: { lesson: Lesson; panelId: stri
   );
 }
 
-/** The whole page as it first opens on `lesson`: header, lesson index, the article. */
+/** The lesson with its prose in `lang` cut after the first panel. */
+function upToFirstPanel(lesson: Lesson, lang: Lang): Lesson {
+  const prose = lesson.prose[lang];
+  const first = prose.findIndex((seg) => seg.kind === 'panel');
+  if (first < 0) return lesson;
+  return { ...lesson, prose: { ...lesson.prose, [lang]: prose.slice(0, first + 1) } };
+}
+
+/** The page as it first opens on `lesson`: header, lesson index, the article's beginning. */
 export function ShellPage(props: { lesson: Lesson; index: readonly LessonSummary[]; lang: Lang }) {
-  const { lesson, index, lang } = props;
+  const { index, lang } = props;
+  const lesson = upToFirstPanel(props.lesson, lang);
   return (
     <div className="app">
       <TopBar

@@ -44,15 +44,26 @@ describe('the shell', () => {
     expect(renderShell(lesson, index, 'zh')).not.toBe(renderShell(lesson, index, 'en'));
   });
 
-  it("lists each panel's function as the lesson's source has it, with file line numbers", () => {
-    const shown = text(renderShell(lesson, index, 'en'));
-    for (const panel of lesson.panels) {
-      const source = lesson.sources.find((s) => s.path === panel.source);
-      expect(source).toBeDefined();
-      const lines = (source?.code ?? '').split('\n');
+  it("goes as far as the first panel, listed as the lesson's source has it", () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const html = renderShell(lesson, index, lang);
+      const shown = text(html);
+      const prose = lesson.prose[lang];
+      const at = prose.findIndex((s) => s.kind === 'panel');
+      const placed = prose[at];
+      const panel = lesson.panels.find((p) => placed?.kind === 'panel' && p.id === placed.panelId);
+      const source = lesson.sources.find((s) => s.path === panel?.source);
+      if (!panel || !source) throw new Error('the first panel or its source is missing');
+      const lines = source.code.split('\n');
       const { start, end } = panel.functionRange;
       expect(shown).toContain(`${start}${lines[start - 1]}`);
       expect(shown).toContain(`${end}${lines[end - 1]}`);
+      expect(html.match(/class="panel panel-shell"/g)).toHaveLength(1);
+      // the prose before it is there, the prose after it is not
+      for (const seg of prose.slice(0, at))
+        if (seg.kind === 'html') expect(html).toContain(seg.html);
+      for (const seg of prose.slice(at + 1))
+        if (seg.kind === 'html') expect(html).not.toContain(seg.html);
     }
   });
 
