@@ -125,3 +125,30 @@ describe('the run_hooks panel in the production build', () => {
     expect(app.pageErrors).toEqual([]);
   });
 });
+
+describe('the plain listing on a phone', () => {
+  let app: AppSession | null = null;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('sets the breakpoint on the line whose number is tapped', async () => {
+    // Monaco refused: the plain listing, shown until Monaco arrives, stays.
+    app = await openApp({
+      path: '/?lang=en',
+      viewport: { width: 390, height: 844 },
+      beforeNavigate: (context) =>
+        context.route(/\/assets\/monaco-[\w-]+\.js$/, (route) => route.abort('blockedbyclient')),
+    });
+    const p = panel(app.page, 'run_hooks');
+    const line = runtimeLine('warnings = []');
+    const number = p.locator(`[data-testid=code-plain] [data-line="${line}"]`);
+    await number.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    // A tap at the middle of the number, where a finger lands (not Playwright's own
+    // click, which would retry until the button itself receives it).
+    const box = await number.boundingBox();
+    if (!box) throw new Error('the line number has no box');
+    await app.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expectBreakpoints(p, [line]);
+  });
+});
