@@ -137,8 +137,11 @@ describe('the plain listing on a phone', () => {
     app = await openApp({
       path: '/?lang=en',
       viewport: { width: 390, height: 844 },
-      beforeNavigate: (context) =>
-        context.route(/\/assets\/monaco-[\w-]+\.js$/, (route) => route.abort('blockedbyclient')),
+      beforeNavigate: async (context) => {
+        await context.route(/\/assets\/monaco-[\w-]+\.js$/, (route) =>
+          route.abort('blockedbyclient'),
+        );
+      },
     });
     const p = panel(app.page, 'run_hooks');
     const line = runtimeLine('warnings = []');
