@@ -59,8 +59,12 @@ export function moduleSource(
   compiled: Compiled,
   urlOf: (id: string, json: string) => string,
 ): string {
-  const index = indexOf(compiled, urlOf);
-  return `export const lessonIndex = ${JSON.stringify(index)};\nexport const brokenLessons = ${JSON.stringify(compiled.result.broken)};\n`;
+  return sourceOf(indexOf(compiled, urlOf), compiled.result.broken);
+}
+
+/** The source of `virtual:lessons` for an index and the broken lessons. */
+function sourceOf(index: LessonSummary[], broken: LoadAllResult['broken']): string {
+  return `export const lessonIndex = ${JSON.stringify(index)};\nexport const brokenLessons = ${JSON.stringify(broken)};\n`;
 }
 
 /** The plugin (see the module comment). */
@@ -89,22 +93,19 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
         return;
       }
       const compiled = await compileAll(root);
-      const urls = new Map<string, string>();
-      const urlOf = (id: string, json: string) => {
-        const known = urls.get(id);
-        if (known) return known;
+      // One index for the module and the shell: each lesson's file is emitted once.
+      const index = indexOf(compiled, (id, json) => {
         const fileName = `lessons/${id}.${hashOf(json)}.json`;
         this.emitFile({ type: 'asset', fileName, source: json });
         // Lessons come in index order: the first URL is the first lesson's.
         firstUrl ??= `${config.base}${fileName}`;
-        urls.set(id, `${config.base}${fileName}`);
         return `${config.base}${fileName}`;
-      };
-      emitted = moduleSource(compiled, urlOf);
+      });
+      emitted = sourceOf(index, compiled.result.broken);
       // The first lesson's page, prerendered: what a reader sees before the app arrives.
       const first = compiled.result.lessons[0];
       if (first) {
-        shell = await buildShell(config.root, config.base, first, indexOf(compiled, urlOf));
+        shell = await buildShell(config.root, config.base, first, index);
         for (const script of shell.scripts) this.emitFile({ type: 'asset', ...script });
       }
       config.logger.info(
