@@ -98,7 +98,9 @@ export async function measureObjects(
     files: buildRunFiles(lesson, 'run', 'large'),
   });
   const end = million.length - 1;
-  const runFrame = million.meta.frames.findIndex((f) => f[0] === 'run');
+  const runFrame = Array.from({ length: million.frames.length }, (_, f) =>
+    million.frames.functionOf(f),
+  ).indexOf('run');
   const historyMs: number[] = [];
   const lastChangeMs: number[] = [];
   const graphMs: number[] = [];

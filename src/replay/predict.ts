@@ -151,9 +151,9 @@ export function factsFromTrace(trace: Trace): RunFacts {
       return trace.length - 1;
     },
     finalValue(fn, file, name) {
-      const { frames, files } = trace.meta;
+      const { frames } = trace;
       for (let f = frames.length - 1; f >= 0; f--) {
-        if (frames[f][0] !== fn || files[frames[f][1]] !== file) continue;
+        if (frames.functionOf(f) !== fn || trace.meta.files[frames.fileOf(f)] !== file) continue;
         const event = trace.lastEventAt(f, trace.length - 1);
         if (event < 0) return null;
         const binding = trace.variablesAt(f, event).find((v) => v.name === name);

@@ -80,14 +80,15 @@ export function positionView(
   const stackIds = trace.stackAt(i);
   const stack = stackIds.map((fid) => ({
     frameId: fid,
-    function: trace.meta.frames[fid][0],
-    file: trace.meta.files[trace.meta.frames[fid][1]],
+    function: trace.frames.functionOf(fid),
+    file: trace.meta.files[trace.frames.fileOf(fid)],
     line: fid === trace.frame[i] ? trace.line[i] : trace.lineAt(fid, i),
   }));
   const selected = stack[Math.min(frameIndex, stack.length - 1)];
   // Changed since the previous step = bound by the step that led here. At a
   // frame's first event everything is new, so nothing is marked.
-  const own = selected.frameId === trace.frame[i] && trace.meta.frames[selected.frameId][4] !== i;
+  const own =
+    selected.frameId === trace.frame[i] && trace.frames.firstEventOf(selected.frameId) !== i;
   const changed = own ? trace.changedAt(i) : new Set<string>();
   const variables = trace.variablesAt(selected.frameId, i).map((v) => ({
     name: v.name,

@@ -31,7 +31,7 @@ function wholeHistory(trace: Trace, frameId: number, name: string): readonly His
   const key = `${frameId}:${name}`;
   let entries = byName.get(key);
   if (!entries) {
-    const known = frameId >= 0 && frameId < trace.meta.frames.length && trace.length > 0;
+    const known = frameId >= 0 && frameId < trace.frames.length && trace.length > 0;
     entries = known ? historyOf(trace, trace.length - 1, frameId, name) : [];
     byName.set(key, entries);
   }
@@ -45,7 +45,7 @@ export function historyDisplay(
   position: number,
 ): HistoryDisplay {
   const entries = wholeHistory(trace, target.frameId, target.name);
-  const known = target.frameId >= 0 && target.frameId < trace.meta.frames.length;
+  const known = target.frameId >= 0 && target.frameId < trace.frames.length;
   const at = Math.min(position, trace.length - 1);
   const step = known && at >= 0 ? lastChange(trace, at, target.frameId, target.name) : null;
   let last: HistoryEntry | null = null;

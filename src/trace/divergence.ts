@@ -29,8 +29,8 @@ function differingValues(a: Trace, b: Trace, i: number): DifferingValue[] {
   const sa = a.stackAt(i);
   const sb = b.stackAt(i);
   for (let k = 0; k < Math.min(sa.length, sb.length); k++) {
-    const fn = a.meta.frames[sa[k]][0];
-    if (fn !== b.meta.frames[sb[k]][0]) break;
+    const fn = a.frames.functionOf(sa[k]);
+    if (fn !== b.frames.functionOf(sb[k])) break;
     const vb = new Map(b.variablesAt(sb[k], i).map((v) => [v.name, v.value]));
     for (const v of a.variablesAt(sa[k], i)) {
       const other = vb.get(v.name);

@@ -7,10 +7,21 @@
  */
 import { readColumns } from './columns';
 import type { ProbeResult, TraceMeta, ValueNode } from './meta';
+import { FrameTable, ValueTable } from './tables';
+
+/**
+ * The JSON half as a trace keeps it: everything but the value and frame tables, which are
+ * packed into {@link TraceEvents.values} and {@link TraceEvents.frames} (./tables.ts).
+ */
+export type TraceHead = Omit<TraceMeta, 'values' | 'frames'>;
 
 /** A recorded trace's columns and per-event accessors. Positions are event indices. */
 export class TraceEvents {
-  readonly meta: TraceMeta;
+  readonly meta: TraceHead;
+  /** The value table: what atoms hold and every recorded state of every object. */
+  readonly values: ValueTable;
+  /** The frame table: one row per call, by frame id. */
+  readonly frames: FrameTable;
   readonly length: number;
   readonly kind: Int8Array;
   readonly file: Int8Array;
@@ -30,7 +41,10 @@ export class TraceEvents {
   readonly probesAt: Map<number, ProbeResult[]>;
 
   constructor(meta: TraceMeta, buffer: ArrayBuffer) {
-    this.meta = meta;
+    const { values, frames, ...head } = meta;
+    this.meta = head;
+    this.values = new ValueTable(values);
+    this.frames = new FrameTable(frames);
     this.length = meta.eventCount;
     const cols = readColumns(meta.columns, meta.eventCount, meta.deltaCount, buffer);
     // The typecodes are checked by readColumns against COLUMN_TYPES.
@@ -60,7 +74,7 @@ export class TraceEvents {
 
   /** Function name of the frame of the event at `i`. */
   functionOf(i: number): string {
-    return this.meta.frames[this.frame[i]][0];
+    return this.frames.functionOf(this.frame[i]);
   }
 
   /** The output printed before the event at `i` ran (all of it at the end). */
@@ -78,19 +92,19 @@ export class TraceEvents {
     let f = this.frame[i];
     while (f >= 0) {
       stack.push(f);
-      f = this.meta.frames[f][2];
+      f = this.frames.parentOf(f);
     }
     return stack;
   }
 
   /** The frame whose bindings `frameId` shows (see {@link FrameRow}). */
   scopeOf(frameId: number): number {
-    return this.meta.frames[frameId][5] ?? frameId;
+    return this.frames.scopeOf(frameId);
   }
 
   /** How many parameters `frameId`'s function has (its first names). */
   paramCount(frameId: number): number {
-    return this.meta.frames[frameId][6] ?? 0;
+    return this.frames.paramCountOf(frameId);
   }
 
   /** The end (exclusive) of event `i`'s changes. */
@@ -120,8 +134,8 @@ export class TraceEvents {
   }
 
   /** The value-table entry at `index`. */
-  value(index: number): ValueNode {
-    return this.meta.values[index];
+  value(index: number): ValueNode | undefined {
+    return this.values.get(index);
   }
 
   /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */

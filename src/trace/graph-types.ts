@@ -28,7 +28,7 @@ export interface GraphVar {
 
 /** One frame of the stack at a step, innermost first in {@link Graph.frames}. */
 export interface GraphFrame {
-  /** The trace's frame id (`trace.meta.frames` index). */
+  /** The trace's frame id (an index of `trace.frames`). */
   frameId: number;
   function: string;
   file: string;

@@ -26,11 +26,11 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
   const own = trace.frame[step];
   const changed = trace.changedAt(step);
   return trace.stackAt(step).map((frameId) => {
-    const row = trace.meta.frames[frameId];
     const variables: GraphVar[] = trace.variablesAt(frameId, step).map((b) => ({
       name: b.name,
       value: slotOf(trace, b.value),
-      changed: frameId === own && row[4] !== step && changed.has(b.name),
+      changed:
+        frameId === own && trace.frames.firstEventOf(frameId) !== step && changed.has(b.name),
     }));
     const params = new Set(
       trace
@@ -40,10 +40,10 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
     );
     return {
       frameId,
-      function: row[0],
-      file: trace.meta.files[row[1]],
+      function: trace.frames.functionOf(frameId),
+      file: trace.meta.files[trace.frames.fileOf(frameId)],
       line: frameId === own ? trace.line[step] : trace.lineAt(frameId, step),
-      isModule: row[0] === '<module>',
+      isModule: trace.frames.functionOf(frameId) === '<module>',
       args: variables.filter((v) => params.has(v.name)),
       variables,
     };

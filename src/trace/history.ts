@@ -36,7 +36,7 @@ export function lineThatRan(trace: Trace, step: number): { file: string; line: n
   const frameId = trace.frame[step];
   let at = -1;
   if (trace.kind[step] === EventKind.Call) {
-    const parent = trace.meta.frames[frameId][2];
+    const parent = trace.frames.parentOf(frameId);
     if (parent >= 0) at = trace.lastEventAt(parent, step);
   } else {
     at = trace.lastEventAt(frameId, step - 1);

@@ -49,7 +49,7 @@ export class Trace extends TraceEvents {
 
   /** The events of every frame, grouped by frame; built once, on first use. */
   private frameIndex(): FrameIndex {
-    this.frameIndexCache ??= buildFrameIndex(this.frame, this.length, this.meta.frames.length);
+    this.frameIndexCache ??= buildFrameIndex(this.frame, this.length, this.frames.length);
     return this.frameIndexCache;
   }
 
@@ -65,7 +65,7 @@ export class Trace extends TraceEvents {
 
   /** The slot of a change target in the {@link ChangeIndex}, or -1 if out of range. */
   private slotOf(target: number): number {
-    return changeSlot(target, this.meta.frames.length, this.meta.objectCount ?? 0);
+    return changeSlot(target, this.frames.length, this.meta.objectCount ?? 0);
   }
 
   /** Every change grouped by target, built once on first use. */
@@ -73,7 +73,7 @@ export class Trace extends TraceEvents {
     this.changeIndexCache ??= buildChangeIndex({
       length: this.length,
       deltaCount: this.meta.deltaCount,
-      frames: this.meta.frames.length,
+      frames: this.frames.length,
       objectCount: this.meta.objectCount ?? 0,
       deltaStart: this.deltaStart,
       deltaFrame: this.deltaFrame,
@@ -181,7 +181,7 @@ export class Trace extends TraceEvents {
   lastEventAt(frameId: number, i: number): number {
     const index = this.frameIndex();
     const { events } = index;
-    const [lo, hi] = frameRange(index, frameId, this.meta.frames[frameId][4]);
+    const [lo, hi] = frameRange(index, frameId, this.frames.firstEventOf(frameId));
     const k = lastAtOrBefore(events, lo, hi, i);
     return k >= lo ? events[k] : -1;
   }
@@ -193,11 +193,11 @@ export class Trace extends TraceEvents {
   }
 
   /**
-   * Bytes held in typed arrays: the columns and every index built so far (frame index,
-   * change index, binding histories). For the bench.
+   * Bytes held in typed arrays: the columns, the packed value and frame tables, and every
+   * index built so far (frame index, change index, binding histories). For the bench.
    */
   memoryBytes(): number {
-    let bytes = this.byteSize;
+    let bytes = this.byteSize + this.values.byteSize + this.frames.byteSize;
     if (this.frameIndexCache) {
       bytes += this.frameIndexCache.start.byteLength + this.frameIndexCache.events.byteLength;
     }
@@ -211,12 +211,13 @@ export class Trace extends TraceEvents {
   }
 }
 
-/**
- * A trace with no events, for runs that produced none of their own (the
- * worker crashed or had to be replaced). Keeps the UI on one code path.
- */
-export function emptyTrace(outcome: Outcome, error: RunError, files: string[] = []): Trace {
-  const meta: TraceMeta = {
+/** The JSON half of a trace with no events (see {@link emptyTrace}). */
+export function emptyMeta(
+  outcome: Outcome,
+  error: RunError | null,
+  files: string[] = [],
+): TraceMeta {
+  return {
     version: TRACE_FORMAT_VERSION,
     outcome,
     error,
@@ -234,5 +235,12 @@ export function emptyTrace(outcome: Outcome, error: RunError, files: string[] = 
     budget: { maxEvents: 0, maxSeconds: 0 },
     elapsedMs: 0,
   };
-  return new Trace(meta, new ArrayBuffer(0));
+}
+
+/**
+ * A trace with no events, for runs that produced none of their own (the
+ * worker crashed or had to be replaced). Keeps the UI on one code path.
+ */
+export function emptyTrace(outcome: Outcome, error: RunError, files: string[] = []): Trace {
+  return new Trace(emptyMeta(outcome, error, files), new ArrayBuffer(0));
 }

@@ -45,6 +45,7 @@ export function objectState(trace: Trace, id: number, step: number): ObjectState
   const index = trace.objectAt(id, step);
   if (index < 0) return null;
   const node = trace.value(index);
+  if (!node) return null;
   const kind = node[5] !== undefined && KINDS.has(node[5]) ? (node[5] as ObjectKind) : 'other';
   // A state that only changed the size keeps the children of the state it names.
   const children = node[6] !== undefined ? (trace.value(node[6])?.[3] ?? []) : node[3];

@@ -13,7 +13,7 @@ export function stateAt(trace: Trace, step: number): string {
   const ids = new Map<number, number>();
   const canon = (ref: number, depth: number, path: number[]): unknown => {
     if (ref === -1) return null;
-    if (ref >= 0) return trace.value(ref)[1];
+    if (ref >= 0) return trace.value(ref)?.[1];
     const id = -ref - 1;
     let n = ids.get(id);
     const first = n === undefined;
@@ -34,7 +34,7 @@ export function stateAt(trace: Trace, step: number): string {
     };
   };
   const frames = trace.stackAt(step).map((f) => ({
-    fn: trace.meta.frames[f][0],
+    fn: trace.frames.functionOf(f),
     vars: trace.variablesAt(f, step).map((v) => [v.name, canon(v.value, 0, [])]),
   }));
   return JSON.stringify({ frames, aux: canon(trace.aux[step], 0, []) });

@@ -24,7 +24,7 @@ describe('the recorder', () => {
     expect(kinds).toContain(EventKind.Return);
     expect(kinds).toContain(EventKind.Exception);
     // copy.deepcopy's own frames are never recorded
-    expect(trace.meta.frames.map((f) => f[0])).toEqual(['<module>', 'f']);
+    expect(trace.frames.toArray().map((f) => f[0])).toEqual(['<module>', 'f']);
     expect(new Set(trace.meta.files)).toEqual(new Set(['main.py']));
   });
 
@@ -33,7 +33,7 @@ describe('the recorder', () => {
       scenario: '',
       files: script('def g():\n    x = 1\n    x = x + 1\n    y = [x]\n    return y\ng()\n'),
     });
-    const gFrame = trace.meta.frames.findIndex((f) => f[0] === 'g');
+    const gFrame = trace.frames.toArray().findIndex((f) => f[0] === 'g');
     const lineEvents = [...Array(trace.length).keys()].filter(
       (e) => trace.frame[e] === gFrame && trace.kind[e] === EventKind.Line,
     );
@@ -202,7 +202,7 @@ describe('the recorder', () => {
     const files = script('class A:\n    pass\ndef f():\n    return A()\nx = f\ny = f()\n');
     const a = rec.record({ scenario: '', files });
     const b = rec.record({ scenario: '', files });
-    expect(JSON.stringify(a.meta.values)).toBe(JSON.stringify(b.meta.values));
-    expect(JSON.stringify(a.meta.values)).not.toMatch(/0x[0-9a-f]{4,}/);
+    expect(JSON.stringify(a.values.toArray())).toBe(JSON.stringify(b.values.toArray()));
+    expect(JSON.stringify(a.values.toArray())).not.toMatch(/0x[0-9a-f]{4,}/);
   });
 });

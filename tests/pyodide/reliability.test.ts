@@ -409,7 +409,7 @@ describe('errors carry their place (issue 5.2)', () => {
     const trace = run(script('for i in range(250_000):\n    pass\n'), { maxSeconds: 20 });
     expect(trace.meta.outcome).toBe('completed');
     expect(trace.meta.notices).toContainEqual({ kind: 'values', limit: 200_000 });
-    expect(trace.meta.values.length).toBeLessThanOrEqual(200_001);
+    expect(trace.values.length).toBeLessThanOrEqual(200_001);
     expectReplayable(trace);
   });
 });

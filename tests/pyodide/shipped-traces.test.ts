@@ -93,6 +93,8 @@ describe('shipped traces', () => {
       const { elapsedMs: _a, ...metaFile } = fromFile.meta;
       const { elapsedMs: _b, ...metaLive } = live.meta;
       expect(metaFile, name).toEqual(metaLive);
+      expect(fromFile.values.toArray(), name).toEqual(live.values.toArray());
+      expect(fromFile.frames.toArray(), name).toEqual(live.frames.toArray());
       for (let i = 0; i < live.length; i++) {
         expect(stateAt(fromFile, i), `${name} @ event ${i}`).toEqual(stateAt(live, i));
       }

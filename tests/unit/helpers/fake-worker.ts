@@ -2,7 +2,7 @@
  * The one stand-in Worker of the unit tests: records what the runtime client posts and
  * lets the test answer as the Python worker would (or with garbage).
  */
-import { emptyTrace } from '../../../src/trace/trace';
+import { emptyMeta } from '../../../src/trace/trace';
 
 export class FakeWorker {
   /** Every worker made since the last `reset()`, oldest first. */
@@ -40,11 +40,7 @@ export class FakeWorker {
   }
   /** Answer run `runId` with an empty completed trace whose output is `output`. */
   answer(runId: number, output = `run ${runId}`) {
-    const meta = {
-      ...emptyTrace('completed', { type: 'x', message: '' }).meta,
-      error: null,
-      output,
-    };
+    const meta = { ...emptyMeta('completed', null), output };
     this.emit({ type: 'recorded', runId, meta: JSON.stringify(meta), buffer: new ArrayBuffer(0) });
   }
 }

@@ -61,14 +61,14 @@ function refLineOfFrame(t: Trace, f: number, i: number): number {
 
 function mismatches(t: Trace, positions: number[], frames?: number[]): string[] {
   const out: string[] = [];
-  for (const f of frames ?? t.meta.frames.map((_, k) => k)) {
+  for (const f of frames ?? Array.from({ length: t.frames.length }, (_, k) => k)) {
     if (t.frameNames(f).join() !== refFrameNames(t, f).join()) out.push(`frameNames(${f})`);
     for (const i of positions) {
       const got = t.variablesAt(f, i).map((b) => [b.name, b.value]);
       const want = refVariablesAt(t, f, i);
       if (JSON.stringify(got) !== JSON.stringify(want)) out.push(`variablesAt(${f}, ${i})`);
       const e = Math.min(i, t.length - 1);
-      if (e >= t.meta.frames[f][4] && t.lineAt(f, e) !== refLineOfFrame(t, f, e)) {
+      if (e >= t.frames.firstEventOf(f) && t.lineAt(f, e) !== refLineOfFrame(t, f, e)) {
         out.push(`lineAt(${f}, ${e})`);
       }
     }
@@ -125,7 +125,7 @@ describe('the trace frame index', () => {
         const t = buildTrace(spec);
         const positions = [-1, 0, t.length - 1, t.length, ...picks.map((p) => p % (t.length + 1))];
         // The outermost frames (the longest-lived) and a spread of the others.
-        const n = t.meta.frames.length;
+        const n = t.frames.length;
         const frames = [...new Set([0, 1, 2, ...picks.map((p) => (p * 7919) % n)])].filter(
           (f) => f < n,
         );
@@ -175,7 +175,7 @@ describe('the trace frame index', () => {
 
   it('answers lastEventAt for the fixture of nested calls', () => {
     const t = nestedCallTrace();
-    for (let f = 0; f < t.meta.frames.length; f++) {
+    for (let f = 0; f < t.frames.length; f++) {
       for (let i = -1; i <= t.length; i++) {
         let want = -1;
         for (let e = Math.min(i, t.length - 1); e >= 0; e--) {

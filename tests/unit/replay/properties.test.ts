@@ -158,7 +158,7 @@ describe('replay engine properties', () => {
         const bad: number[] = [];
         for (let e = 0; e < trace.length; e++) {
           const ok =
-            trace.depth[e] === trace.meta.frames[trace.frame[e]][3] &&
+            trace.depth[e] === trace.frames.depthOf(trace.frame[e]) &&
             trace.stackAt(e).length === trace.depth[e] + 1 &&
             (e === 0 || trace.depth[e] - trace.depth[e - 1] <= 1);
           if (!ok) bad.push(e);

@@ -61,7 +61,7 @@ describe('trace warm-up', () => {
     prepared.prepare();
     prepared.prepare();
     for (let i = 0; i < fresh.length; i++) {
-      for (let f = 0; f < fresh.meta.frames.length; f++) {
+      for (let f = 0; f < fresh.frames.length; f++) {
         expect(prepared.lineAt(f, i)).toBe(fresh.lineAt(f, i));
         expect(prepared.variablesAt(f, i)).toEqual(fresh.variablesAt(f, i));
       }

@@ -75,7 +75,7 @@ describe('Trace properties over random traces', () => {
           const got = [...trace.changedAt(i)].sort();
           if (got.join() !== want.join()) expect(got).toEqual(want);
           const stack = trace.stackAt(i);
-          if (stack[0] !== e.frame || trace.meta.frames[stack[stack.length - 1]][2] !== -1) {
+          if (stack[0] !== e.frame || trace.frames.parentOf(stack[stack.length - 1]) !== -1) {
             expect({ event: i, stack }).toBe('innermost first, outermost last');
           }
         });
