@@ -30,22 +30,41 @@ export interface HeapDiagramProps {
 
 const TEXT_DY = 14;
 
+/** Where a box's label column ends: the value column starts there. */
+function labelWidth(w: number): number {
+  return Math.round(w * 0.42);
+}
+
+/**
+ * The lines between a box's rows and between their two columns, as one path: a step
+ * that shows a new box adds one element for them, not two per row.
+ */
+function Separators({ rows, x, w }: { rows: readonly LaidRow[]; x: number; w: number }) {
+  if (rows.length === 0) return null;
+  const col = x + labelWidth(w);
+  const d = rows.map((r) => `M${x} ${r.y}H${x + w}M${col} ${r.y}v${ROW_H}`).join('');
+  return <path d={d} className="heap-sep" />;
+}
+
+/** A tooltip with the whole text, only where the picture had to cut it. */
+function Whole({ text, shown }: { text: string | undefined; shown: string }) {
+  return text !== undefined && text !== shown ? <title>{text}</title> : null;
+}
+
 function Row({ row, x, w }: { row: LaidRow; x: number; w: number }) {
-  const labelW = Math.round(w * 0.42);
+  const labelW = labelWidth(w);
   return (
     <>
       <rect x={x} y={row.y} width={w} height={ROW_H} className="heap-row-hit" />
-      <line x1={x} x2={x + w} y1={row.y} y2={row.y} className="heap-sep" />
       <text x={x + 6} y={row.y + TEXT_DY} className="heap-label">
-        <title>{row.label}</title>
+        <Whole text={row.label} shown={row.labelShown} />
         {row.labelShown}
       </text>
-      <line x1={x + labelW} x2={x + labelW} y1={row.y} y2={row.y + ROW_H} className="heap-sep" />
       {row.ref !== undefined && row.drawn ? (
         <circle cx={x + w - 10} cy={row.y + ROW_H / 2} r={3.5} className="heap-dot" />
       ) : (
         <text x={x + labelW + 6} y={row.y + TEXT_DY} className="heap-atom">
-          {row.atom !== undefined ? <title>{row.atom}</title> : null}
+          <Whole text={row.atom} shown={row.valueShown} />
           {row.valueShown}
         </text>
       )}
@@ -87,6 +106,7 @@ const FrameBox = memo(function FrameBox({
           <Row row={r} x={frame.x} w={frame.w} />
         </g>
       ))}
+      <Separators rows={frame.rows} x={frame.x} w={frame.w} />
     </g>
   );
 });
@@ -127,11 +147,16 @@ const ObjectBox = memo(function ObjectBox({
       </text>
       {plain ? (
         <text x={obj.x + 6} y={obj.y + HEAD_H + TEXT_DY} className="heap-atom">
-          <title>{obj.summary}</title>
+          <Whole text={obj.summary} shown={obj.summaryShown} />
           {obj.summaryShown}
         </text>
       ) : (
-        obj.rows.map((r) => <Row key={r.from} row={r} x={obj.x} w={obj.w} />)
+        <>
+          {obj.rows.map((r) => (
+            <Row key={r.from} row={r} x={obj.x} w={obj.w} />
+          ))}
+          <Separators rows={obj.rows} x={obj.x} w={obj.w} />
+        </>
       )}
       {obj.hidden > 0 && !plain ? (
         <text

@@ -75,3 +75,26 @@ describe('the diagram markup', () => {
     expect(html('en', false)).not.toContain('data-action="name:');
   });
 });
+
+describe('the diagram markup, kept small', () => {
+  it('draws the lines of a box as one path, and a tooltip only where a text was cut', () => {
+    const long = `'${'x'.repeat(120)}'`;
+    const small = layoutDiagram(
+      input(
+        [frame('0', '<module>', [atom('short', '1'), atom('note', long), ref('d', 7)])],
+        [obj(7, 'dict', [atom("'k'", '2'), atom("'j'", '3')])],
+      ),
+    );
+    const h = renderToStaticMarkup(
+      createElement(HeapDiagram, { layout: small, lang: 'en', onExpand: () => {} }),
+    );
+    // one path per box (the frame and the dict), no line per row
+    expect(h.match(/class="heap-sep"/g)).toHaveLength(2);
+    expect(h).not.toContain('<line');
+    // the cut value keeps its whole text as a tooltip; what is shown whole gets none
+    expect(h).toContain(`<title>${long.replace(/'/g, '&#x27;')}</title>`);
+    expect(h).not.toContain('<title>1</title>');
+    expect(h).not.toContain('<title>short</title>');
+    expect(h).not.toContain("<title>'k'</title>".replace(/'/g, '&#x27;'));
+  });
+});
