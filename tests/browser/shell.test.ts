@@ -94,3 +94,49 @@ describe('the shell', () => {
     }
   });
 });
+
+/** Records the header's height each time Python's status in it changes (from the start). */
+const RECORD_HEADER = `(() => {
+  const seen = (window.__header = []);
+  const note = () => {
+    const header = document.querySelector('header.topbar');
+    const status = header && header.querySelector('[data-testid=runtime]');
+    if (!status) return;
+    const text = status.textContent.replace(/[0-9.]+/g, 'N');
+    const last = seen[seen.length - 1];
+    if (last && last.text === text) return;
+    seen.push({ text, state: status.dataset.state, height: header.getBoundingClientRect().height });
+  };
+  new MutationObserver(note).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+})();`;
+
+describe('the header on a phone', () => {
+  it('keeps its height while Python loads, so the article never moves', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const app = await openApp({
+        path: `/?lang=${lang}`,
+        viewport: { width: 390, height: 844 },
+        beforeNavigate: async (context) => {
+          await context.addInitScript(RECORD_HEADER);
+        },
+      });
+      try {
+        await app.page
+          .locator('[data-testid=runtime][data-state=ready]')
+          .waitFor({ timeout: 90_000 });
+        const seen = (await app.page.evaluate('window.__header')) as {
+          text: string;
+          state: string;
+          height: number;
+        }[];
+        // the waiting hint, loading or downloading, and ready were all on screen
+        expect(seen.length, JSON.stringify(seen)).toBeGreaterThanOrEqual(3);
+        expect(seen.at(-1)?.state).toBe('ready');
+        const heights = new Set(seen.map((s) => Math.round(s.height)));
+        expect([...heights], `${lang}: ${JSON.stringify(seen)}`).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+});
