@@ -93,6 +93,11 @@ export class ValueTable {
     return this.keeps[i] === NONE ? [...head, kind] : [...head, kind, this.keeps[i]];
   }
 
+  /** Entry `i`'s type name, without building the whole entry. */
+  typeOf(i: number): string | undefined {
+    return this.has(i) ? this.pool[this.type[i]] : undefined;
+  }
+
   /** Entry `i`'s text (an atom's value), without building the whole entry. */
   textOf(i: number): string | undefined {
     return this.has(i) ? this.text[i] : undefined;

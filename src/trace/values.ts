@@ -21,8 +21,11 @@ export function objectRef(id: number): Ref {
 /** An atom's or an object's slot as the diagram shows it. */
 export function slotOf(trace: Trace, ref: Ref): Slot {
   if (ref <= -2) return { kind: 'ref', id: -ref - 1 };
-  const node = trace.value(ref);
-  return { kind: 'atom', type: node?.[0] ?? '?', text: node?.[1] ?? '?' };
+  return {
+    kind: 'atom',
+    type: trace.values.typeOf(ref) ?? '?',
+    text: trace.values.textOf(ref) ?? '?',
+  };
 }
 
 /** One object's recorded state at a step. */
@@ -68,7 +71,7 @@ function cut(text: string, max: number): string {
 function compose(trace: Trace, ref: Ref, step: number, level: number, path: number[]): string {
   if (ref === -1) return '';
   if (ref >= 0) {
-    const text = trace.value(ref)?.[1] ?? '?';
+    const text = trace.values.textOf(ref) ?? '?';
     return level > 0 ? cut(text, NESTED_ATOM_MAX) : text;
   }
   const id = -ref - 1;
@@ -123,8 +126,9 @@ export interface ResolvedValue {
 /** Resolve `ref` at `step` for display (children are refs, resolved the same way). */
 export function resolveAt(trace: Trace, ref: Ref, step: number): ResolvedValue {
   if (ref >= 0) {
-    const node = trace.value(ref);
-    return { type: node?.[0] ?? '?', text: node?.[1] ?? '?', id: 0, children: [], size: 0 };
+    const type = trace.values.typeOf(ref) ?? '?';
+    const text = trace.values.textOf(ref) ?? '?';
+    return { type, text, id: 0, children: [], size: 0 };
   }
   const id = refId(ref);
   const obj = objectState(trace, id, step);

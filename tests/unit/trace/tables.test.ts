@@ -46,6 +46,7 @@ describe('the packed value table', () => {
           expect(table.get(i)).toEqual(node);
           expect(table.get(i)?.length).toBe(node.length);
           expect(table.textOf(i)).toBe(node[1]);
+          expect(table.typeOf(i)).toBe(node[0]);
         });
       }),
     );
@@ -57,6 +58,7 @@ describe('the packed value table', () => {
     expect(table.get(1)).toBeUndefined();
     expect(table.get(0.5)).toBeUndefined();
     expect(table.textOf(1)).toBeUndefined();
+    expect(table.typeOf(-1)).toBeUndefined();
   });
 
   it('hands out a fresh entry each time, so a caller cannot change the table', () => {
