@@ -24,6 +24,7 @@ import { hitsFor } from '../store/selectors';
 import { startTraceWarmup } from '../store/traceWarmup';
 import type { Trace } from '../trace/trace';
 import { Panel } from '../ui/panel/Panel';
+import { loadMonaco } from '../ui/useMonaco';
 import '../ui/styles.css';
 import {
   type LatencySamples,
@@ -197,6 +198,9 @@ const lab = {
   async mountPanel(): Promise<{ ms: number; stats: RecordStats }> {
     startCatalog({ index: [summaryOf(lesson, '')], broken: [], fetch: async () => lesson });
     await ensureLesson(lesson.id);
+    // The app asks for Monaco once Python is ready (boot.tsx), and a million-event trace
+    // needs Python, so the reader steps through it in Monaco, not in the plain listing.
+    const monaco = loadMonaco();
     const host = document.getElementById('root') as HTMLElement;
     const t0 = performance.now();
     createRoot(host).render(
@@ -207,6 +211,8 @@ const lab = {
     // "ready" is also what the panel shows while its trace is still being recorded.
     await waitFor(() => lab.panelTrace() !== null && statusEl()?.dataset.state === 'ready');
     const ms = performance.now() - t0;
+    await monaco;
+    await waitFor(() => document.querySelector('[data-testid=code-monaco] .view-lines') !== null);
     // A reader's first click comes after the page has been idle, when the trace has been
     // prepared for stepping (src/store/traceWarmup.ts): wait for that moment too.
     await new Promise((resolve) => requestIdleCallback(resolve, { timeout: 5000 }));
