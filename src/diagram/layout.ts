@@ -66,6 +66,12 @@ export interface LaidRow {
 /** A frame box. */
 export interface LaidFrame {
   key: string;
+  /**
+   * The box's place in the stack (`depth:<n>`), which the view uses as its identity: a
+   * jump from one call of a function to another call at the same depth then updates the
+   * box's texts instead of replacing the box and its rows.
+   */
+  slot: string;
   function: string;
   args: string;
   module: boolean;
@@ -101,6 +107,8 @@ export interface LaidObject {
 /** An arrow from a row to an object. */
 export interface LaidEdge {
   from: string;
+  /** The arrow's identity for the view: its frame's `slot` and name, or its object row's `from`. */
+  slot: string;
   to: number;
   x1: number;
   y1: number;
@@ -257,6 +265,7 @@ export function layoutDiagram(
     const heading = f.module ? f.function : `${f.function}(${f.args})`;
     return {
       key: f.key,
+      slot: `depth:${i}`,
       function: f.function,
       args: f.args,
       module: f.module,
@@ -274,8 +283,8 @@ export function layoutDiagram(
 
   const edges: LaidEdge[] = [];
   const rowsOf = [
-    ...frames.map((f) => ({ x: f.x, w: f.w, rows: f.rows })),
-    ...[...placed.values()].map((o) => ({ x: o.x, w: o.w, rows: o.rows })),
+    ...frames.map((f) => ({ slot: f.slot, x: f.x, w: f.w, rows: f.rows })),
+    ...[...placed.values()].map((o) => ({ slot: undefined, x: o.x, w: o.w, rows: o.rows })),
   ];
   for (const box of rowsOf) {
     for (const r of box.rows) {
@@ -285,7 +294,9 @@ export function layoutDiagram(
       const x1 = box.x + box.w - DOT_ROOM / 2 - 2;
       const y1 = r.y + ROW_H / 2;
       const { x2, y2, path } = edgePath(x1, y1, target);
-      edges.push({ from: r.from, to: r.ref, x1, y1, x2, y2, path });
+      // A frame's names are unique in it; an object's rows are already keyed by its id.
+      const slot = box.slot === undefined ? r.from : `${box.slot}:${r.label}`;
+      edges.push({ from: r.from, slot, to: r.ref, x1, y1, x2, y2, path });
     }
   }
 

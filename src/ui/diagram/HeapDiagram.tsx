@@ -96,7 +96,7 @@ const FrameBox = memo(function FrameBox({
       </text>
       {frame.rows.map((r) => (
         <g
-          key={r.from}
+          key={r.label}
           data-testid="heap-var"
           data-name={r.label}
           data-to={r.ref}
@@ -232,14 +232,14 @@ export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapD
             </marker>
           </defs>
           {layout.frames.map((f) => (
-            <FrameBox key={f.key} frame={f} lang={lang} pickable={pickable} />
+            <FrameBox key={f.slot} frame={f} lang={lang} pickable={pickable} />
           ))}
           {layout.objects.map((o) => (
             <ObjectBox key={o.id} obj={o} lang={lang} pickable={pickable} />
           ))}
           {layout.edges.map((e) => (
             <path
-              key={e.from}
+              key={e.slot}
               d={e.path}
               data-testid="heap-edge"
               data-from={e.from}

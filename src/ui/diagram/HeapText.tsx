@@ -32,11 +32,11 @@ export const HeapText = memo(function HeapText({
       </p>
       <ul>
         {layout.frames.map((f) => (
-          <li key={f.key}>
+          <li key={f.slot}>
             {f.module ? t(lang, 'globals') : t(lang, 'frameOf', { fn: `${f.function}(${f.args})` })}
             <ul>
               {f.rows.map((r) => (
-                <li key={r.from}>
+                <li key={r.label}>
                   {rowText(lang, r)}
                   {onHistory ? (
                     <button

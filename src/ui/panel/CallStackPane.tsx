@@ -12,7 +12,8 @@ export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
       <h4>{t(lang, 'callStack')}</h4>
       <ol className="frames">
         {(view.pos?.stack ?? []).map((f, i) => (
-          <li key={f.frameId}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: the depth is the row's identity: a jump to another call at the same depth updates the row rather than replacing it
+          <li key={i}>
             <button
               type="button"
               data-testid="frame"

@@ -37,6 +37,26 @@ describe('reference diagram layout', () => {
     expect(l.frames[1].heading).toBe('g(a=[1])');
   });
 
+  it('gives a frame and its arrows the same identity in another call at the same depth', () => {
+    // Two calls of score(), each its own frame id: the view updates one box, not two.
+    const at = (key: string) =>
+      layoutDiagram(
+        input(
+          [frame('0', 'run', [ref('weights', 7)]), frame(key, 'score', [ref('weights', 7)])],
+          [obj(7, 'dict', [atom("'a'", '3')])],
+        ),
+      );
+    const [one, two] = [at('41'), at('42')];
+    expect(one.frames.map((f) => f.slot)).toEqual(['depth:0', 'depth:1']);
+    expect(two.frames.map((f) => f.slot)).toEqual(one.frames.map((f) => f.slot));
+    expect(one.frames[1].key).toBe('41');
+    expect(two.frames[1].key).toBe('42');
+    expect(one.edges.map((e) => e.slot)).toEqual(['depth:0:weights', 'depth:1:weights']);
+    expect(two.edges.map((e) => e.slot)).toEqual(one.edges.map((e) => e.slot));
+    // Arrows still say which frame they leave.
+    expect(two.edges.map((e) => e.from)).toEqual(['frame:0:weights', 'frame:42:weights']);
+  });
+
   it('draws a deep copy as a second box', () => {
     const l = layoutDiagram(
       input(
