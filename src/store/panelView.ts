@@ -15,6 +15,7 @@ import { judgeEnding } from '../runtime/ending';
 import type { RunError } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
+import { focusRange, lineCount, shownRange, sliceLines, tallestView } from './codeLines';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';
 
@@ -75,6 +76,18 @@ export interface CodeDisplay {
   firstLine: number;
   /** The text shown: the focus function, a whole file, or the draft. */
   text: string;
+  /**
+   * The whole file `text` was cut from (`text` is its lines from `firstLine` on), or null
+   * when `text` is all there is (a draft). Monaco keeps this text and hides the other
+   * lines, so that execution moving between a function and its file does not replace it.
+   */
+  fileText: string | null;
+  /**
+   * How many lines the code box is tall: the lines of `text`, or while paused the most
+   * lines any step of the run shows (store/codeBox.ts), so that stepping into and out of
+   * callees does not resize the box.
+   */
+  boxLines: number;
   editable: boolean;
   /** File line of the current position ("runs next"), if it is in the shown file. */
   currentLine: number | null;
@@ -131,47 +144,6 @@ export interface PanelViewModel {
   breakpoints: BreakpointRow[];
   /** What the last command did that needs saying (see `PanelNotice`). */
   notice: PanelNotice | null;
-}
-
-/** The lines of the panel that are shown when execution is not elsewhere. */
-function focusRange(panel: ResolvedPanel, files: PanelViewInput['files'], author: boolean) {
-  if (author) return { file: panel.source, start: 1, end: lineCount(files[panel.source] ?? '') };
-  return { file: panel.source, ...panel.functionRange };
-}
-
-function lineCount(text: string): number {
-  return text.split('\n').length;
-}
-
-const sliceCache = new Map<string, { text: string; slice: string }>();
-
-/** Lines `start..end` of `text`, memoised (the same slice is asked for at every step). */
-export function sliceLines(text: string, start: number, end: number): string {
-  const key = `${start}:${end}:${text.length}`;
-  const hit = sliceCache.get(key);
-  if (hit && hit.text === text) return hit.slice;
-  const slice = text
-    .split('\n')
-    .slice(start - 1, end)
-    .join('\n');
-  if (sliceCache.size > 64) sliceCache.clear();
-  sliceCache.set(key, { text, slice });
-  return slice;
-}
-
-/** Which file and lines are shown: the focus, or the whole file execution is in. */
-export function shownRange(
-  panel: ResolvedPanel,
-  files: PanelViewInput['files'],
-  author: boolean,
-  pos: PositionView | null,
-  paused: boolean,
-): { file: string; start: number; end: number } {
-  const focus = focusRange(panel, files, author);
-  if (!pos || !paused) return focus;
-  if (pos.file === panel.source && pos.line >= focus.start && pos.line <= focus.end) return focus;
-  const text = files[pos.file];
-  return text === undefined ? focus : { file: pos.file, start: 1, end: lineCount(text) };
 }
 
 /** The gutter marks of the breakpoints in one file. */
@@ -249,6 +221,12 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     cursorLine: input.cursorLine,
     lastChange: valueHistory?.last?.step ?? null,
   };
+  const text = draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end);
+  const focus = focusRange(panel, files, author);
+  const boxLines =
+    paused && trace && draft === undefined
+      ? Math.max(lineCount(text), tallestView(trace, focus.file, focus, files))
+      : lineCount(text);
   const outsideFocus =
     paused &&
     (pos.file !== panel.source ||
@@ -270,7 +248,9 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     code: {
       file: shown.file,
       firstLine: draft !== undefined ? 1 : shown.start,
-      text: draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end),
+      text,
+      boxLines,
+      fileText: draft !== undefined ? null : (files[shown.file] ?? ''),
       editable: draft !== undefined,
       currentLine,
       justRanLine: justRan,

@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../i18n';
 import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
+import { type HiddenLines, modelOf } from './codeModel';
 import { boxHeight, LINE_HEIGHT, PlainView } from './PlainView';
 import { useMonaco } from './useMonaco';
 
@@ -12,6 +13,15 @@ export interface CodeViewProps {
   code: string;
   /** The file line number of the first shown line. */
   firstLine: number;
+  /**
+   * The whole file `code` was cut from, when it was cut (`code` is its lines from
+   * `firstLine` on). Monaco then holds the file and hides the lines around `code`, so that
+   * showing another part of the same file hides and shows lines instead of replacing the
+   * text (which re-tokenised and redrew every line at each step into or out of a callee).
+   */
+  file?: string | null;
+  /** How many lines tall the box is (default: the lines of `code`). */
+  boxLines?: number;
   breakpoints: GutterMark[];
   /** File line number of the line about to run ("runs next"), if it is in this view. */
   currentLine: number | null;
@@ -52,13 +62,23 @@ export function CodeView(props: CodeViewProps) {
 
 type MonacoNs = NonNullable<ReturnType<typeof useMonaco>>;
 
+/** `setHiddenAreas` exists on Monaco's editor (its folding uses it) but is not in its typings. */
+interface HidingEditor {
+  setHiddenAreas(ranges: HiddenLines[]): void;
+}
+
 function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
-  const { monaco, code, firstLine, breakpoints, currentLine, highlight, editable } = props;
+  const { monaco, code, breakpoints, currentLine, highlight, editable } = props;
+  const model = modelOf(code, props.firstLine, props.file);
+  // Model line 1 is this file line (1 when the model holds the whole file).
+  const firstLine = model.base;
   const justRanLine = props.justRanLine ?? null;
   const host = useRef<HTMLDivElement>(null);
   const ed = useRef<MonacoEditor.IStandaloneCodeEditor | null>(null);
   const decorations = useRef<MonacoEditor.IEditorDecorationsCollection | null>(null);
   const latest = useRef(props);
+  const base = useRef(firstLine);
+  base.current = firstLine;
   /** Set while this view replaces its own text, so that is not reported as an edit. */
   const applyingValue = useRef(false);
   latest.current = props;
@@ -69,7 +89,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   useEffect(() => {
     if (!host.current) return;
     const editor = monaco.editor.create(host.current, {
-      value: code,
+      value: model.text,
       language: 'python',
       theme: 'wpt-light',
       readOnly: !editable,
@@ -78,7 +98,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       scrollBeyondLastLine: false,
       glyphMargin: true,
       folding: false,
-      lineNumbers: (n: number) => String(n + latest.current.firstLine - 1),
+      lineNumbers: (n: number) => String(n + firstLine - 1),
       lineNumbersMinChars: 3,
       // Monaco dims the number of the empty line after a final newline: too faint to read.
       renderFinalNewline: 'on',
@@ -100,14 +120,12 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       const t = e.target.type;
       const MT = monaco.editor.MouseTargetType;
       if ((t === MT.GUTTER_LINE_NUMBERS || t === MT.GUTTER_GLYPH_MARGIN) && e.target.position) {
-        latest.current.onToggleBreakpoint(
-          e.target.position.lineNumber + latest.current.firstLine - 1,
-        );
+        latest.current.onToggleBreakpoint(e.target.position.lineNumber + base.current - 1);
       }
     });
     const cursorLine = () => {
       const at = editor.getPosition();
-      return at ? at.lineNumber + latest.current.firstLine - 1 : null;
+      return at ? at.lineNumber + base.current - 1 : null;
     };
     editor.onDidChangeCursorPosition(() => {
       if (editor.hasTextFocus()) latest.current.onCursorLine?.(cursorLine());
@@ -116,7 +134,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     editor.onDidBlurEditorText(() => latest.current.onCursorLine?.(null));
     editor.onDidChangeModelContent((e) => {
       if (applyingValue.current) return;
-      const off = latest.current.firstLine - 1;
+      const off = base.current - 1;
       latest.current.onEdits?.(
         e.changes.map((c) => ({
           startLine: c.range.startLineNumber + off,
@@ -134,23 +152,29 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     };
   }, [monaco]);
 
-  // Content and numbering.
+  // Content, the lines shown, and the box's height.
+  const hiddenKey = JSON.stringify(model.hidden);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `hiddenKey` stands for `model.hidden`
   useEffect(() => {
     const editor = ed.current;
     if (!editor) return;
-    if (editor.getValue() !== code) {
-      // A new text from outside (scenario switch, discard): not an edit.
+    if (editor.getValue() !== model.text) {
+      // A new text from outside (scenario switch, discard, another file): not an edit.
       applyingValue.current = true;
       try {
-        editor.setValue(code);
+        editor.setValue(model.text);
       } finally {
         applyingValue.current = false;
       }
     }
-    const lines = code.split('\n').length;
-    if (host.current) host.current.style.height = `${boxHeight(lines)}px`;
-    editor.layout();
-  }, [code]);
+    (editor as unknown as HidingEditor).setHiddenAreas(model.hidden);
+    const lines = props.boxLines ?? code.split('\n').length;
+    const height = `${boxHeight(lines)}px`;
+    if (host.current && host.current.style.height !== height) {
+      host.current.style.height = height;
+      editor.layout();
+    }
+  }, [model.text, hiddenKey, code, props.boxLines]);
 
   // Options change only with the view's numbering or mode, never per keystroke
   // (updating options while typing would break the undo history).

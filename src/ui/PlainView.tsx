@@ -29,6 +29,7 @@ export function PlainView({
   onToggleBreakpoint,
   ariaLabel,
   lang,
+  boxLines,
 }: CodeViewProps) {
   const lines = code.split('\n');
   const bps = new Map(breakpoints.map((b) => [b.line, b]));
@@ -46,7 +47,7 @@ export function PlainView({
       className={`code-plain${wrap ? ' is-wrapped' : ''}`}
       aria-label={ariaLabel}
       data-testid="code-plain"
-      style={{ height: boxHeight(lines.length) }}
+      style={{ height: boxHeight(boxLines ?? lines.length) }}
     >
       {lines.map((text, i) => {
         const n = firstLine + i;

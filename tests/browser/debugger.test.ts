@@ -104,6 +104,63 @@ describe('debugger depth on the run_hooks panel', () => {
     expect((await status(p())).line).toBeGreaterThanOrEqual(line);
   });
 
+  it('keeps the code box one height while execution moves into callees and back, showing only the function when in it', async () => {
+    const line = runtimeLine(CALLBACK);
+    await fresh();
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    const box = () =>
+      p()
+        .locator('[data-testid=code-monaco]')
+        .evaluate((el) => el.getBoundingClientRect().height);
+    const shown = async () => ({
+      file: await p().locator('.code-col').getAttribute('data-file'),
+      lines: (await p().locator('.code-col .margin-view-overlays .line-numbers').allTextContents())
+        .map((t) => Number(t.trim()))
+        .sort((a, b) => a - b),
+    });
+    /** Monaco shows run_hooks alone: its lines, from its `def` on, none of the next function's. */
+    const onlyRunHooks = async () => {
+      const { file, lines } = await shown();
+      expect(file).toBe('s04/core/runtime.py');
+      expect(lines[0]).toBe(runtimeLine('def run_hooks('));
+      expect(lines.at(-1)).toBeLessThan(runtimeLine('def check_answer('));
+      expect(lines.at(-1)).toBeGreaterThan(line);
+    };
+    const leftNowIn = () =>
+      app.page.waitForFunction(
+        () => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'),
+      );
+    const height = await box();
+    await onlyRunHooks();
+    // Into the setup's callback, in another file, and back out.
+    await p().locator('[data-testid=step-into]').click();
+    await p().locator('[data-testid=now-in]', { hasText: 'setup.py' }).waitFor();
+    expect(await box()).toBe(height);
+    await p().locator('[data-testid=step-out]').click();
+    await leftNowIn();
+    expect(await box()).toBe(height);
+    await onlyRunHooks();
+    // Into check_answer, in the same file: the whole file is shown, then run_hooks alone again.
+    const check = runtimeLine('check_answer(event, answer)');
+    for (let k = 0; k < 5 && (await status(p())).line !== check; k++) {
+      const at = (await status(p())).step;
+      await p().locator('[data-testid=step-over]').click();
+      await waitForStep(p(), (s) => s > at);
+    }
+    expect((await status(p())).line).toBe(check);
+    await p().locator('[data-testid=step-into]').click();
+    await p().locator('[data-testid=now-in]', { hasText: 'check_answer' }).waitFor();
+    expect(await box()).toBe(height);
+    const whole = await shown();
+    expect(whole.file).toBe('s04/core/runtime.py');
+    expect(whole.lines).toContain(runtimeLine('def check_answer('));
+    await p().locator('[data-testid=step-out]').click();
+    await leftNowIn();
+    expect(await box()).toBe(height);
+    await onlyRunHooks();
+  });
+
   it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {
     const line = runtimeLine(CALLBACK);
     const row = p().locator(`[data-testid=breakpoint][data-line="${line}"]`);

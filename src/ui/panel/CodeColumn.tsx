@@ -39,10 +39,17 @@ export function CodeColumn(props: {
         <div className="now-in" data-testid="now-in">
           {t(lang, 'nowIn')} <code>{code.nowIn.file}</code> · <code>{code.nowIn.function}</code>
         </div>
+      ) : view.paused ? (
+        // Its room, kept while paused: stepping into a callee and back does not move the code.
+        <div className="now-in is-idle" aria-hidden="true">
+          {'\u00a0'}
+        </div>
       ) : null}
       <CodeView
         code={code.text}
         firstLine={code.firstLine}
+        file={code.fileText}
+        boxLines={code.boxLines}
         editable={code.editable}
         onChange={props.onEdit}
         onEdits={props.onEdits}

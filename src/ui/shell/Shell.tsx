@@ -9,8 +9,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Lang } from '../../i18n';
 import type { Lesson, LessonSummary } from '../../lessons/lesson';
+import { sliceLines } from '../../store/codeLines';
 import { indexLesson } from '../../store/lessonIndex';
-import { sliceLines } from '../../store/panelView';
 import { Article } from '../Article';
 import { LessonNav } from '../LessonNav';
 import { PlainView } from '../PlainView';

@@ -6,13 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
+import { sliceLines } from '../../../src/store/codeLines';
 import type { PanelState } from '../../../src/store/panels';
-import {
-  type PanelViewInput,
-  selectPanelView,
-  sliceLines,
-  statusText,
-} from '../../../src/store/panelView';
+import { type PanelViewInput, selectPanelView, statusText } from '../../../src/store/panelView';
 import type { Trace } from '../../../src/trace/trace';
 import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
@@ -142,6 +138,22 @@ describe('selectPanelView', () => {
     expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: null });
     expect(v.runError).toBeNull();
     expect(statusText('zh', v)).toBe('已结束');
+  });
+
+  it('keeps the code box one height at every paused step: the tallest view of the run', () => {
+    // Not run and finished: the focus function's 5 lines. Paused anywhere, f's lines, all
+    // of lib.py (12) or all of main.py (6) are shown, in a box of 12 lines throughout.
+    expect(view(state(trace, -1)).code.boxLines).toBe(5);
+    expect(view(state(trace, trace.length)).code.boxLines).toBe(5);
+    const shown = new Set<number>();
+    for (let i = 0; i < trace.length; i++) {
+      const v = view(state(trace, i));
+      expect(v.paused).toBe(true);
+      expect(v.code.boxLines).toBe(12);
+      shown.add(v.code.text.split('\n').length);
+      expect(v.code.fileText).toBe(FILES[v.code.file as keyof typeof FILES]);
+    }
+    expect([...shown].sort((a, b) => a - b)).toEqual([5, 6, 12]);
   });
 
   it('gutter and source breakpoints come from the shown file only', () => {
