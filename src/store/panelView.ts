@@ -15,7 +15,7 @@ import { judgeEnding } from '../runtime/ending';
 import type { RunError } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
-import { focusRange, lineCount, shownRange, sliceLines, tallestView } from './codeLines';
+import { focusRange, lineCount, shownRange, sliceLines, tallestSoFar } from './codeLines';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';
 
@@ -225,7 +225,10 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const focus = focusRange(panel, files, author);
   const boxLines =
     paused && trace && draft === undefined
-      ? Math.max(lineCount(text), tallestView(trace, focus.file, focus, files))
+      ? Math.max(
+          lineCount(text),
+          tallestSoFar(trace, { ...focus, fn: panel.function }, files, p.position),
+        )
       : lineCount(text);
   const outsideFocus =
     paused &&

@@ -3,7 +3,7 @@
  * what the editor holds for a view (src/ui/codeModel.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { lineCount, tallestView } from '../../../src/store/codeLines';
+import { lineCount, tallestSoFar } from '../../../src/store/codeLines';
 import { modelOf } from '../../../src/ui/codeModel';
 import { buildTrace, NE, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
@@ -11,33 +11,52 @@ const LIB = Array.from({ length: 12 }, (_, i) => `lib ${i + 1}`).join('\n');
 const MAIN = Array.from({ length: 6 }, (_, i) => `main ${i + 1}`).join('\n');
 const F = { start: 5, end: 9 };
 
-describe('tallestView', () => {
-  it('is the longest file execution visits outside the focus function', () => {
-    const trace = nestedCallTrace(); // main.py (6 lines) and lib.py outside f (12 lines)
-    expect(tallestView(trace, 'lib.py', F, { 'lib.py': LIB, 'main.py': MAIN })).toBe(12);
-    // A longer entry file wins; a file the panel cannot show counts as the focus.
+describe('tallestSoFar', () => {
+  const files = { 'lib.py': LIB, 'main.py': MAIN };
+  const at = (trace: ReturnType<typeof nestedCallTrace>, fs: Record<string, string>) =>
+    Array.from({ length: trace.length }, (_, i) =>
+      tallestSoFar(trace, { file: 'lib.py', fn: 'f', ...F }, fs, i),
+    );
+
+  it('grows from the first event of the focus, when execution first reaches a longer view, never shrinking', () => {
+    const trace = nestedCallTrace();
+    // The walk starts at f's call (the module's first lines before it do not count); lib.py
+    // outside f (12 lines) from g's first call; main.py (6) afterwards is shorter.
+    expect(at(trace, files)).toEqual(
+      Array.from({ length: trace.length }, (_, i) => (i < NE.callG1 ? 5 : 12)),
+    );
+    // A longer entry file wins from the first time execution is back in it; a file the
+    // panel cannot show counts as the focus (5 lines).
     const longMain = `${MAIN}\n${MAIN}\n${MAIN}`;
-    expect(tallestView(trace, 'lib.py', F, { 'lib.py': LIB, 'main.py': longMain })).toBe(18);
-    expect(tallestView(trace, 'lib.py', F, { 'lib.py': LIB })).toBe(12);
+    expect(at(trace, { 'lib.py': LIB, 'main.py': longMain })).toEqual(
+      Array.from({ length: trace.length }, (_, i) =>
+        i < NE.callG1 ? 5 : i < NE.returnF + 1 ? 12 : 18,
+      ),
+    );
+    expect(at(trace, { 'lib.py': LIB })).toEqual(
+      Array.from({ length: trace.length }, (_, i) => (i < NE.callG1 ? 5 : 12)),
+    );
   });
 
   it('is the focus when execution never leaves it', () => {
     const spec = nestedCallSpec();
-    // Only f's own events, between its call and its return.
-    const onlyF = { ...spec, events: spec.events.slice(NE.callF, NE.fBody0 + 1) };
-    const trace = buildTrace(onlyF);
+    // Only f's own events, between its call and its first call of g.
+    const trace = buildTrace({ ...spec, events: spec.events.slice(NE.callF, NE.fBody0 + 1) });
     expect(trace.length).toBeGreaterThan(1);
-    expect(tallestView(trace, 'lib.py', F, { 'lib.py': LIB, 'main.py': MAIN })).toBe(5);
+    expect(new Set(at(trace, files))).toEqual(new Set([5]));
   });
 
-  it('answers per focus for the same trace (cached per trace and focus)', () => {
+  it('answers per focus and per files for the same trace', () => {
     const trace = nestedCallTrace();
-    const files = { 'lib.py': LIB, 'main.py': MAIN };
-    expect(tallestView(trace, 'lib.py', F, files)).toBe(12);
-    // With the whole of lib.py as the focus, only main.py is elsewhere: 12 still (the focus).
-    expect(tallestView(trace, 'lib.py', { start: 1, end: 12 }, files)).toBe(12);
-    // An empty focus file list: everything is elsewhere and unknown, so the focus.
-    expect(tallestView(trace, 'lib.py', { start: 1, end: 3 }, {})).toBe(3);
+    const end = trace.length - 1;
+    expect(tallestSoFar(trace, { file: 'lib.py', fn: 'f', ...F }, files, end)).toBe(12);
+    // With all of lib.py as the focus, only main.py is elsewhere: still 12 (the focus).
+    expect(tallestSoFar(trace, { file: 'lib.py', fn: 'f', start: 1, end: 12 }, files, end)).toBe(
+      12,
+    );
+    // With no file the panel can show, everything elsewhere counts as the focus.
+    expect(tallestSoFar(trace, { file: 'lib.py', fn: 'f', start: 1, end: 3 }, {}, end)).toBe(3);
+    expect(tallestSoFar(trace, { file: 'lib.py', fn: 'f', ...F }, files, end)).toBe(12);
   });
 });
 

@@ -10,7 +10,7 @@ import { sliceLines } from '../../../src/store/codeLines';
 import type { PanelState } from '../../../src/store/panels';
 import { type PanelViewInput, selectPanelView, statusText } from '../../../src/store/panelView';
 import type { Trace } from '../../../src/trace/trace';
-import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
+import { buildTrace, NE, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
 const LIB = [
   'def g(x):',
@@ -140,18 +140,23 @@ describe('selectPanelView', () => {
     expect(statusText('zh', v)).toBe('已结束');
   });
 
-  it('keeps the code box one height at every paused step: the tallest view of the run', () => {
-    // Not run and finished: the focus function's 5 lines. Paused anywhere, f's lines, all
-    // of lib.py (12) or all of main.py (6) are shown, in a box of 12 lines throughout.
+  it('sizes the code box for the tallest view so far while paused, so it never shrinks stepping on', () => {
+    // Not run and finished: the focus function's 5 lines. Paused, f's lines, all of
+    // main.py (6) or all of lib.py (12) are shown. From f's call on (where stepping
+    // begins) the box holds the tallest view seen so far; before it, the view itself.
     expect(view(state(trace, -1)).code.boxLines).toBe(5);
     expect(view(state(trace, trace.length)).code.boxLines).toBe(5);
     const shown = new Set<number>();
+    let last = 0;
     for (let i = 0; i < trace.length; i++) {
       const v = view(state(trace, i));
-      expect(v.paused).toBe(true);
-      expect(v.code.boxLines).toBe(12);
-      shown.add(v.code.text.split('\n').length);
+      const lines = v.code.text.split('\n').length;
+      shown.add(lines);
+      expect(v.code.boxLines).toBe(i < NE.callF ? 6 : i < NE.callG1 ? 5 : 12);
+      expect(v.code.boxLines).toBeGreaterThanOrEqual(lines);
+      if (i > NE.callF) expect(v.code.boxLines).toBeGreaterThanOrEqual(last);
       expect(v.code.fileText).toBe(FILES[v.code.file as keyof typeof FILES]);
+      last = v.code.boxLines;
     }
     expect([...shown].sort((a, b) => a - b)).toEqual([5, 6, 12]);
   });
