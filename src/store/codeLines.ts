@@ -113,9 +113,9 @@ function growthOf(
 /**
  * The most lines any step of `trace` from the focus function's first call up to `position`
  * shows (at least the focus's): the height of the code box while paused there, with the
- * lines of the view at `position` itself. Stepping on, it only grows, and only when execution first
- * reaches a longer view; a Debug that stops in the focus function before any callee ran
- * does not resize it.
+ * lines of the view at `position` itself. Stepping on, it only grows, and only when
+ * execution first reaches a longer view; a Debug that stops in the focus function before
+ * any callee ran does not resize it.
  */
 export function tallestSoFar(
   trace: Trace,

@@ -84,8 +84,8 @@ export interface CodeDisplay {
   fileText: string | null;
   /**
    * How many lines the code box is tall: the lines of `text`, or while paused the most
-   * lines any step of the run shows (store/codeBox.ts), so that stepping into and out of
-   * callees does not resize the box.
+   * lines any step of the run so far shows (store/codeLines.ts), so that stepping into and
+   * out of callees does not resize the box each time.
    */
   boxLines: number;
   editable: boolean;
