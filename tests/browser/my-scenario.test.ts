@@ -179,7 +179,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await savedHolds('return False');
   });
 
-  it('stops at a breakpoint set in the script, and shows where execution is', async () => {
+  it('toggles a breakpoint in the script with F9 or its gutter, stops there, and shows where execution is', async () => {
     await startWith(EDITED);
     const saved = await app.page.evaluate(
       (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
@@ -190,8 +190,25 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       '[data-testid=my-scenario-editor] .margin-view-overlays .line-numbers',
     );
     const texts = (await nums.allTextContents()).map((t) => t.trim());
+    const glyphs = p().locator('[data-testid=my-scenario-editor] .bp-glyph');
+    // F9 with the cursor on the line's code sets a breakpoint there, and again clears it.
+    await nums.nth(texts.indexOf(String(line))).scrollIntoViewIfNeeded();
+    const row = await nums.nth(texts.indexOf(String(line))).boundingBox();
+    const code = await p().locator('[data-testid=my-scenario-editor] .view-lines').boundingBox();
+    if (!row || !code) throw new Error('the script editor is not on screen');
+    await app.page.mouse.click(code.x + 40, row.y + row.height / 2);
+    await app.page.keyboard.press('F9');
+    await glyphs.waitFor();
+    const inScript = () =>
+      p()
+        .locator('[data-testid=breakpoint][data-file$="my_scenario.py"]')
+        .evaluateAll((els) => els.map((el) => Number(el.getAttribute('data-line'))));
+    await expect.poll(inScript).toEqual([line]);
+    await app.page.keyboard.press('F9');
+    await glyphs.waitFor({ state: 'detached' });
+    // The gutter does the same.
     await nums.nth(texts.indexOf(String(line))).click();
-    await p().locator('[data-testid=my-scenario-editor] .bp-glyph').waitFor();
+    await glyphs.waitFor();
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     expect(await p().locator('[data-testid=now-in]').textContent()).toContain('my_scenario.py');

@@ -16,6 +16,8 @@ export function MyScenario(props: {
   lang: Lang;
   mine: MyScenarioActions;
   actions: PanelActions;
+  /** Where the keyboard cursor is in the script (null when it leaves), for F9. */
+  onCursor(at: { file: string; line: number } | null): void;
 }) {
   const { display, lang, mine } = props;
   const { start, editor } = display;
@@ -44,8 +46,9 @@ function ScriptEditor(props: {
   lang: Lang;
   mine: MyScenarioActions;
   actions: PanelActions;
+  onCursor(at: { file: string; line: number } | null): void;
 }) {
-  const { editor: e, lang, mine, actions } = props;
+  const { editor: e, lang, mine, actions, onCursor } = props;
   const base = e.base.label[lang];
   const helpId = useId();
   // Said once after a reset, next to the way back.
@@ -115,6 +118,7 @@ function ScriptEditor(props: {
           currentLine={null}
           markers={e.markers}
           onToggleBreakpoint={(line) => actions.toggleBreakpoint(e.path, line)}
+          onCursorLine={(line) => onCursor(line === null ? null : { file: e.path, line })}
           onChange={(text) => {
             mine.edit(text);
             setReplaced(false);

@@ -75,7 +75,9 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
     [entry.files, mine, minePath],
   );
   const mineActions = useMemo(() => bindMyScenario(key), [key]);
-  const [cursorLine, setCursorLine] = useState<number | null>(null);
+  /** Where the keyboard cursor is, in whichever code editor of the panel has focus (F9). */
+  const [cursor, setCursor] = useState<{ file: string; line: number } | null>(null);
+  const cursorLine = cursor?.line ?? null;
   const [activeNote, setActiveNote] = useState<number | null>(null);
   const author = useAuthoring();
   const draft = useDrafts((s) => s.drafts[lesson.id]);
@@ -125,13 +127,13 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   const runCommand = useCallback(
     (id: CommandId) => {
       if (id === 'toggleBreakpoint') {
-        if (cursorLine !== null && view) actions.toggleBreakpoint(view.code.file, cursorLine);
+        if (cursor) actions.toggleBreakpoint(cursor.file, cursor.line);
       } else if (id === 'lastChange') {
         const step = view?.commandContext.lastChange;
         if (step !== null && step !== undefined) actions.jumpTo(step);
       } else actions.command(id);
     },
-    [actions, cursorLine, view],
+    [actions, cursor, view],
   );
 
   // Stable callbacks, so that the parts that do not change with the step are not redrawn.
@@ -211,6 +213,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
         lang={lang}
         mine={mineActions}
         actions={actions}
+        onCursor={setCursor}
       />
       {view.notice ? <NoticeBar notice={view.notice} lang={lang} /> : null}
       {view.runError ? <RunErrorAlert shown={view.runError} lang={lang} /> : null}
@@ -222,7 +225,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
           state={p}
           actions={actions}
           lang={lang}
-          onCursorLine={setCursorLine}
+          onCursorLine={(line) => setCursor(line === null ? null : { file: view.code.file, line })}
           onEdit={(text) =>
             editFile(lesson.id, sourceRel, text, shippedFiles(lesson.id)[sourceRel])
           }
