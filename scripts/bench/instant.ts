@@ -8,6 +8,8 @@
  * Times are taken in the page from navigation start (`performance.timeOrigin`).
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { parseAddress } from '../../src/store/address.ts';
+import { linkedState } from '../../src/store/share.ts';
 import { AFTER_FRAME_JS, freshContext } from './browser.ts';
 import { type Row, rowOf } from './report.ts';
 import { median } from './stats.ts';
@@ -131,8 +133,15 @@ export async function makeSharedLink(
       await status.elementHandle(),
       before,
     ] as const);
-    await page.waitForTimeout(300); // the URL follows after a short debounce
+    // The address bar follows the view once the steps settle: wait until it holds this step.
     const step = (await status.getAttribute('data-step')) ?? '';
+    const lessonId = (await page.locator('[data-testid=lesson]').getAttribute('data-lesson')) ?? '';
+    const panelId = (await p.getAttribute('data-panel')) ?? '';
+    const linkedStep = () => linkedState(parseAddress(page.url()), lessonId, panelId).position;
+    for (let t0 = Date.now(); linkedStep() !== Number(step); ) {
+      if (Date.now() - t0 > 10_000) throw new Error(`the address never held step ${step}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const at = (await status.getAttribute('data-line')) ?? '';
     const url = page.url();
     return { path: url.slice(url.indexOf('/', 8)), step, line: at };
