@@ -8,8 +8,8 @@
  * and the URL of its JSON) and every broken lesson with its errors.
  * - `vite build` emits each lesson as `lessons/<id>.<hash>.json` (content-hashed, so a
  *   host may cache it forever; the service worker precaches it).
- * - The dev server serves `/@lessons/<id>.json` from the files on disk, and when a file
- *   under `lessons/` changes it reloads the index (whose URLs carry a hash of each
+ * - The dev server serves `/@lessons/<id>.json` from the files on disk (compiled once, then
+ *   again after a change), and when a file under `lessons/` changes it reloads the index (whose URLs carry a hash of each
  *   lesson, so the page refetches exactly the lessons that changed).
  * - `vite build` also prerenders the first lesson's page into `index.html` (the shell,
  *   see vite-shell.ts), so that the article shows before the app's JavaScript arrives.
@@ -74,6 +74,18 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
   let emitted = '';
   let firstUrl: string | null = null;
   let shell: BuiltShell | null = null;
+  /**
+   * The dev server's compile, kept until a file under lessons/ changes (the watcher below
+   * drops it), so a page's requests do not each read and load every lesson again.
+   */
+  let devCompile: Promise<Compiled> | null = null;
+  const compiledNow = (): Promise<Compiled> => {
+    devCompile ??= compileAll(root).catch((err: unknown) => {
+      devCompile = null; // a failed compile is not kept: the next request tries again
+      throw err;
+    });
+    return devCompile;
+  };
   return {
     name: 'wpt-compiled-lessons',
     configResolved(resolved) {
@@ -115,7 +127,7 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
     async load(id) {
       if (id !== RESOLVED) return null;
       if (config.command === 'build') return emitted;
-      const compiled = await compileAll(root);
+      const compiled = await compiledNow();
       return moduleSource(
         compiled,
         (lesson, json) => `${DEV_PREFIX}${lesson}.json?v=${hashOf(json)}`,
@@ -140,7 +152,7 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
         if (!pathname.startsWith(DEV_PREFIX) || !pathname.endsWith('.json')) return next();
         const id = pathname.slice(DEV_PREFIX.length, -'.json'.length);
         try {
-          const json = (await compileAll(root)).json.get(id);
+          const json = (await compiledNow()).json.get(id);
           if (json === undefined) {
             res.statusCode = 404;
             res.end(`no lesson ${JSON.stringify(id)} loads`);
@@ -159,6 +171,7 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
         const rel = path.relative(root, file);
         if (rel.startsWith('..') || path.isAbsolute(rel) || rel.split(path.sep)[1] === 'golden')
           return;
+        devCompile = null;
         const env = server.environments.client;
         const mod = env.moduleGraph.getModuleById(RESOLVED);
         if (mod) void env.reloadModule(mod);
