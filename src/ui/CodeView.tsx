@@ -108,7 +108,9 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       lineHeight: LINE_HEIGHT,
       automaticLayout: true,
       contextmenu: false,
-      scrollbar: { alwaysConsumeMouseWheel: false },
+      // The box is 6 px taller than its lines (boxHeight): a horizontal scrollbar that thin
+      // sits below the last line instead of over it (Monaco's default is 12 px).
+      scrollbar: { alwaysConsumeMouseWheel: false, horizontalScrollbarSize: 6 },
       ariaLabel: props.ariaLabel,
       tabSize: 4,
       // Read-only views must not trap the keyboard: Tab moves on to the next control.

@@ -119,6 +119,25 @@ describe('the run_hooks panel in the production build', () => {
     expect(Object.keys(await variables(p))).toEqual(['hooks', 'event', 'payload']);
   });
 
+  it('shows the last line of the function whole, above the horizontal scrollbar of the editor', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await ready(app.page, p);
+    const editor = p.locator('.code-col .monaco-editor');
+    const scrollbar = await editor
+      .locator('.editor-scrollable > .scrollbar.horizontal')
+      .boundingBox();
+    const bottoms = await editor
+      .locator('.view-line')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
+    if (!scrollbar) throw new Error('the editor has no horizontal scrollbar');
+    // run_hooks has lines wider than the box, so the scrollbar is there to cover something.
+    const widest = await editor
+      .locator('.view-lines')
+      .evaluate((el) => (el as HTMLElement).scrollWidth);
+    expect(widest).toBeGreaterThan(scrollbar.width);
+    expect(Math.max(...bottoms)).toBeLessThanOrEqual(scrollbar.y + 0.5);
+  });
+
   it('sends nothing to any other origin during the whole session', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.cspViolations).toEqual([]);
