@@ -227,7 +227,12 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     paused && trace && draft === undefined
       ? Math.max(
           lineCount(text),
-          tallestSoFar(trace, { ...focus, fn: panel.function }, files, p.position),
+          tallestSoFar(
+            trace,
+            { ...focus, fn: panel.function },
+            files,
+            Math.max(p.position, p.reached),
+          ),
         )
       : lineCount(text);
   const outsideFocus =

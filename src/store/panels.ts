@@ -10,6 +10,7 @@ import { type Breakpoint, type Command, jump, START } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
 import type { Trace } from '../trace/trace';
 import { applyCommand, goToStepResult, type PanelNotice } from './commandResult';
+import { patched, STARTS_RUN } from './reach';
 import { movedBreakpoints, probesOf, slotKey } from './recording';
 import { currentTrace } from './selectors';
 
@@ -31,6 +32,8 @@ export interface PanelState {
   traces: Record<string, TraceSlot>;
   /** Event index; -1 = not started; trace length = finished. */
   position: number;
+  /** The furthest `position` of the current run (./reach.ts): the code box keeps its height. */
+  reached: number;
   /** Selected call-stack frame, counted from the innermost (0). */
   frameIndex: number;
   /** A command waiting for its scenario's trace to arrive. */
@@ -106,7 +109,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       set((s) => {
         const p = s.panels[key];
         if (!p) return s;
-        return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
+        return { panels: { ...s.panels, [key]: patched(p, fn(p)) } };
       });
     }
 
@@ -151,7 +154,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     }
 
     function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command) {
-      return applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
+      const result = applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
+      return STARTS_RUN.includes(command) ? { ...result, reached: result.position } : result;
     }
 
     function resolvePending(key: PanelKey) {
@@ -201,6 +205,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           breakpoints: initial?.breakpoints ?? [],
           traces: {},
           position: START,
+          reached: START,
           frameIndex: 0,
           // A shared link may ask for a step: go there once the trace exists.
           pending:

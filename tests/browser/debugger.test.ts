@@ -133,6 +133,7 @@ describe('debugger depth on the run_hooks panel', () => {
       );
     // Paused in run_hooks before any callee ran: the box is the function's.
     const before = await box();
+    const start = (await status(p())).step;
     await onlyRunHooks();
     // Into the setup's callback, in a longer file: the box grows, once; then back out.
     await p().locator('[data-testid=step-into]').click();
@@ -161,6 +162,20 @@ describe('debugger depth on the run_hooks panel', () => {
     await leftNowIn();
     expect(await box()).toBe(height);
     await onlyRunHooks();
+    // Back to where Debug stopped, before any callee ran: the box keeps the height it grew
+    // to, so the article under it stays put. Restart (a new run, stopping at the same
+    // breakpoint) gives back the function's own height.
+    await p()
+      .locator('[data-testid=jump-input]')
+      .fill(String(start + 1));
+    await p().locator('[data-testid=jump-input]').press('Enter');
+    await waitStep(start);
+    expect(await box()).toBe(height);
+    await p().locator('[data-testid=step-into]').click();
+    await p().locator('[data-testid=now-in]', { hasText: 'setup.py' }).waitFor();
+    await p().locator('[data-testid=restart]').click();
+    await waitStep(start);
+    await expect.poll(box).toBe(before);
   });
 
   it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {

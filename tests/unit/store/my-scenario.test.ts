@@ -229,6 +229,7 @@ describe('what the panel shows of My scenario', () => {
     breakpoints: [],
     traces,
     position: -1,
+    reached: -1,
     frameIndex: 0,
     pending: null,
     historyTarget: null,

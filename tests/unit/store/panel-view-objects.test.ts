@@ -17,6 +17,7 @@ function view(position: number, history: HistoryTarget | null = null, frameIndex
     breakpoints: [],
     traces: { s1: { key: 'k', trace } },
     position,
+    reached: position,
     frameIndex,
     pending: null,
     historyTarget: history,

@@ -55,6 +55,7 @@ function state(trace: Trace | null, position: number, extra: Partial<PanelState>
     breakpoints: [],
     traces: trace ? { s1: { key: 'k', trace } } : {},
     position,
+    reached: position,
     frameIndex: 0,
     pending: null,
     historyTarget: null,
@@ -159,6 +160,16 @@ describe('selectPanelView', () => {
       last = v.code.boxLines;
     }
     expect([...shown].sort((a, b) => a - b)).toEqual([5, 6, 12]);
+  });
+
+  it('keeps the code box as tall as the furthest step of the run when stepping back', () => {
+    // Stepped on into g (all of lib.py, 12 lines), then back into f before g's first call:
+    // the box keeps 12 lines, so the article under it does not move.
+    const back = NE.callG1 - 1;
+    expect(view(state(trace, back)).code.boxLines).toBe(5);
+    expect(view(state(trace, back, { reached: NE.callG1 + 1 })).code.boxLines).toBe(12);
+    // a new run (not run yet) starts from the function's own height
+    expect(view(state(trace, -1, { reached: -1 })).code.boxLines).toBe(5);
   });
 
   it('gutter and source breakpoints come from the shown file only', () => {
