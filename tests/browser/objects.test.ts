@@ -250,6 +250,24 @@ describe('objects, not names, on the flagship lesson', () => {
     await expect.poll(() => p.locator('[data-testid=history]').count()).toBe(0);
     const text = p.locator('[data-testid=heap-text]');
     const button = text.getByRole('button', { name: 'Where warnings came from' });
+    // Below the screen the diagram is not rendered (content-visibility), but a screen
+    // reader still finds its text alternative: ask Chromium's accessibility tree.
+    await p.locator('[data-testid=debug]').scrollIntoViewIfNeeded();
+    const below = await p
+      .locator('[data-testid=heap]')
+      .evaluate((e) => e.getBoundingClientRect().top > window.innerHeight);
+    expect(below).toBe(true);
+    const cdp = await app.context.newCDPSession(app.page);
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `document.querySelector('[data-function=run_hooks] [data-testid=heap-text]')`,
+    });
+    const { nodes } = await cdp.send('Accessibility.queryAXTree', {
+      objectId: result.objectId,
+      role: 'button',
+    });
+    const names = nodes.filter((n) => !n.ignored).map((n) => n.name?.value);
+    expect(names).toContain('Where warnings came from');
+    await cdp.detach();
     await button.focus();
     expect(await text.evaluate((e) => e.getBoundingClientRect().width)).toBeGreaterThan(100);
     await app.page.keyboard.press('Enter');
