@@ -36,23 +36,23 @@ const ASSETS = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyo
 class AssetError extends Error {}
 
 /**
- * Check that Pyodide's files are there: a missing `pyodide.asm.wasm` answered by an
- * HTML fallback page makes `loadPyodide` hang (Emscripten only logs "wasm
- * instantiation failed") instead of failing, which the page would see as "loading"
- * until its load timeout.
+ * Check that Pyodide's files are there before loading them: a missing
+ * `pyodide.asm.wasm` answered by an HTML fallback page makes `loadPyodide` hang
+ * (Emscripten only logs "wasm instantiation failed") instead of failing, which
+ * the page would see as "loading" until its load timeout.
  */
-async function checkAssets(indexURL: string, fetchFn: typeof fetch): Promise<void> {
+async function checkAssets(indexURL: string): Promise<void> {
   await Promise.all(
     ASSETS.map(async (name) => {
       const url = new URL(name, indexURL);
       let response: Response;
       try {
-        response = await fetchFn(url, { method: 'HEAD' });
+        response = await fetch(url, { method: 'HEAD' });
       } catch {
         // No answer to HEAD: offline, the service worker answers GETs only. Ask with GET
         // (from its cache, then dropped); refused as well means the file is unreachable.
         try {
-          response = await fetchFn(url);
+          response = await fetch(url);
           await response.body?.cancel();
         } catch (err) {
           throw new AssetError(`${name} could not be fetched (${(err as Error).message})`);
@@ -66,31 +66,14 @@ async function checkAssets(indexURL: string, fetchFn: typeof fetch): Promise<voi
   );
 }
 
-/**
- * `loadPyodide`, with its files checked alongside rather than first (the check's round
- * trip used to delay the download by 40–500 ms on a busy page). A failed check wins over
- * whatever `loadPyodide` does meanwhile: it names the file and the reason, where
- * `loadPyodide` hangs or fails with a parse error.
- */
-async function loadChecked(indexURL: string, fetchFn: typeof fetch): Promise<PyodideAPI> {
-  const checked = checkAssets(indexURL, fetchFn);
-  checked.catch(() => {}); // read below; a check that fails after a good load is moot
-  const loading = loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
-  try {
-    return await Promise.race([loading, checked.then(() => loading)]);
-  } catch (err) {
-    await checked;
-    throw err;
-  }
-}
-
 async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
   const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
   const plainFetch = self.fetch;
   try {
+    await checkAssets(indexURL);
     self.fetch = countingFetch(plainFetch.bind(self), __PYODIDE_BYTES__, throttled());
-    const py = await loadChecked(indexURL, plainFetch.bind(self));
+    const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
     self.fetch = plainFetch;
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     installRecorder(py, recorderInstallOf(recorderSources));
