@@ -8,6 +8,7 @@
  * found a way to reach JavaScript could not send anything anywhere.
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { AssetError, assetProblem, guardAssets } from './assetGuard';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
 import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
@@ -32,36 +33,30 @@ function post(message: FromWorker, transfer: Transferable[] = []) {
 /** Pyodide's own files, fetched from `indexURL` by `loadPyodide`. */
 const ASSETS = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip', 'pyodide-lock.json'];
 
-/** An asset that is missing, or was answered by something else (an HTML fallback page). */
-class AssetError extends Error {}
-
 /**
- * Check that Pyodide's files are there before loading them: a missing
- * `pyodide.asm.wasm` answered by an HTML fallback page makes `loadPyodide` hang
- * (Emscripten only logs "wasm instantiation failed") instead of failing, which
- * the page would see as "loading" until its load timeout.
+ * After a load that failed on its own: which of Pyodide's files is to blame, if one is
+ * (`pyodide.asm.mjs` is imported, not fetched, so the guard does not see it). Throws an
+ * `AssetError` naming it.
  */
-async function checkAssets(indexURL: string): Promise<void> {
+async function checkAssets(indexURL: string, fetchFn: typeof fetch): Promise<void> {
   await Promise.all(
     ASSETS.map(async (name) => {
       const url = new URL(name, indexURL);
       let response: Response;
       try {
-        response = await fetch(url, { method: 'HEAD' });
+        response = await fetchFn(url, { method: 'HEAD' });
       } catch {
         // No answer to HEAD: offline, the service worker answers GETs only. Ask with GET
         // (from its cache, then dropped); refused as well means the file is unreachable.
         try {
-          response = await fetch(url);
+          response = await fetchFn(url);
           await response.body?.cancel();
         } catch (err) {
           throw new AssetError(`${name} could not be fetched (${(err as Error).message})`);
         }
       }
-      if (!response.ok) throw new AssetError(`${name} is missing (HTTP ${response.status})`);
-      if ((response.headers.get('content-type') ?? '').includes('text/html')) {
-        throw new AssetError(`${name} was answered with an HTML page`);
-      }
+      const problem = assetProblem(name, response);
+      if (problem) throw new AssetError(problem);
     }),
   );
 }
@@ -70,10 +65,14 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
   const t0 = performance.now();
   post({ type: 'loading', stage: 'pyodide' });
   const plainFetch = self.fetch;
+  const guard = guardAssets(plainFetch.bind(self), ASSETS);
   try {
-    await checkAssets(indexURL);
-    self.fetch = countingFetch(plainFetch.bind(self), __PYODIDE_BYTES__, throttled());
-    const py = await loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+    self.fetch = countingFetch(guard.fetch, __PYODIDE_BYTES__, throttled());
+    const loading = loadPyodide({ indexURL, stdout: () => {}, stderr: () => {} });
+    const py = await Promise.race([loading, guard.failed]).catch(async (err) => {
+      if (!(err instanceof AssetError)) await checkAssets(indexURL, plainFetch.bind(self));
+      throw err;
+    });
     self.fetch = plainFetch;
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     installRecorder(py, recorderInstallOf(recorderSources));
