@@ -10,14 +10,10 @@
  * pending instead: nothing rejects unhandled, and the page terminates the worker anyway.
  */
 
+import { requestFileName } from './progress';
+
 /** A file of Pyodide's that is missing, unreachable or answered by something else. */
 export class AssetError extends Error {}
-
-/** The last segment of a request's URL path. */
-function fileName(input: RequestInfo | URL): string {
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  return new URL(url, 'http://x/').pathname.split('/').pop() ?? '';
-}
 
 /** What is wrong with the answer for one of Pyodide's files, or null if nothing. */
 export function assetProblem(name: string, response: Response): string | null {
@@ -51,7 +47,7 @@ export function guardAssets(original: typeof fetch, names: readonly string[]): A
   };
   const guarded = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     if (abandoned) return pending();
-    const name = fileName(input);
+    const name = requestFileName(input);
     const watched = names.includes(name);
     let response: Response;
     try {

@@ -16,6 +16,12 @@ export interface LoadProgress {
 /** The files whose bytes are counted, by name, with their sizes. */
 export type TrackedSizes = Record<string, number>;
 
+/** The last segment of a request's URL path: the file name Pyodide's files are known by. */
+export function requestFileName(input: RequestInfo | URL): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return new URL(url, 'http://x/').pathname.split('/').pop() ?? '';
+}
+
 /**
  * A `fetch` that reports the bytes of every tracked file's body as it is read.
  * Other requests (and HEAD requests) pass through untouched.
@@ -31,8 +37,7 @@ export function countingFetch(
   const done = new Set<string>();
   return async (input: RequestInfo | URL, init?: RequestInit) => {
     const response = await original(input, init);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const name = new URL(url, 'http://x/').pathname.split('/').pop() ?? '';
+    const name = requestFileName(input);
     const method = (
       init?.method ?? (input instanceof Request ? input.method : 'GET')
     ).toUpperCase();

@@ -6,6 +6,7 @@
 import { type Breakpoint, type Command, START, step } from '../replay/engine';
 import { EventKind } from '../trace/meta';
 import type { Trace } from '../trace/trace';
+import { STARTS_RUN } from './reach';
 import { firstFocusEvent } from './recording';
 import { hitsFor } from './selectors';
 
@@ -47,7 +48,7 @@ export function applyCommand(
   if (p.position === START && STEPS.includes(command) && trace.length > 0) {
     return { position: firstFocusEvent(trace, focus), notice: null };
   }
-  const starts = command === 'debug' || command === 'restart';
+  const starts = STARTS_RUN.includes(command);
   if (starts && trace.length > 0) {
     // A debugger started with no breakpoint stops at the start of the code under
     // study rather than running silently to the end.

@@ -18,7 +18,7 @@ export const STARTS_RUN: readonly Command[] = ['debug', 'restart'];
  * restarted whenever the panel leaves "not run" anew, changes scenario or gets another
  * trace for it (Debug and Restart set it themselves: `STARTS_RUN`).
  */
-export function withReach(before: PanelState, after: PanelState): PanelState {
+function withReach(before: PanelState, after: PanelState): PanelState {
   const sameRun =
     before.position >= 0 &&
     after.position >= 0 &&
