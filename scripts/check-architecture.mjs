@@ -10,12 +10,16 @@
  * 3. No file under src/ is longer than MAX_LINES lines (data and generated files aside).
  * 4. Schemas use `zod/mini` (issue types from `zod/v4/core`), never classic `zod`: one
  *    import of it puts about 18 kB gzip more into the page's initial JavaScript.
+ * 5. What Vite's config loads (every file reachable from vite.config.ts by relative
+ *    imports) names the files it imports in full (`./trace.ts`, `../i18n/index.ts`). Node's
+ *    own module loader needs that, and Vite warns on every build and start that it will
+ *    load configs that way by default (`configLoader: 'native'`).
  *
  * Imports are read with a regular expression (static `import`/`export … from` and
  * dynamic `import('…')`): the code base is formatted by biome, so they are regular.
  * Exit status 1 with one line per violation (file:line: rule: detail).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -113,7 +117,7 @@ for (const rel of files) {
     // An entry with a slash allows one file of a layer (path without extension).
     if (!allowed.includes(to) && !allowed.includes(target.replace(/\.tsx?$/, ''))) {
       problems.push(
-        `src/${rel}:${lineAt(code, m.index)}: layers: ${layer} must not import ${to} (${spec})`,
+        `src/${rel}:${lineAt(code, m.index + m[0].indexOf(spec))}: layers: ${layer} must not import ${to} (${spec})`,
       );
     }
   }
@@ -134,11 +138,39 @@ for (const rel of files) {
   }
 }
 
+/** Rule 5: every relative import in the files vite.config.ts reaches, with its extension. */
+function configImports() {
+  const seen = new Set();
+  const queue = [path.join(root, 'vite.config.ts')];
+  while (queue.length > 0) {
+    const file = queue.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = withoutComments(readFileSync(file, 'utf8'));
+    for (const m of code.matchAll(IMPORT)) {
+      const spec = m[1] ?? m[2];
+      if (!spec.startsWith('.')) continue;
+      const target = path.resolve(path.dirname(file), spec);
+      if (/\.(ts|tsx|mjs|js|json)$/.test(spec)) {
+        if (/\.(ts|tsx|mjs|js)$/.test(spec)) queue.push(target);
+        continue;
+      }
+      const found = ['.ts', '.tsx', '/index.ts'].map((e) => target + e).find((f) => existsSync(f));
+      if (found) queue.push(found);
+      problems.push(
+        `${path.relative(root, file)}:${lineAt(code, m.index + m[0].indexOf(spec))}: config: name the file in full ('${spec}' → add .ts, or /index.ts for a folder); vite.config.ts loads this file`,
+      );
+    }
+  }
+  return seen.size;
+}
+const configFiles = configImports();
+
 if (problems.length) {
   for (const p of problems) console.error(p);
   console.error(`\n${problems.length} architecture problem(s); see docs/architecture.md`);
   process.exit(1);
 }
 console.log(
-  `architecture: ${files.length} files under src/ follow the layer, URL, size and zod rules`,
+  `architecture: ${files.length} files under src/ follow the layer, URL, size and zod rules; the ${configFiles} files vite.config.ts loads name their imports in full`,
 );

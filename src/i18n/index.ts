@@ -8,22 +8,22 @@
  * tests/unit/i18n/strings.test.ts checks that no key is defined twice, that every key
  * has both languages, that zh text is Chinese and that both use the same `{placeholders}`.
  */
-import type { LocalizedText } from '../lessons/schema';
-import type { Lang } from './lang';
-import { appStrings } from './strings/app';
-import { authorStrings } from './strings/author';
-import { breakpointStrings } from './strings/breakpoints';
-import { commandStrings } from './strings/commands';
-import { fileStrings } from './strings/files';
-import { instructorStrings } from './strings/instructor';
-import { lessonStrings } from './strings/lessons';
-import { myScenarioStrings } from './strings/myScenario';
-import { objectStrings } from './strings/objects';
-import { panelStrings } from './strings/panel';
-import { pythonStrings } from './strings/python';
-import { sandboxStrings } from './strings/sandbox';
+import type { LocalizedText } from '../lessons/schema.ts';
+import type { Lang } from './lang.ts';
+import { appStrings } from './strings/app.ts';
+import { authorStrings } from './strings/author.ts';
+import { breakpointStrings } from './strings/breakpoints.ts';
+import { commandStrings } from './strings/commands.ts';
+import { fileStrings } from './strings/files.ts';
+import { instructorStrings } from './strings/instructor.ts';
+import { lessonStrings } from './strings/lessons.ts';
+import { myScenarioStrings } from './strings/myScenario.ts';
+import { objectStrings } from './strings/objects.ts';
+import { panelStrings } from './strings/panel.ts';
+import { pythonStrings } from './strings/python.ts';
+import { sandboxStrings } from './strings/sandbox.ts';
 
-export { LANG_NAMES, type Lang, langTag, pickLang } from './lang';
+export { LANG_NAMES, type Lang, langTag, pickLang } from './lang.ts';
 
 /** The area tables, by area name (for the key-uniqueness test). */
 export const STRING_TABLES = {

@@ -2,7 +2,7 @@
  * The reader's language: what a UI string is looked up in. The list of languages is
  * the lesson format's (`LANGS` in src/lessons/schema.ts); this module only picks one.
  */
-import type { Lang } from '../lessons/schema';
+import type { Lang } from '../lessons/schema.ts';
 
 export type { Lang };
 

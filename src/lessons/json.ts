@@ -7,7 +7,7 @@
  * so the loader parses manifests with this instead. Pure: no fs, no DOM. Its errors are
  * lesson messages (./messages.ts), shown in the reader's language.
  */
-import type { StringKey } from '../i18n';
+import type { StringKey } from '../i18n/index.ts';
 import { type LessonMessage, type MessageValue, msg } from './messages.ts';
 
 /** A 1-based line and column in a text file. */

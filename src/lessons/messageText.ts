@@ -2,7 +2,7 @@
  * Lesson messages (./messages.ts) as text, in one language: for the page (the reader's
  * language), for author mode's caught errors, and for the command line.
  */
-import { type Lang, t } from '../i18n';
+import { type Lang, t } from '../i18n/index.ts';
 import type { LessonError } from './lesson.ts';
 import type { LessonMessage, MessagePlace } from './messages.ts';
 

@@ -6,7 +6,7 @@
  * travels beside them. This module holds no text, so the worker can use the schema
  * without loading the string table.
  */
-import type { StringKey } from '../i18n';
+import type { StringKey } from '../i18n/index.ts';
 
 /** A value of a message's placeholder: a plain value, or another message (rendered in turn). */
 export type MessageValue = string | number | LessonMessage;

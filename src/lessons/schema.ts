@@ -8,7 +8,7 @@
  * article in each language. See docs/lesson-format.md for the full reference.
  */
 import { z } from 'zod/mini';
-import type { StringKey } from '../i18n';
+import type { StringKey } from '../i18n/index.ts';
 import { encodeMessage, type MessageValue, msg } from './messages.ts';
 import { STDLIB_MODULES } from './stdlib-modules.ts';
 

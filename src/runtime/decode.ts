@@ -4,8 +4,8 @@
  * shipped trace and a live one go through exactly the same code.
  */
 
-import { TraceMetaSchema } from '../trace/meta';
-import { Trace } from '../trace/trace';
+import { TraceMetaSchema } from '../trace/meta.ts';
+import { Trace } from '../trace/trace.ts';
 
 /** Decode a recording; throws if its JSON half or its columns are malformed. */
 export function traceFromRecording(meta: string, buffer: ArrayBuffer): Trace {

@@ -13,9 +13,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPyodide, type PyodideAPI } from 'pyodide';
-import type { Trace } from '../trace/trace';
-import { traceFromRecording } from './decode';
-import type { RecordRequest } from './protocol';
+import type { Trace } from '../trace/trace.ts';
+import { traceFromRecording } from './decode.ts';
+import type { RecordRequest } from './protocol.ts';
 import {
   installRecorder,
   type RawTrace,
@@ -23,7 +23,7 @@ import {
   type RecorderSources,
   recorderInstallOf,
   recordWith,
-} from './worker-core';
+} from './worker-core.ts';
 
 /** A loaded Pyodide with the recorder importable. */
 export interface NodeRecorder {

@@ -9,8 +9,8 @@
 
 import { z } from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
-import { RunFileSchema } from '../lessons/lesson';
-import { BudgetSchema } from '../lessons/schema';
+import { RunFileSchema } from '../lessons/lesson.ts';
+import { BudgetSchema } from '../lessons/schema.ts';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 export const ProbeSchema = z.object({

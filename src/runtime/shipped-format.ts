@@ -10,7 +10,7 @@
  * - the **file format**: `WPTR`, the key, the recorder's JSON half and its binary
  *   columns, exactly as the recorder produced them (whatever trace format that is).
  */
-import type { RecordRequest } from './protocol';
+import type { RecordRequest } from './protocol.ts';
 
 /** What, besides the request, decides what a recording contains. */
 export interface RecordingEnvironment {

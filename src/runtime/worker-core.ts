@@ -3,7 +3,7 @@
  * Pyodide-in-Node tests and the lesson checker run exactly the same code.
  */
 import type { PyodideAPI } from 'pyodide';
-import type { RecordRequest } from './protocol';
+import type { RecordRequest } from './protocol.ts';
 
 /** The recorder's answer: metadata JSON and the columns blob. */
 export interface RawTrace {

@@ -5,9 +5,9 @@
  * that need one (a frame's variables at any step, an object's states) are on `Trace`
  * (./trace.ts), which extends this class.
  */
-import { readColumns } from './columns';
-import type { ProbeResult, TraceMeta, ValueNode } from './meta';
-import { FrameTable, ValueTable } from './tables';
+import { readColumns } from './columns.ts';
+import type { ProbeResult, TraceMeta, ValueNode } from './meta.ts';
+import { FrameTable, ValueTable } from './tables.ts';
 
 /**
  * The JSON half as a trace keeps it: everything but the value and frame tables, which are

@@ -4,7 +4,7 @@
  * they changed, and one scope's binding history. Pure functions over typed arrays; the
  * `Trace` (./trace.ts) caches what they return.
  */
-import { lastAtOrBefore } from './columns';
+import { lastAtOrBefore } from './columns.ts';
 
 /**
  * Every event of every frame, grouped by frame (a counting sort of the `frame` column):

@@ -7,7 +7,7 @@
  * text; strings that repeat (type names, kinds, child labels, function names) are stored
  * once. `get`/`row` rebuild the recorder's tuple on demand, exactly as it was written.
  */
-import type { FrameRow, ValueNode } from './meta';
+import type { FrameRow, ValueNode } from './meta.ts';
 
 /** Distinct strings, each stored once, by index. */
 class StringPool {

@@ -8,8 +8,8 @@
  * on first use (./indexes.ts). The format is described in docs/trace-format.md.
  */
 
-import { emptyLayout, lastAtOrBefore } from './columns';
-import { TraceEvents } from './events';
+import { emptyLayout, lastAtOrBefore } from './columns.ts';
+import { TraceEvents } from './events.ts';
 import {
   buildChangeIndex,
   buildFrameIndex,
@@ -19,16 +19,16 @@ import {
   type FrameIndex,
   frameRange,
   type ScopeHistory,
-} from './indexes';
+} from './indexes.ts';
 import {
   type Outcome,
   type Ref,
   type RunError,
   TRACE_FORMAT_VERSION,
   type TraceMeta,
-} from './meta';
+} from './meta.ts';
 
-export { RELAYOUT_MIN_BYTES } from './columns';
+export { RELAYOUT_MIN_BYTES } from './columns.ts';
 
 /** One variable as seen at an event: its name and what it holds. */
 export interface VarBinding {

@@ -1,5 +1,5 @@
 /** UI strings of the page around the lessons: top bar, index, runtime badge, errors. */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const appStrings = {
   appTitle: { zh: '看 Python 思考', en: 'Watch Python Think' },

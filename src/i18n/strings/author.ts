@@ -1,5 +1,5 @@
 /** UI strings of author mode: the lesson-level bar and the tools under each panel. */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const authorStrings = {
   authorIntro: {

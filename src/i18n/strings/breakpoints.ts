@@ -1,5 +1,5 @@
 /** UI strings of the breakpoint list and the compare-scenarios table. */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const breakpointStrings = {
   breakpointsTitle: { zh: '断点', en: 'Breakpoints' },

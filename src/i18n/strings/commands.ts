@@ -1,5 +1,5 @@
 /** Labels and help texts of the panel commands (src/store/commands.ts refers to these keys). */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const commandStrings = {
   run: { zh: '运行', en: 'Run' },

@@ -3,7 +3,7 @@
  * import into author mode, and about a scenario edit that cannot be made. Shown in the
  * page in the reader's language and by `npm run lessons:check`.
  */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const fileStrings = {
   // JSON syntax (src/lessons/json.ts); {found} is jsonEndOfFile or jsonCharacter.

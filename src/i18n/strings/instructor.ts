@@ -1,5 +1,5 @@
 /** UI strings of the instructor features: the embed view and action, predictions, authoring. */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const instructorStrings = {
   embedAction: { zh: '嵌入', en: 'Embed' },

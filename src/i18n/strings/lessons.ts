@@ -3,7 +3,7 @@
  * references that do not resolve. Shown to authors in the page (in the reader's language)
  * and by `npm run lessons:check`; the place (file, line, field) is kept beside the text.
  */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const lessonStrings = {
   // The files of a lesson folder.

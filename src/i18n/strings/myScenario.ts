@@ -1,4 +1,4 @@
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 /** UI strings of "My scenario": a student's own, editable copy of a scenario's script. */
 export const myScenarioStrings = {

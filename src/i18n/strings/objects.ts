@@ -1,5 +1,5 @@
 /** UI strings of the reference diagram, value history, scenario divergence and line marks (issue 12). */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const objectStrings = {
   diagram: { zh: '引用图', en: 'Reference diagram' },

@@ -1,5 +1,5 @@
 /** UI strings of a panel: status, toolbar, panes, notes, timeline, values, output. */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const panelStrings = {
   notRun: { zh: '未运行', en: 'not run' },

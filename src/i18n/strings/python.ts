@@ -1,5 +1,5 @@
 /** UI strings about Python itself: its download, its start, what needs it (issue 13). */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const pythonStrings = {
   pythonIdle: {

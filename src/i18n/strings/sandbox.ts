@@ -1,5 +1,5 @@
 /** Strings of run endings and the error card (issue 11: expected endings, bounded errors). */
-import type { LocalizedText } from '../../lessons/schema';
+import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const sandboxStrings = {
   endedAsExpected: { zh: '按预期结束', en: 'ended as expected' },

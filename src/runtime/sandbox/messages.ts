@@ -3,8 +3,8 @@
  * sandboxed child process that runs lesson code (see runner.ts and child.ts). Types
  * only: the child is bundled without zod, and the parent validates what it receives.
  */
-import type { RecordRequest } from '../protocol';
-import type { RecorderInstall } from '../worker-core';
+import type { RecordRequest } from '../protocol.ts';
+import type { RecorderInstall } from '../worker-core.ts';
 
 /** A syntax error found by compiling one file the way the recorder does. */
 export interface CompileError {

@@ -13,11 +13,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { emptyTrace, type Trace } from '../../trace/trace';
-import { traceFromRecording } from '../decode';
-import type { RecordRequest } from '../protocol';
-import type { RawTrace, RecorderInstall } from '../worker-core';
-import type { CompileError, FromSandbox, ToSandbox } from './messages';
+import { emptyTrace, type Trace } from '../../trace/trace.ts';
+import { traceFromRecording } from '../decode.ts';
+import type { RecordRequest } from '../protocol.ts';
+import type { RawTrace, RecorderInstall } from '../worker-core.ts';
+import type { CompileError, FromSandbox, ToSandbox } from './messages.ts';
 
 /** A Node recorder whose lesson code runs in the sandboxed child. */
 export interface SandboxedRecorder {
