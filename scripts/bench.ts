@@ -5,7 +5,7 @@
  * with every raw sample and the machine's load average, go to `.bench/latest.json`.
  * How to read it, and what each optimisation bought: docs/performance.md.
  *
- *   npm run bench                          # build, then measure everything (3–5 min)
+ *   npm run bench                          # build, then measure everything (7–9 min)
  *   npx tsx scripts/bench.ts --quick       # fewer repetitions, no experiment (~2 min)
  *   npx tsx scripts/bench.ts --only=bundle,cold,interact,lab --skip-build --no-ui
  *   npx tsx scripts/bench.ts --cold=10 --markdown --json --path='/?lesson=s04-hooks&lang=en'
