@@ -13,7 +13,13 @@
 import { emptyTrace, Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { LoadProgress } from './progress';
-import { describeInvalid, type FromWorker, FromWorkerSchema, type RecordRequest } from './protocol';
+import {
+  describeInvalid,
+  type FromWorker,
+  FromWorkerSchema,
+  type RecordRequest,
+  runSeconds,
+} from './protocol';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
 export type RuntimeStatus =
@@ -58,8 +64,6 @@ export const INTERRUPT_GRACE_MS = 2500;
 /** After the interrupt, how long before the worker is terminated and replaced. */
 export const TERMINATE_GRACE_MS = 2000;
 const LOAD_TIMEOUT_MS = 90_000;
-const DEFAULT_MAX_SECONDS = 1.5;
-const HARD_MAX_SECONDS = 30;
 
 /** Options of {@link createRuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -228,10 +232,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     if (inFlight || status.state !== 'ready' || !worker || queue.length === 0) return;
     const next = queue.shift() as Pending;
     inFlight = next;
-    const seconds = Math.min(
-      next.request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS,
-      HARD_MAX_SECONDS,
-    );
+    const seconds = runSeconds(next.request);
     const w = worker;
     watchdog = setTimeout(
       () => {

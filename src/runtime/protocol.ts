@@ -34,6 +34,20 @@ export const RecordRequestSchema = z.object({
 export type RecordRequest = z.infer<typeof RecordRequestSchema>;
 
 /**
+ * A run's time budget when the lesson sets none, and the most any lesson may set, in
+ * seconds. The recorder applies the same two (recorder/config.py; a unit test keeps
+ * them equal); the page's watchdog and the Node sandbox's time their grace from it.
+ */
+export const DEFAULT_MAX_SECONDS = 1.5;
+/** See {@link DEFAULT_MAX_SECONDS}. */
+export const HARD_MAX_SECONDS = 30;
+
+/** The seconds a request may run: its budget, or the default, never over the hard limit. */
+export function runSeconds(request: Pick<RecordRequest, 'budget'>): number {
+  return Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
+}
+
+/**
  * A SharedArrayBuffer. The global exists only in cross-origin isolated pages and
  * their workers: `z.instanceof(SharedArrayBuffer)` would throw at load anywhere
  * else, leaving a blank page on a host that does not send COOP/COEP.

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { emptyTrace, type Trace } from '../../trace/trace.ts';
 import { traceFromRecording } from '../decode.ts';
-import type { RecordRequest } from '../protocol.ts';
+import { type RecordRequest, runSeconds } from '../protocol.ts';
 import type { RawTrace, RecorderInstall } from '../worker-core.ts';
 import type { CompileError, FromSandbox, ToSandbox } from './messages.ts';
 
@@ -44,8 +44,6 @@ export interface SandboxOptions {
   install: RecorderInstall;
 }
 
-const DEFAULT_MAX_SECONDS = 1.5;
-const HARD_MAX_SECONDS = 30;
 /** Time a run gets past its own budget before the child is killed. */
 const KILL_GRACE_MS = 3000;
 /** The child's stderr kept for error messages. */
@@ -238,7 +236,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
     },
     async recordWithRaw(request) {
       const c = await current();
-      const seconds = Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
+      const seconds = runSeconds(request);
       const files = request.files.map((f) => f.path);
       let answer: FromSandbox;
       try {
