@@ -154,17 +154,24 @@ export function deleteScenario(text: string, panelId: string, id: string): Manif
   return { manifest: patchJson(text, m), write: {}, remove };
 }
 
+/** Change one existing scenario's entry in place (`change` edits it); no file changes. */
+function editEntry(text: string, id: string, change: (entry: ScenarioJson) => void): ManifestEdit {
+  const m = parse(text);
+  const s = catalogue(m)[id];
+  if (!s) throw refuse('editNoScenario', { id });
+  change(s);
+  return { manifest: patchJson(text, m), write: {}, remove: [] };
+}
+
 /** Set a scenario's labels. */
 export function labelScenario(
   text: string,
   id: string,
   label: { zh: string; en: string },
 ): ManifestEdit {
-  const m = parse(text);
-  const s = catalogue(m)[id];
-  if (!s) throw refuse('editNoScenario', { id });
-  s.label = label;
-  return { manifest: patchJson(text, m), write: {}, remove: [] };
+  return editEntry(text, id, (s) => {
+    s.label = label;
+  });
 }
 
 /** Set (or, with blank texts, remove) a scenario's description. */
@@ -173,10 +180,8 @@ export function describeScenario(
   id: string,
   description: { zh: string; en: string },
 ): ManifestEdit {
-  const m = parse(text);
-  const s = catalogue(m)[id];
-  if (!s) throw refuse('editNoScenario', { id });
-  if (description.zh.trim() === '' && description.en.trim() === '') delete s.description;
-  else s.description = description;
-  return { manifest: patchJson(text, m), write: {}, remove: [] };
+  return editEntry(text, id, (s) => {
+    if (description.zh.trim() === '' && description.en.trim() === '') delete s.description;
+    else s.description = description;
+  });
 }
