@@ -24,6 +24,11 @@ export function assetProblem(name: string, response: Response): string | null {
   return null;
 }
 
+/** Why one of Pyodide's files could not be fetched at all (refused, offline). */
+export function unreachable(name: string, err: unknown): string {
+  return `${name} could not be fetched (${(err as Error).message})`;
+}
+
 /** A guarded `fetch` for one load, and the promise that rejects when the load is given up. */
 export interface AssetGuard {
   fetch: typeof fetch;
@@ -55,7 +60,7 @@ export function guardAssets(original: typeof fetch, names: readonly string[]): A
     } catch (err) {
       if (abandoned) return pending();
       if (!watched) throw err;
-      return giveUp(`${name} could not be fetched (${(err as Error).message})`);
+      return giveUp(unreachable(name, err));
     }
     if (abandoned) return pending();
     const problem = watched ? assetProblem(name, response) : null;

@@ -8,7 +8,7 @@
  * found a way to reach JavaScript could not send anything anywhere.
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
-import { AssetError, assetProblem, guardAssets } from './assetGuard';
+import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
 import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
@@ -52,7 +52,7 @@ async function checkAssets(indexURL: string, fetchFn: typeof fetch): Promise<voi
           response = await fetchFn(url);
           await response.body?.cancel();
         } catch (err) {
-          throw new AssetError(`${name} could not be fetched (${(err as Error).message})`);
+          throw new AssetError(unreachable(name, err));
         }
       }
       const problem = assetProblem(name, response);
