@@ -6,96 +6,23 @@
  * scenario list is the lesson's (asked of `PanelDeps.scenariosOf`), never copied.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type Breakpoint, type Command, jump, START } from '../replay/engine';
-import type { RecordRequest } from '../runtime/protocol';
+import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
-import { applyCommand, goToStepResult, type PanelNotice } from './commandResult';
+import { applyCommand, goToStepResult } from './commandResult';
+import type { PanelDeps, PanelKey, PanelState, PanelsStore } from './panelTypes';
 import { patched, STARTS_RUN } from './reach';
 import { movedBreakpoints, probesOf, slotKey } from './recording';
 import { currentTrace } from './selectors';
 
-/** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
-export type PanelKey = string;
-
-/** The trace of one scenario: recorded for a given set of probes, or pending. */
-export interface TraceSlot {
-  /** Which probes (conditions/logpoints) and files it was recorded with. */
-  key: string;
-  trace: Trace | null;
-}
-
-/** Everything the store keeps for one panel. */
-export interface PanelState {
-  /** The chosen scenario: always one the panel's lesson offers. */
-  scenario: string;
-  breakpoints: Breakpoint[];
-  traces: Record<string, TraceSlot>;
-  /** Event index; -1 = not started; trace length = finished. */
-  position: number;
-  /** The furthest `position` of the current run (./reach.ts): the code box keeps its height. */
-  reached: number;
-  /** Selected call-stack frame, counted from the innermost (0). */
-  frameIndex: number;
-  /** A command waiting for its scenario's trace to arrive. */
-  pending: { command: Command } | { jump: number; frame?: number } | null;
-  /** What the last command did that the student would not expect, said once. */
-  notice?: PanelNotice | null;
-  /** The name whose history ("where did this value come from?") the panel shows. */
-  historyTarget: HistoryTarget | null;
-}
-
-/** A name of one frame of the current scenario's trace (frame ids are per trace). */
-export interface HistoryTarget {
-  frameId: number;
-  name: string;
-}
-
 export type { PanelNotice } from './commandResult';
-
-/** How the store obtains traces and run files: injected, so tests use fakes. */
-export interface PanelDeps {
-  record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace>;
-  /** The run request for a panel and scenario (from the lesson, or a draft). */
-  requestFor(key: PanelKey, scenario: string): Omit<RecordRequest, 'probes'> | null;
-  /** A stand-in for a run Python could not record? */ isStandIn?(trace: Trace): boolean;
-  /** The panel's focus function, where stepping from "not run" begins. */
-  focusOf?(key: PanelKey): { file: string; fn: string } | null;
-  /** The scenarios the panel offers now, in order (the lesson is their one owner). */
-  scenariosOf(key: PanelKey): readonly string[];
-  /** What a panel starts with (a shared link, the saved state); none by default. */
-  initialOf?(
-    key: PanelKey,
-  ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
-}
-
-/** The panel store's state and actions. */
-export interface PanelsStore {
-  panels: Record<PanelKey, PanelState>;
-  /** Register a panel (idempotent); starts background recording of its scenarios. */
-  initPanel(key: PanelKey): void;
-  setScenario(key: PanelKey, scenario: string): void;
-  /**
-   * The panel's lesson may have changed (a draft edit, a hot update): keep the chosen
-   * scenario if the lesson still offers it, else take the first and reset the replay.
-   */
-  reconcile(key: PanelKey): void;
-  /** Move breakpoints of `file` after an edit: `map(line)` gives the new line, or null to drop. */
-  moveBreakpoints(key: PanelKey, file: string, map: (line: number) => number | null): void;
-  toggleBreakpoint(key: PanelKey, file: string, line: number): void;
-  updateBreakpoint(key: PanelKey, id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
-  removeBreakpoint(key: PanelKey, id: string): void;
-  command(key: PanelKey, command: Command): void;
-  jumpTo(key: PanelKey, position: number): void;
-  /** "Go to step" (1-based): jumps there, or says the step is out of range. */
-  goToStep(key: PanelKey, step: number): void;
-  selectFrame(key: PanelKey, frameIndex: number): void;
-  /** Show the history of a name (null: close it). */
-  showHistory(key: PanelKey, target: HistoryTarget | null): void;
-  /** Drop recorded traces (files changed) and record again. */
-  invalidate(key: PanelKey): void;
-  /** Reconcile, then record every scenario whose trace is missing or stale. */
-  ensureTraces(key: PanelKey): void;
-}
+export type {
+  HistoryTarget,
+  PanelDeps,
+  PanelKey,
+  PanelState,
+  PanelsStore,
+  TraceSlot,
+} from './panelTypes';
 
 let nextBreakpointId = 1;
 
@@ -179,7 +106,12 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       patch(key, () => ({ scenario: scenarios[0], position: START, frameIndex: 0, pending: null }));
     }
 
+    /** Panels whose traces wait for `panelNear` (see `initPanel`'s `whenNear`). */
+    const waiting = new Set<PanelKey>();
+
+    /** Get the panel's missing traces: it is wanted now (on screen, or acted on). */
     function ensure(key: PanelKey) {
+      waiting.delete(key);
       reconcile(key);
       const p = get().panels[key];
       if (!p) return;
@@ -188,11 +120,20 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       for (const s of deps.scenariosOf(key)) if (s !== p.scenario) recordScenario(key, s, false);
     }
 
+    /** Bring the panel's traces up to date, unless they still wait for `panelNear`. */
+    function refresh(key: PanelKey) {
+      if (waiting.has(key)) reconcile(key);
+      else ensure(key);
+    }
+
     return {
       panels: {},
 
-      initPanel(key) {
-        if (get().panels[key]) return;
+      initPanel(key, options) {
+        if (get().panels[key]) {
+          if (!options?.whenNear && waiting.has(key)) ensure(key);
+          return;
+        }
         const scenarios = deps.scenariosOf(key);
         if (scenarios.length === 0) return;
         const initial = deps.initialOf?.(key);
@@ -215,7 +156,12 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           historyTarget: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
-        ensure(key);
+        if (options?.whenNear) waiting.add(key);
+        else ensure(key);
+      },
+
+      panelNear(key) {
+        if (waiting.has(key)) ensure(key);
       },
 
       setScenario(key, scenario) {
@@ -308,10 +254,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       invalidate(key) {
         patch(key, (p) => ({ traces: {}, position: p.position >= 0 ? START : p.position }));
-        ensure(key);
+        refresh(key);
       },
 
-      ensureTraces: ensure,
+      ensureTraces: refresh,
     };
   });
   return store;

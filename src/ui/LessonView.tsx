@@ -46,7 +46,8 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         return (
           <div id={`panel-${panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
-              <Panel entry={entry} />
+              {/* The first panel's traces come at once; the others' when the reader nears them. */}
+              <Panel entry={entry} whenNear={order > 0} />
             </ErrorBoundary>
           </div>
         );

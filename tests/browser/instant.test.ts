@@ -81,6 +81,49 @@ describe('with Pyodide refused', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
+  it("fetches the first panel's traces at once and another panel's only when the reader comes near it", async () => {
+    // Every fetch the page makes, in order, noted as it is made (not when it is answered).
+    const noteFetches = async (context: BrowserContext) => {
+      await refusePyodide(context);
+      await context.addInitScript(() => {
+        const log: string[] = [];
+        (window as unknown as { __fetched: string[] }).__fetched = log;
+        const real = window.fetch.bind(window);
+        window.fetch = (input, init) => {
+          log.push(String(input instanceof Request ? input.url : input));
+          return real(input, init);
+        };
+      });
+    };
+    app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: noteFetches });
+    const { page } = app;
+    const fetched = (panel: string) =>
+      page.evaluate(
+        (prefix) =>
+          (window as unknown as { __fetched: string[] }).__fetched.filter((u) => u.includes(prefix))
+            .length,
+        `/traces/s04-hooks.${panel}.`,
+      );
+    await allPanelsMounted(page);
+    const first = page.locator('[data-testid=panel]').first();
+    const last = page.locator('[data-testid=panel]').last();
+    const firstName = await first.getAttribute('data-function');
+    const lastName = await last.getAttribute('data-function');
+    await waitState(first, 'ready');
+    // Two frames: every mounted panel's effects have run, and would have asked by now.
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    const scenarios = (p: Locator) => p.locator('[data-testid=scenario] option').count();
+    await expect.poll(() => fetched(firstName ?? '')).toBe(await scenarios(first));
+    expect(await fetched(lastName ?? '')).toBe(0);
+    expect(await last.locator('[data-testid=status]').getAttribute('data-state')).toBe('loading');
+
+    await last.scrollIntoViewIfNeeded();
+    await waitState(last, 'ready');
+    await expect.poll(() => fetched(lastName ?? '')).toBe(await scenarios(last));
+  });
+
   it('reopens a shared link in its paused view', async () => {
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
     const p = app.page.locator('[data-testid=panel]').first();

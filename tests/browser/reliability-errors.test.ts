@@ -61,6 +61,8 @@ describe('errors with their place, and capped values, in the panels', () => {
 
   it('a syntax error names file, line and column, in the alert and in the editor', async () => {
     const p = panel(app.page, 'execute_hooked');
+    // Panels below the first record when the reader comes near them, as here.
+    await p.scrollIntoViewIfNeeded();
     await waitState(p, 'error');
     const report = await panelReport(p);
     expect(report.error).toContain('SyntaxError');

@@ -45,6 +45,7 @@ import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Toolbar } from './Toolbar';
 import { TryBox } from './TryBox';
+import { useWhenNear } from './whenNear';
 
 // Author mode's part of a panel loads only when author mode is on.
 const PanelAuthor = lazy(() =>
@@ -57,7 +58,16 @@ const PanelAuthor = lazy(() =>
  * Local UI state here is only what no other part needs: the editor's cursor line and the
  * step note the reader clicked.
  */
-export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded?: boolean }) {
+export function Panel({
+  entry,
+  embedded = false,
+  whenNear = false,
+}: {
+  entry: PanelEntry;
+  embedded?: boolean;
+  /** Get the traces only once the panel comes near the screen (panels below the first). */
+  whenNear?: boolean;
+}) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
   const { key, lesson } = entry;
@@ -84,7 +94,7 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   const editFile = useDrafts((s) => s.editFile);
   const sourceRel = sourceFile(panel.source);
 
-  useEffect(() => panelsStore.getState().initPanel(key), [key]);
+  useEffect(() => panelsStore.getState().initPanel(key, { whenNear }), [key, whenNear]);
 
   const view = useMemo(
     () =>
@@ -118,6 +128,9 @@ export function Panel({ entry, embedded = false }: { entry: PanelEntry; embedded
   const landed = useRef(false);
   const section = useRef<HTMLElement>(null);
   const paused = view?.paused ?? false;
+  // With `whenNear`, its traces are fetched (or recorded) once it comes near the screen.
+  const near = useCallback(() => panelsStore.getState().panelNear(key), [key]);
+  useWhenNear(section, shown, near);
   useEffect(() => {
     if (!linked || landed.current || !paused || !section.current) return;
     landed.current = true;
