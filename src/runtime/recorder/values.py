@@ -11,6 +11,7 @@ reader composes it from the children at the step it shows.
 """
 
 import types
+from itertools import islice
 from operator import is_
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
@@ -170,6 +171,42 @@ class Values:
         """``(node, snapshot, reached)``: the object's node now, what tells cheaply that it
         is unchanged (None: look again every time), and the objects it holds."""
         tp = type(obj)
+        # Exact lists and dicts, the objects that change most, without the lookups a
+        # subclass needs: the same node, snapshot and reach as `_shallow_any` (tested).
+        if tp is list:
+            items = tuple(obj[:MAX_CHILDREN])
+            size = len(obj)
+            children = tuple(zip(_INDEX_LABELS, self._refs(items), strict=False))
+            node = ("list", "", oid, children, size, "list")
+            return node, (obj, len(items), size, items, None), items
+        if tp is dict:
+            size = len(obj)
+            if size <= MAX_CHILDREN:
+                keys = tuple(obj)
+                vals = tuple(obj.values())
+            else:
+                keys = tuple(islice(obj, MAX_CHILDREN))
+                vals = tuple(islice(obj.values(), MAX_CHILDREN))
+            children = tuple(zip(map(text, keys), self._refs(vals), strict=True))
+            node = ("dict", "", oid, children, size, "dict")
+            return node, (obj, len(keys), size, keys, vals), vals
+        return self._shallow_any(obj, oid, tp)
+
+    def _refs(self, items):
+        """`ref` of each of `items`, ints already in the table looked up in place."""
+        ints = self.ints
+        out = []
+        for v in items:
+            if type(v) is int:
+                i = ints.get(v)
+                if i is not None:
+                    out.append(i)
+                    continue
+            out.append(self.ref(v))
+        return out
+
+    def _shallow_any(self, obj, oid, tp):
+        """`_shallow` for any object (`tp`: its type)."""
         kind = _kind_of(obj, tp)
         tname = tp.__qualname__
         ref = self.ref
