@@ -59,16 +59,25 @@ export interface PanelDeps {
   ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
 }
 
+/**
+ * When a panel asks for its scenarios' traces: `now`, all of them at once; `near`, none
+ * until the reader comes near the panel or acts on it; `shown-now`, the scenario on
+ * screen at once and the others when the reader comes near or acts (the article's first
+ * panel: its Debug is instant, and the other scenarios do not compete with Python's start).
+ */
+export type TracesWhen = 'now' | 'near' | 'shown-now';
+
 /** The panel store's state and actions. */
 export interface PanelsStore {
   panels: Record<PanelKey, PanelState>;
   /**
-   * Register a panel (idempotent) and start getting its scenarios' traces. With
-   * `whenNear`, the traces wait until {@link PanelsStore.panelNear} (the reader has
-   * scrolled close to the panel) or until the reader acts on the panel: a page of four
-   * panels then fetches, decodes and renders only what is on screen while Python starts.
+   * Register a panel (idempotent) and start getting its scenarios' traces, as `traces`
+   * says ({@link TracesWhen}; `now` by default). Traces held back wait until
+   * {@link PanelsStore.panelNear} (the reader has scrolled close to the panel) or until the
+   * reader acts on the panel: a page of four panels then fetches, decodes and renders only
+   * what is on screen while Python starts.
    */
-  initPanel(key: PanelKey, options?: { whenNear?: boolean }): void;
+  initPanel(key: PanelKey, options?: { traces?: TracesWhen }): void;
   /** The panel is on or near the screen: get the traces `initPanel` held back. */
   panelNear(key: PanelKey): void;
   setScenario(key: PanelKey, scenario: string): void;

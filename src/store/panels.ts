@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { applyCommand, goToStepResult } from './commandResult';
-import type { PanelDeps, PanelKey, PanelState, PanelsStore } from './panelTypes';
+import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import { patched, STARTS_RUN } from './reach';
 import { movedBreakpoints, probesOf, slotKey } from './recording';
 import { currentTrace } from './selectors';
@@ -22,6 +22,7 @@ export type {
   PanelState,
   PanelsStore,
   TraceSlot,
+  TracesWhen,
 } from './panelTypes';
 
 let nextBreakpointId = 1;
@@ -106,8 +107,14 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       patch(key, () => ({ scenario: scenarios[0], position: START, frameIndex: 0, pending: null }));
     }
 
-    /** Panels whose traces wait for `panelNear` (see `initPanel`'s `whenNear`). */
-    const waiting = new Set<PanelKey>();
+    /** Panels whose traces (all, or all but the shown one) wait for `panelNear`. */
+    const waiting = new Map<PanelKey, Exclude<TracesWhen, 'now'>>();
+
+    /** The trace of the scenario on screen, asked for first. */
+    function recordShown(key: PanelKey) {
+      const p = get().panels[key];
+      if (p) recordScenario(key, p.scenario, true);
+    }
 
     /** Get the panel's missing traces: it is wanted now (on screen, or acted on). */
     function ensure(key: PanelKey) {
@@ -116,22 +123,25 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const p = get().panels[key];
       if (!p) return;
       // The visible scenario first, the rest behind it.
-      recordScenario(key, p.scenario, true);
+      recordShown(key);
       for (const s of deps.scenariosOf(key)) if (s !== p.scenario) recordScenario(key, s, false);
     }
 
-    /** Bring the panel's traces up to date, unless they still wait for `panelNear`. */
+    /** Bring the panel's traces up to date, except those that still wait for `panelNear`. */
     function refresh(key: PanelKey) {
-      if (waiting.has(key)) reconcile(key);
-      else ensure(key);
+      const held = waiting.get(key);
+      if (!held) return ensure(key);
+      reconcile(key);
+      if (held === 'shown-now') recordShown(key);
     }
 
     return {
       panels: {},
 
       initPanel(key, options) {
+        const when = options?.traces ?? 'now';
         if (get().panels[key]) {
-          if (!options?.whenNear && waiting.has(key)) ensure(key);
+          if (when === 'now' && waiting.has(key)) ensure(key);
           return;
         }
         const scenarios = deps.scenariosOf(key);
@@ -156,8 +166,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           historyTarget: null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
-        if (options?.whenNear) waiting.add(key);
-        else ensure(key);
+        if (when === 'now') return ensure(key);
+        waiting.set(key, when);
+        if (when === 'shown-now') recordShown(key);
       },
 
       panelNear(key) {

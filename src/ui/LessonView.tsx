@@ -46,8 +46,7 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         return (
           <div id={`panel-${panelId}`} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
-              {/* The first panel's traces come at once; the others' when the reader nears them. */}
-              <Panel entry={entry} whenNear={order > 0} />
+              <Panel entry={entry} tracesWhen={order === 0 ? 'shown-now' : 'near'} />
             </ErrorBoundary>
           </div>
         );

@@ -81,7 +81,7 @@ describe('with Pyodide refused', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("fetches the first panel's traces at once and another panel's only when the reader comes near it", async () => {
+  it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it", async () => {
     // Every fetch the page makes, in order, noted as it is made (not when it is answered).
     const noteFetches = async (context: BrowserContext) => {
       await refusePyodide(context);
@@ -115,9 +115,18 @@ describe('with Pyodide refused', () => {
       () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
     );
     const scenarios = (p: Locator) => p.locator('[data-testid=scenario] option').count();
-    await expect.poll(() => fetched(firstName ?? '')).toBe(await scenarios(first));
+    // The first panel is more than a screen below the top: only its shown scenario so far.
+    expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+      2 * page.viewportSize()!.height,
+    );
+    expect(await scenarios(first)).toBeGreaterThan(1);
+    expect(await fetched(firstName ?? '')).toBe(1);
     expect(await fetched(lastName ?? '')).toBe(0);
     expect(await last.locator('[data-testid=status]').getAttribute('data-state')).toBe('loading');
+
+    await first.scrollIntoViewIfNeeded();
+    await expect.poll(() => fetched(firstName ?? '')).toBe(await scenarios(first));
+    expect(await fetched(lastName ?? '')).toBe(0);
 
     await last.scrollIntoViewIfNeeded();
     await waitState(last, 'ready');

@@ -24,6 +24,7 @@ import { useMyScenarios } from '../../store/myScenarioStore';
 import { myScenarioView } from '../../store/myScenarioView';
 import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
+import type { TracesWhen } from '../../store/panelTypes';
 import { selectPanelView } from '../../store/panelView';
 import { useAddress } from '../../store/urlSync';
 import { DivergenceView } from '../diagram/DivergenceView';
@@ -61,12 +62,13 @@ const PanelAuthor = lazy(() =>
 export function Panel({
   entry,
   embedded = false,
-  whenNear = false,
+  tracesWhen = 'now',
 }: {
   entry: PanelEntry;
   embedded?: boolean;
-  /** Get the traces only once the panel comes near the screen (panels below the first). */
-  whenNear?: boolean;
+  /** When to get the scenarios' traces; `near` and `shown-now` hold some back until the
+   *  panel comes near the screen (see {@link TracesWhen}). */
+  tracesWhen?: TracesWhen;
 }) {
   const lang = useApp((s) => s.lang);
   const pythonReady = useApp((s) => s.runtime.state === 'ready');
@@ -94,7 +96,7 @@ export function Panel({
   const editFile = useDrafts((s) => s.editFile);
   const sourceRel = sourceFile(panel.source);
 
-  useEffect(() => panelsStore.getState().initPanel(key, { whenNear }), [key, whenNear]);
+  useEffect(() => panelsStore.getState().initPanel(key, { traces: tracesWhen }), [key, tracesWhen]);
 
   const view = useMemo(
     () =>
@@ -128,7 +130,7 @@ export function Panel({
   const landed = useRef(false);
   const section = useRef<HTMLElement>(null);
   const paused = view?.paused ?? false;
-  // With `whenNear`, its traces are fetched (or recorded) once it comes near the screen.
+  // Traces held back by `tracesWhen` are fetched (or recorded) once it comes near the screen.
   const near = useCallback(() => panelsStore.getState().panelNear(key), [key]);
   useWhenNear(section, shown, near);
   useEffect(() => {

@@ -1,6 +1,7 @@
 /**
- * A panel registered `whenNear` gets its traces only once it comes near the screen, or
- * once the reader acts on it; everything else about it works as before.
+ * A panel registered with `traces: 'near'` gets its traces only once it comes near the
+ * screen, or once the reader acts on it; with `'shown-now'` it gets the scenario on screen
+ * at once and the others then. Everything else about it works as before.
  */
 import { describe, expect, it } from 'vitest';
 import type { RecordRequest } from '../../../src/runtime/protocol';
@@ -28,7 +29,7 @@ function setup() {
 describe('a panel whose traces wait until it is near the screen', () => {
   it('is registered at once but asks for no trace until panelNear, then for every scenario, the chosen one first', () => {
     const { s, asked, panel } = setup();
-    s.initPanel(KEY, { whenNear: true });
+    s.initPanel(KEY, { traces: 'near' });
     expect(panel()).toMatchObject({ scenario: 's1', traces: {} });
     s.ensureTraces(KEY); // Python became ready, or the lesson changed: still waiting
     s.invalidate(KEY);
@@ -49,7 +50,7 @@ describe('a panel whose traces wait until it is near the screen', () => {
     ];
     for (const [what, act, moves] of acts) {
       const { s, asked, panel } = setup();
-      s.initPanel(KEY, { whenNear: true });
+      s.initPanel(KEY, { traces: 'near' });
       act(s);
       expect(asked, what).toHaveLength(3);
       expect(asked[0], what).toBe(panel().scenario);
@@ -62,9 +63,29 @@ describe('a panel whose traces wait until it is near the screen', () => {
 
   it('stops waiting when something registers it plainly (a shared link opening on it)', () => {
     const { s, asked } = setup();
-    s.initPanel(KEY, { whenNear: true });
+    s.initPanel(KEY, { traces: 'near' });
     s.initPanel(KEY);
     expect(asked).toEqual(['s1', 's2', 's3']);
+  });
+
+  it("with 'shown-now', asks for the shown scenario at once and keeps it fresh, the others at panelNear", () => {
+    const { store, s, asked, panel } = setup();
+    s.initPanel(KEY, { traces: 'shown-now' });
+    expect(asked).toEqual(['s1']);
+    s.ensureTraces(KEY); // Python became ready: the shown trace is fresh, nothing more
+    expect(asked).toEqual(['s1']);
+    s.invalidate(KEY); // the lesson changed: the shown scenario again, still not the others
+    expect(asked).toEqual(['s1', 's1']);
+    expect(Object.keys(panel().traces)).toEqual(['s1']);
+    store.getState().panelNear(KEY);
+    expect(asked).toEqual(['s1', 's1', 's2', 's3']);
+  });
+
+  it("with 'shown-now', stops waiting when the reader picks another scenario", () => {
+    const { s, asked } = setup();
+    s.initPanel(KEY, { traces: 'shown-now' });
+    s.setScenario(KEY, 's3');
+    expect(asked).toEqual(['s1', 's3', 's2']);
   });
 
   it('is not what a plain registration does: that asks at once, as before', () => {
