@@ -5,7 +5,8 @@ import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
 import { lessonStatus, lessonToShow, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
-import { resolveLesson } from '../store/lessonIndex';
+import { panelKey, resolveLesson } from '../store/lessonIndex';
+import { panelsStore } from '../store/panelStore';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LessonNav } from './LessonNav';
@@ -16,6 +17,10 @@ import { TopBar } from './TopBar';
 
 // Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
 const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
+
+/** A reader about to jump to a panel from the lesson index: fetch what it holds back. */
+const panelIntent = (lessonId: string, panelId: string) =>
+  panelsStore.getState().panelNear(panelKey(lessonId, panelId));
 
 /** The whole page: header, lesson index, the open lesson. */
 export function App() {
@@ -91,6 +96,7 @@ export function App() {
           drafts={draftOnly}
           broken={catalog.broken.map((b) => b.id)}
           onOpen={open}
+          onPanelIntent={panelIntent}
         />
         <main className="content">
           {authoring && id ? (

@@ -13,10 +13,23 @@ export interface LessonNavProps {
   broken: readonly string[];
   /** Open a lesson in place (the links also work as plain links). */
   onOpen: (id: string) => void;
+  /**
+   * The reader points at or focuses a panel's link: they are about to jump there, so its
+   * traces can be fetched before it comes on screen. Absent in the prerendered page.
+   */
+  onPanelIntent?: (lessonId: string, panelId: string) => void;
 }
 
 /** The lesson index: each lesson with its panels' functions, then drafts and broken lessons. */
-export function LessonNav({ lang, index, current, drafts, broken, onOpen }: LessonNavProps) {
+export function LessonNav({
+  lang,
+  index,
+  current,
+  drafts,
+  broken,
+  onOpen,
+  onPanelIntent,
+}: LessonNavProps) {
   const opener = (id: string) => (e: { preventDefault(): void }) => {
     e.preventDefault();
     onOpen(id);
@@ -37,7 +50,11 @@ export function LessonNav({ lang, index, current, drafts, broken, onOpen }: Less
             <ul className="index-panels">
               {l.panels.map((p) => (
                 <li key={p.id}>
-                  <a href={`?lesson=${l.id}&lang=${lang}#panel-${p.id}`}>
+                  <a
+                    href={`?lesson=${l.id}&lang=${lang}#panel-${p.id}`}
+                    onPointerEnter={onPanelIntent && (() => onPanelIntent(l.id, p.id))}
+                    onFocus={onPanelIntent && (() => onPanelIntent(l.id, p.id))}
+                  >
                     <code>{p.function}</code>
                   </a>
                 </li>

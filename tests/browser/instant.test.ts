@@ -81,7 +81,7 @@ describe('with Pyodide refused', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it", async () => {
+  it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it or points at its link", async () => {
     // Every fetch the page makes, in order, noted as it is made (not when it is answered).
     const noteFetches = async (context: BrowserContext) => {
       await refusePyodide(context);
@@ -128,9 +128,15 @@ describe('with Pyodide refused', () => {
     await expect.poll(() => fetched(firstName ?? '')).toBe(await scenarios(first));
     expect(await fetched(lastName ?? '')).toBe(0);
 
-    await last.scrollIntoViewIfNeeded();
-    await waitState(last, 'ready');
+    // Pointing at the last panel's entry in the lesson index fetches its traces before the
+    // jump: the panel is still far below the screen, and becomes ready to replay.
+    const lastId = await last.getAttribute('data-panel');
+    await page.locator(`[data-testid=lesson-index] a[href$="#panel-${lastId}"]`).hover();
     await expect.poll(() => fetched(lastName ?? '')).toBe(await scenarios(last));
+    await waitState(last, 'ready');
+    expect(await last.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+      2 * page.viewportSize()!.height,
+    );
   });
 
   it('reopens a shared link in its paused view', async () => {
