@@ -6,6 +6,7 @@
  * plugins (static copies of Pyodide, React refresh). If the app gains `resolve.alias`es that
  * tests import through, add them here too.
  */
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -23,6 +24,11 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves one core free (`cores - 1`), which on
+    // the project's 2-core machines meant one file at a time: the unit suite took 55 s
+    // instead of 41, the Pyodide suite 152 s instead of 99-112 (2026-12-02). Capped at 4:
+    // each Pyodide file holds a few hundred MB. The browser project stays at one file.
+    maxWorkers: Math.min(availableParallelism(), 4),
     projects: [
       {
         // Pure TypeScript: replay engine, schemas, stores, lesson loader. Fast and parallel.
@@ -37,10 +43,8 @@ export default defineConfig({
         },
       },
       {
-        // Real Pyodide in Node (`loadPyodide()` ~3 s per file). Files run side by side, one
-        // per core (Vitest's default): each interpreter runs on one thread, so on 2 cores
-        // the suite took 99-112 s instead of 152 (2026-12-02). Each instance holds a few
-        // hundred MB, so a machine with many cores needs a few GB for this suite.
+        // Real Pyodide in Node (`loadPyodide()` ~3 s per file); each interpreter runs on
+        // one thread, so files run side by side (`maxWorkers` above).
         resolve: { alias },
         test: {
           name: 'pyodide',
