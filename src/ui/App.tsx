@@ -18,7 +18,7 @@ import { TopBar } from './TopBar';
 // Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
 const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
 
-/** A reader about to jump to a panel from the lesson index: fetch what it holds back. */
+/** A reader about to jump to a panel (the lesson index, the skip link): fetch what it holds back. */
 const panelIntent = (lessonId: string, panelId: string) =>
   panelsStore.getState().panelNear(panelKey(lessonId, panelId));
 
@@ -75,8 +75,14 @@ export function App() {
   }, [waitsForPanel]);
   return (
     <div className="app">
-      {firstPanel?.kind === 'panel' ? (
-        <a className="skip-link" href={`#panel-${firstPanel.panelId}`} data-testid="skip-link">
+      {lesson && firstPanel?.kind === 'panel' ? (
+        <a
+          className="skip-link"
+          href={`#panel-${firstPanel.panelId}`}
+          data-testid="skip-link"
+          onFocus={() => panelIntent(lesson.id, firstPanel.panelId)}
+          onPointerEnter={() => panelIntent(lesson.id, firstPanel.panelId)}
+        >
           {t(lang, 'skipToPanel')}
         </a>
       ) : null}

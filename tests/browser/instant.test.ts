@@ -81,7 +81,7 @@ describe('with Pyodide refused', () => {
     expect(app.pageErrors).toEqual([]);
   });
 
-  it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it or points at its link", async () => {
+  it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it or points at a link to it", async () => {
     // Every fetch the page makes, in order, noted as it is made (not when it is answered).
     const noteFetches = async (context: BrowserContext) => {
       await refusePyodide(context);
@@ -124,8 +124,20 @@ describe('with Pyodide refused', () => {
     expect(await fetched(lastName ?? '')).toBe(0);
     expect(await last.locator('[data-testid=status]').getAttribute('data-state')).toBe('loading');
 
-    await first.scrollIntoViewIfNeeded();
+    // The skip link, focused by the first Tab of the page, heads for the first panel: its
+    // other traces come while the panel is still far below the screen.
+    const second = page.locator('[data-testid=panel]').nth(1);
+    const secondName = await second.getAttribute('data-function');
+    await page.locator('[data-testid=skip-link]').focus();
     await expect.poll(() => fetched(firstName ?? '')).toBe(await scenarios(first));
+    expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+      2 * page.viewportSize()!.height,
+    );
+    expect(await fetched(secondName ?? '')).toBe(0);
+
+    // Scrolling a panel near the screen fetches its traces.
+    await second.scrollIntoViewIfNeeded();
+    await expect.poll(() => fetched(secondName ?? '')).toBe(await scenarios(second));
     expect(await fetched(lastName ?? '')).toBe(0);
 
     // Pointing at the last panel's entry in the lesson index fetches its traces before the
