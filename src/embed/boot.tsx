@@ -19,6 +19,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LessonUnavailable } from '../ui/LessonUnavailable';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
+import { panelHash } from '../store/address';
 
 /** Post the content height to the host page whenever it changes. */
 function useReportHeight(root: HTMLElement): void {
@@ -69,7 +70,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   const full = new URL(import.meta.env.BASE_URL, document.baseURI);
   full.searchParams.set('lesson', lesson.id);
   full.searchParams.set('lang', lang);
-  full.hash = `panel-${panel.id}`;
+  full.hash = panelHash(panel.id);
   return (
     <main className="embed-main" data-testid="embed" lang={langTag(lang)}>
       <ErrorBoundary what={`${panel.source} · ${panel.function}`}>

@@ -61,6 +61,45 @@ export function formatAddress(href: string, patch: Partial<Address>): string {
   return url.toString();
 }
 
+const PANEL_HASH = 'panel-';
+
+/** The hash (without `#`) and element id that name a panel on its lesson's page. */
+export function panelHash(panelId: string): string {
+  return PANEL_HASH + panelId;
+}
+
+/** The panel a hash (without `#`) names, or null when it names none. */
+export function hashPanel(hash: string): string | null {
+  return hash.startsWith(PANEL_HASH) && hash.length > PANEL_HASH.length
+    ? hash.slice(PANEL_HASH.length)
+    : null;
+}
+
+/**
+ * The panel a link leads to: its `#panel-<id>` and its lesson (the link's `lesson`
+ * parameter, else, for a link within the page, the page's lesson `here`). Null for a link
+ * to no panel, to another page, or to a panel of a lesson this cannot name. `href` may be relative to `base`, the page's URL.
+ */
+export function panelLinkTarget(
+  href: string,
+  base: string,
+  here: string | null,
+): { lesson: string; panel: string } | null {
+  let url: URL;
+  try {
+    url = new URL(href, base);
+  } catch {
+    return null;
+  }
+  const page = new URL(base);
+  if (url.origin !== page.origin || url.pathname !== page.pathname) return null;
+  const panel = hashPanel(url.hash.replace(/^#/, ''));
+  // Without a lesson parameter, a link with other parameters opens the default lesson,
+  // which only the catalog knows; one with the page's own parameters stays on this page.
+  const lesson = url.searchParams.get(PARAMS.lesson) ?? (url.search === page.search ? here : null);
+  return panel !== null && lesson !== null ? { lesson, panel } : null;
+}
+
 /** The address of a URL with no parameters and no hash. */
 export const EMPTY_ADDRESS: Address = {
   lesson: null,

@@ -7,6 +7,7 @@
 import type { Lesson, LessonFile, ResolvedPanel } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/runFiles';
 import type { RecordRequest } from '../runtime/protocol';
+import { hashPanel } from './address';
 import { type EffectiveLesson, effectiveLesson, shippedLesson } from './catalog';
 import { useDrafts } from './drafts';
 import type { PanelKey } from './panels';
@@ -108,8 +109,7 @@ export function panelsShownFirst(
   panelIds: readonly string[],
   address: { panel: string | null; hash: string },
 ): number {
-  const target =
-    address.panel ?? (address.hash.startsWith('panel-') ? address.hash.slice(6) : null);
+  const target = address.panel ?? hashPanel(address.hash);
   if (target === null) return address.hash ? panelIds.length : Math.min(1, panelIds.length);
   const at = panelIds.indexOf(target);
   return at < 0 ? panelIds.length : at + 1;

@@ -7,7 +7,7 @@
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
 import type { Breakpoint } from '../replay/engine';
-import type { Address } from './address';
+import { type Address, panelHash } from './address';
 import type { PanelKey, PanelState } from './panels';
 
 /** What a link or the saved state restores for one panel. */
@@ -136,7 +136,7 @@ export function lessonAddress(
     lesson: lessonId,
     panel: lastPanel,
     state: encode({ v: 2, panels: wire }),
-    hash: `panel-${lastPanel}`,
+    hash: panelHash(lastPanel),
   };
 }
 
@@ -162,7 +162,7 @@ export function panelAddress(lessonId: string, panelId: string, p: LinkedFields)
     lesson: lessonId,
     panel: panelId,
     state: encodePanelState(p),
-    hash: `panel-${panelId}`,
+    hash: panelHash(panelId),
   };
 }
 

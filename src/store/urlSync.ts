@@ -7,7 +7,14 @@
  * UI and follows back/forward navigation once `startUrlSync` ran.
  */
 import { create } from 'zustand';
-import { type Address, EMPTY_ADDRESS, formatAddress, parseAddress } from './address';
+import {
+  type Address,
+  EMPTY_ADDRESS,
+  formatAddress,
+  hashPanel,
+  panelLinkTarget,
+  parseAddress,
+} from './address';
 
 /** The current address (updated by `navigate` and by back/forward). */
 export const useAddress = create<Address>()(() => EMPTY_ADDRESS);
@@ -41,5 +48,16 @@ export function startUrlSync(): () => void {
 /** Scroll to the element the hash names (after it was rendered). */
 export function scrollToHash(): void {
   const { hash } = useAddress.getState();
-  if (hash.startsWith('panel-')) document.getElementById(hash)?.scrollIntoView();
+  if (hashPanel(hash) !== null) document.getElementById(hash)?.scrollIntoView();
+}
+
+/**
+ * The panel a link on this page leads to (see `panelLinkTarget`); `here` is the lesson the
+ * page shows, for links that name only the panel.
+ */
+export function panelLinkedBy(
+  href: string,
+  here: string | null,
+): { lesson: string; panel: string } | null {
+  return panelLinkTarget(href, location.href, here);
 }

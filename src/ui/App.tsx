@@ -1,26 +1,23 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { langTag, t } from '../i18n';
 import { renderMessage } from '../lessons/messageText';
+import { panelHash } from '../store/address';
 import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
 import { lessonStatus, lessonToShow, useCatalog } from '../store/catalog';
 import { useDrafts } from '../store/drafts';
-import { panelKey, resolveLesson } from '../store/lessonIndex';
-import { panelsStore } from '../store/panelStore';
+import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
 import { LessonNav } from './LessonNav';
 import { LessonUnavailable } from './LessonUnavailable';
 import { LessonView } from './LessonView';
+import { usePanelLinkIntent } from './panelLinkIntent';
 import { releaseShell } from './shell/release';
 import { TopBar } from './TopBar';
 
 // Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
 const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
-
-/** A reader about to jump to a panel (the lesson index, the skip link): fetch what it holds back. */
-const panelIntent = (lessonId: string, panelId: string) =>
-  panelsStore.getState().panelNear(panelKey(lessonId, panelId));
 
 /** The whole page: header, lesson index, the open lesson. */
 export function App() {
@@ -47,6 +44,7 @@ export function App() {
   const drafts = useDrafts((s) => s.drafts);
   const setAuthor = useDrafts((s) => s.setAuthor);
   const id = lessonToShow(lessonId, { index, catalog });
+  usePanelLinkIntent(id);
   // Read drafts and catalog above so that a change re-renders; resolveLesson reads them.
   const { lesson, errors } = id ? resolveLesson(id) : { lesson: null, errors: [] };
   const broken = errors.length > 0 && id ? { id, errors } : null;
@@ -76,13 +74,7 @@ export function App() {
   return (
     <div className="app">
       {lesson && firstPanel?.kind === 'panel' ? (
-        <a
-          className="skip-link"
-          href={`#panel-${firstPanel.panelId}`}
-          data-testid="skip-link"
-          onFocus={() => panelIntent(lesson.id, firstPanel.panelId)}
-          onPointerEnter={() => panelIntent(lesson.id, firstPanel.panelId)}
-        >
+        <a className="skip-link" href={`#${panelHash(firstPanel.panelId)}`} data-testid="skip-link">
           {t(lang, 'skipToPanel')}
         </a>
       ) : null}
@@ -102,7 +94,6 @@ export function App() {
           drafts={draftOnly}
           broken={catalog.broken.map((b) => b.id)}
           onOpen={open}
-          onPanelIntent={panelIntent}
         />
         <main className="content">
           {authoring && id ? (

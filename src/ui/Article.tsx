@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { type Lang, langTag, t } from '../i18n';
 import { type Lesson, opensWithHeading } from '../lessons/lesson';
+import { panelHash } from '../store/address';
 import { Prose } from './Prose';
 
 /** What an article shows: a lesson's prose, with `panel` rendering each panel in place. */
@@ -32,7 +33,7 @@ export function Article({ lesson, lang, panel }: ArticleProps) {
             <li>{t(lang, 'startStep3')}</li>
             <li>{t(lang, 'startStepMine')}</li>
           </ol>
-          <a href={`#panel-${first.panelId}`} data-testid="start-link">
+          <a href={`#${panelHash(first.panelId)}`} data-testid="start-link">
             {t(lang, 'startLink')}
           </a>
         </aside>

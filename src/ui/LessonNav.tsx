@@ -1,5 +1,6 @@
 import { type Lang, t } from '../i18n';
 import type { LessonSummary } from '../lessons/lesson';
+import { panelHash } from '../store/address';
 
 /** What the lesson index lists. Pure props: the build prerenders it. */
 export interface LessonNavProps {
@@ -13,23 +14,10 @@ export interface LessonNavProps {
   broken: readonly string[];
   /** Open a lesson in place (the links also work as plain links). */
   onOpen: (id: string) => void;
-  /**
-   * The reader points at or focuses a panel's link: they are about to jump there, so its
-   * traces can be fetched before it comes on screen. Absent in the prerendered page.
-   */
-  onPanelIntent?: (lessonId: string, panelId: string) => void;
 }
 
 /** The lesson index: each lesson with its panels' functions, then drafts and broken lessons. */
-export function LessonNav({
-  lang,
-  index,
-  current,
-  drafts,
-  broken,
-  onOpen,
-  onPanelIntent,
-}: LessonNavProps) {
+export function LessonNav({ lang, index, current, drafts, broken, onOpen }: LessonNavProps) {
   const opener = (id: string) => (e: { preventDefault(): void }) => {
     e.preventDefault();
     onOpen(id);
@@ -50,11 +38,7 @@ export function LessonNav({
             <ul className="index-panels">
               {l.panels.map((p) => (
                 <li key={p.id}>
-                  <a
-                    href={`?lesson=${l.id}&lang=${lang}#panel-${p.id}`}
-                    onPointerEnter={onPanelIntent && (() => onPanelIntent(l.id, p.id))}
-                    onFocus={onPanelIntent && (() => onPanelIntent(l.id, p.id))}
-                  >
+                  <a href={`?lesson=${l.id}&lang=${lang}#${panelHash(p.id)}`}>
                     <code>{p.function}</code>
                   </a>
                 </li>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../i18n';
 import type { Lesson } from '../lessons/lesson';
+import { panelHash } from '../store/address';
 import { indexLesson, panelsShownFirst } from '../store/lessonIndex';
 import { currentAddress, scrollToHash } from '../store/urlSync';
 import { Article } from './Article';
@@ -37,14 +38,14 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         if (order >= shown) {
           return (
             <div
-              id={`panel-${panelId}`}
+              id={panelHash(panelId)}
               className="panel-anchor panel-pending"
               data-testid="panel-pending"
             />
           );
         }
         return (
-          <div id={`panel-${panelId}`} className="panel-anchor" tabIndex={-1}>
+          <div id={panelHash(panelId)} className="panel-anchor" tabIndex={-1}>
             <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
               <Panel entry={entry} tracesWhen={order === 0 ? 'shown-now' : 'near'} />
             </ErrorBoundary>

@@ -4,7 +4,7 @@
  * shared link still reopens its paused view, and a breakpoint condition says that it needs
  * Python and why Python is unavailable (while plain replay keeps working).
  */
-import type { BrowserContext, Locator } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness.ts';
 import {
@@ -21,6 +21,33 @@ const refusePyodide = async (context: BrowserContext) => {
 };
 
 const FAILED = '[data-testid=runtime][data-state=failed]';
+
+/** Note every fetch the page makes, in order, as it is made (not when it is answered). */
+const noteFetches = async (context: BrowserContext) => {
+  await refusePyodide(context);
+  await context.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __fetched: string[] }).__fetched = log;
+    const real = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      log.push(String(input instanceof Request ? input.url : input));
+      return real(input, init);
+    };
+  });
+};
+
+/** How many trace fetches of the flagship's panel for `fn` the page has made. */
+const fetchedTraces = (page: Page, fn: string) =>
+  page.evaluate(
+    (prefix) =>
+      (window as unknown as { __fetched: string[] }).__fetched.filter((u) => u.includes(prefix))
+        .length,
+    `/traces/s04-hooks.${fn}.`,
+  );
+
+/** Two frames: every mounted panel's effects have run, and would have asked by now. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 
 /**
  * Toggle a breakpoint on a file line. Monaco replaces the plain listing once Python has
@@ -82,38 +109,16 @@ describe('with Pyodide refused', () => {
   });
 
   it("fetches the first panel's shown trace at once, and a panel's other traces only when the reader comes near it or points at a link to it", async () => {
-    // Every fetch the page makes, in order, noted as it is made (not when it is answered).
-    const noteFetches = async (context: BrowserContext) => {
-      await refusePyodide(context);
-      await context.addInitScript(() => {
-        const log: string[] = [];
-        (window as unknown as { __fetched: string[] }).__fetched = log;
-        const real = window.fetch.bind(window);
-        window.fetch = (input, init) => {
-          log.push(String(input instanceof Request ? input.url : input));
-          return real(input, init);
-        };
-      });
-    };
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: noteFetches });
     const { page } = app;
-    const fetched = (panel: string) =>
-      page.evaluate(
-        (prefix) =>
-          (window as unknown as { __fetched: string[] }).__fetched.filter((u) => u.includes(prefix))
-            .length,
-        `/traces/s04-hooks.${panel}.`,
-      );
+    const fetched = (panel: string) => fetchedTraces(page, panel);
     await allPanelsMounted(page);
     const first = page.locator('[data-testid=panel]').first();
     const last = page.locator('[data-testid=panel]').last();
     const firstName = await first.getAttribute('data-function');
     const lastName = await last.getAttribute('data-function');
     await waitState(first, 'ready');
-    // Two frames: every mounted panel's effects have run, and would have asked by now.
-    await page.evaluate(
-      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-    );
+    await twoFrames(page);
     const scenarios = (p: Locator) => p.locator('[data-testid=scenario] option').count();
     // The first panel is more than a screen below the top: only its shown scenario so far.
     expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
@@ -148,6 +153,22 @@ describe('with Pyodide refused', () => {
     await waitState(last, 'ready');
     expect(await last.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
       2 * page.viewportSize()!.height,
+    );
+  });
+
+  it("the intro card's link to the first panel fetches its held-back traces when pointed at", async () => {
+    app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: noteFetches });
+    const { page } = app;
+    const first = page.locator('[data-testid=panel]').first();
+    await waitState(first, 'ready');
+    await twoFrames(page);
+    const fn = (await first.getAttribute('data-function')) ?? '';
+    expect(await fetchedTraces(page, fn)).toBe(1);
+    await page.locator('[data-testid=start-link]').hover();
+    const scenarios = await first.locator('[data-testid=scenario] option').count();
+    await expect.poll(() => fetchedTraces(page, fn)).toBe(scenarios);
+    expect(await first.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(
+      page.viewportSize()!.height,
     );
   });
 

@@ -12,6 +12,7 @@ import { useStore } from 'zustand';
 import { t } from '../../i18n';
 import { sourceFile } from '../../lessons/lesson';
 import { shiftLineAll } from '../../lessons/lineShift';
+import { panelHash } from '../../store/address';
 import { useApp } from '../../store/app';
 import { useAuthoring } from '../../store/authorTools';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
@@ -126,7 +127,7 @@ export function Panel({
   // may have grown since the page first scrolled): status and current line on screen.
   // Only the address the panel opened with counts: the reader's own Debug also writes
   // this panel's hash, and must not scroll the page away from where they are.
-  const [linked] = useState(() => useAddress.getState().hash === `panel-${panel.id}`);
+  const [linked] = useState(() => useAddress.getState().hash === panelHash(panel.id));
   const landed = useRef(false);
   const section = useRef<HTMLElement>(null);
   const paused = view?.paused ?? false;
