@@ -95,6 +95,7 @@ next steps:
   1. Edit ${shown}/lesson.json: title, summary, sources, scenarios, panels and step notes
      (see docs/lesson-format.md).
   2. Replace the code in ${shown}/src/, setup.py, scenarios/ and entries/ with your lesson's.
-  3. Write the articles ${shown}/prose.zh.md and prose.en.md; keep each panel marker.
+  3. Write the articles ${shown}/prose.zh.md and prose.en.md; keep each panel marker; the
+     "<!-- try -->" block under it is what the panel suggests trying ([[id]] names a scenario).
   4. Check it: npm run lessons:check${rootArg}${rootArg ? ' ' : ' -- '}${id}
   5. Regenerate and review its golden files: UPDATE_GOLDEN=1 npm run lessons:check${rootArg}${rootArg ? ' ' : ' -- '}${id}`);

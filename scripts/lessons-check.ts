@@ -2,7 +2,7 @@
  * `npm run lessons:check [-- --root <dir>] [lessonId...]`: load every lesson, compile
  * its Python, run every scenario of every panel in Pyodide under Node and compare each
  * run's summary with its golden file. `UPDATE_GOLDEN=1` writes the golden files instead;
- * `LESSONS_LANG=zh` words the lesson loader's messages in Chinese.
+ * `LESSONS_LANG=zh` words the whole report in Chinese.
  * Exit status: 0 when everything passed, 1 on any failure, 2 on a usage error.
  */
 import { CHECK_USAGE, checkLang, envFlag, parseCheckArgs } from './lib/args.ts';

@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Lang } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/index.ts';
 import { readLessonFolderChecked } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,
@@ -21,7 +21,7 @@ import type {
   ResolvedPanel,
 } from '../../src/lessons/lesson.ts';
 import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
-import { describeEnding, judgeEnding } from '../../src/runtime/ending.ts';
+import { judgeEnding } from '../../src/runtime/ending.ts';
 import { recorderInstall } from '../../src/runtime/node-recorder.ts';
 import {
   createSandboxedRecorder,
@@ -49,9 +49,14 @@ import {
   pythonFiles,
 } from './report.ts';
 import { lessonRequest, recordingEnvironment, writeCachedRecording } from './traces.ts';
-
-/** A run that uses more than this share of its budget draws a warning. */
-const BUDGET_WARNING_SHARE = 0.5;
+import {
+  budgetWarning,
+  endingText,
+  outcomeText,
+  plural,
+  runFailure,
+  statusTag,
+} from './verdict.ts';
 
 export interface CheckOptions {
   /** The lessons folder, absolute or relative to `cwd`. */
@@ -64,8 +69,10 @@ export interface CheckOptions {
   cwd?: string;
   /** Where report lines go (default: console.log). */
   print?: (line: string) => void;
-  /** The language of the lesson loader's messages (default: en; the check's own are English). */
+  /** The language of the whole report, the loader's messages included (default: en). */
   lang?: Lang;
+  /** A recorder to use instead of starting one (then it is left open); for tests. */
+  recorder?: SandboxedRecorder;
 }
 
 export interface CheckResult {
@@ -95,6 +102,7 @@ interface LoadedFolder {
 export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   const cwd = options.cwd ?? process.cwd();
   const print = options.print ?? ((line: string) => console.log(line));
+  const lang = options.lang ?? 'en';
   const rootAbs = path.resolve(cwd, options.root);
   const result: CheckResult = {
     passed: 0,
@@ -110,20 +118,27 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
       .map((e) => e.name)
       .sort();
   } catch (err) {
-    result.usageError = `cannot read the lessons folder ${options.root}: ${(err as Error).message}`;
+    result.usageError = t(lang, 'checkCannotRead', {
+      root: options.root,
+      reason: (err as Error).message,
+    });
     return result;
   }
   const wanted = options.lessonIds ?? [];
   if (wanted.length > 0) {
     const missing = wanted.filter((id) => !folders.includes(id));
     if (missing.length > 0) {
-      result.usageError = `no lesson folder ${missing.map((m) => JSON.stringify(m)).join(', ')} in ${options.root} (it has: ${folders.join(', ') || 'nothing'})`;
+      result.usageError = t(lang, 'checkNoSuchLesson', {
+        ids: missing.map((m) => JSON.stringify(m)).join(', '),
+        root: options.root,
+        has: folders.join(', ') || t(lang, 'checkNothing'),
+      });
       return result;
     }
     folders = folders.filter((f) => wanted.includes(f));
   }
   if (folders.length === 0) {
-    print(`no lesson folders in ${options.root}`);
+    print(t(lang, 'checkNoLessons', { root: options.root }));
     result.failed++;
     return result;
   }
@@ -151,16 +166,17 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
 
   // Lesson code is untrusted: it runs in a child process confined by Node's permission model.
-  let recorder: SandboxedRecorder | undefined;
+  let recorder: SandboxedRecorder | undefined = options.recorder;
   const ctx: LessonContext = {
     print,
     result,
     update: options.update,
+    lang,
     recorder: async () => {
       if (!recorder) {
         const t0 = Date.now();
         recorder = await createSandboxedRecorder({ install: recorderInstall() });
-        print(`(Pyodide loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+        print(t(lang, 'checkPyodideLoaded', { seconds: ((Date.now() - t0) / 1000).toFixed(1) }));
       }
       return recorder;
     },
@@ -186,29 +202,30 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
           entry,
           entry.result.errors,
           (rel) => compiled.get(rel) ?? null,
-          options.lang,
+          lang,
         );
         const n = problems.length;
-        print(`  FAIL  load: ${n} error${n === 1 ? '' : 's'}; its scenarios were not run`);
-        for (const p of problems) print(formatProblem(p));
+        print(
+          statusTag(lang, false) + plural(lang, n, 'checkLoadErrorsOne', 'checkLoadErrorsMany'),
+        );
+        for (const p of problems) print(formatProblem(p, lang));
         result.failed++;
         continue;
       }
       await checkLesson(ctx, entry, entry.result.lesson);
     }
   } finally {
-    recorder?.close();
+    if (recorder !== options.recorder) recorder?.close();
   }
 
   print('');
   const g = result.golden;
   if (options.update) {
-    print(
-      `golden files: ${g.created} created, ${g.updated} updated, ${g.removed} removed, ${g.unchanged} unchanged`,
-    );
+    print(t(lang, 'checkGoldenCounts', { ...g }));
   }
-  if (result.warnings > 0) print(`${result.warnings} warning${result.warnings === 1 ? '' : 's'}`);
-  print(`${result.passed} passed, ${result.failed} failed`);
+  if (result.warnings > 0)
+    print(plural(lang, result.warnings, 'checkWarningsOne', 'checkWarningsMany'));
+  print(t(lang, 'checkTotals', { passed: result.passed, failed: result.failed }));
   return result;
 }
 
@@ -216,11 +233,12 @@ interface LessonContext {
   print: (line: string) => void;
   result: CheckResult;
   update: boolean;
+  lang: Lang;
   recorder: () => Promise<SandboxedRecorder>;
 }
 
 async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Lesson): Promise<void> {
-  const { print, result } = ctx;
+  const { print, result, lang } = ctx;
   const { dir } = entry;
   const manifestFile = `${dir}/${MANIFEST_FILE}`;
   const parsedManifest = parseJsonWithPositions(entry.files[MANIFEST_FILE]);
@@ -228,7 +246,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     parsedManifest.ok ? positionOf(parsedManifest.positions, jsonPath) : undefined;
   const warn = (p: Problem) => {
     result.warnings++;
-    print(formatProblem({ ...p, warning: true }));
+    print(formatProblem({ ...p, warning: true }, lang));
   };
 
   // 1. Compile every Python file once, so a syntax error is reported once, at its file.
@@ -250,13 +268,14 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   if (compileProblems.length > 0) {
     const n = compileProblems.length;
     print(
-      `  FAIL  load: ${n} Python file${n === 1 ? ' does' : 's do'} not compile; its ${runs.length} scenario runs were not run`,
+      statusTag(lang, false) +
+        plural(lang, n, 'checkNotCompiledOne', 'checkNotCompiledMany', { runs: runs.length }),
     );
-    for (const p of compileProblems) print(formatProblem(p));
+    for (const p of compileProblems) print(formatProblem(p, lang));
     result.failed++;
     return;
   }
-  print(`  ok    load: manifest, anchors and prose; ${pyFiles.length} Python files compile`);
+  print(statusTag(lang, true) + t(lang, 'checkLoadOk', { n: pyFiles.length }));
   result.passed++;
 
   // 2. Catalogue scenarios no panel offers.
@@ -269,7 +288,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
       line: pos?.line,
       column: pos?.column,
       field: formatJsonPath(['scenarios', s.id]),
-      message: `scenario ${JSON.stringify(s.id)} is in the catalogue but no panel offers it`,
+      message: t(lang, 'checkUnofferedScenario', { id: JSON.stringify(s.id) }),
     });
   }
 
@@ -299,11 +318,11 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     if (ctx.update) {
       await rm(path.join(entry.abs, rel));
       result.golden.removed++;
-      print(`  removed stale ${dir}/${rel}`);
+      print(`  ${t(lang, 'checkRemovedStale', { file: `${dir}/${rel}` })}`);
     } else {
       warn({
         file: `${dir}/${rel}`,
-        message: `stale golden file: no panel and scenario of the lesson writes it; UPDATE_GOLDEN=1 removes it`,
+        message: t(lang, 'checkStaleGolden'),
       });
     }
   }
@@ -331,12 +350,13 @@ async function checkRun(
   scenario: LessonScenario,
   warnings: Problem[],
 ): Promise<boolean> {
-  const { print, lesson, entry, manifestFile, at } = ctx;
+  const { print, lesson, entry, manifestFile, lang } = ctx;
   const { dir } = entry;
   const name = `${panel.id}/${scenario.id}`;
+  const ok = (text: string) => print(`${statusTag(lang, true)}${name}: ${text}`);
   const fail = (headline: string, problem: Problem, details: string[] = []) => {
-    print(`  FAIL  ${name}: ${headline}`);
-    print(formatProblem(problem));
+    print(`${statusTag(lang, false)}${name}: ${headline}`);
+    print(formatProblem(problem, lang));
     for (const row of details) print(`    ${row}`);
     return false;
   };
@@ -350,95 +370,24 @@ async function checkRun(
     const key = recordingKey(request, await recordingEnvironment());
     if (key && recorded.raw) await writeCachedRecording(key, recorded.raw);
   } catch (err) {
-    return fail('the recorder itself failed', {
+    return fail(t(lang, 'checkRecorderFailed'), {
       file: manifestFile,
       field: name,
       message: (err as Error).message,
     });
   }
   const { meta } = trace;
-  const err = meta.error;
-
+  const verdictCtx = { lesson, dir, manifestFile, at: ctx.at, pyMap: ctx.pyMap, lang };
   const verdict = judgeEnding(meta, scenario.ending);
-  const tracebackRows = err?.traceback ? err.traceback.trimEnd().split('\n') : [];
+  const failure = runFailure(verdictCtx, panel, scenario, trace, verdict);
+  if (failure) return fail(failure.headline, failure.problem, failure.details);
+  const heavy = budgetWarning(verdictCtx, name, trace, verdict);
+  if (heavy) warnings.push(heavy);
 
-  if (!verdict.ok && scenario.ending) {
-    const pos = at(['scenarios', scenario.id, 'ending']);
-    const said = err ? ` (${err.type}: ${err.message})` : '';
-    return fail(
-      `did not end as its scenario declares`,
-      {
-        file: manifestFile,
-        line: pos?.line,
-        column: pos?.column,
-        field: `${name}: scenarios.${scenario.id}.ending`,
-        message: `expected ${describeEnding(scenario.ending)}, but the run ended by ${describeEnding(verdict.actual)}${said}`,
-      },
-      tracebackRows,
-    );
-  }
-  const declare = (ending: string) =>
-    `if this is the ending the scenario teaches, declare it in the catalogue: "scenarios": {"${scenario.id}": {..., "ending": ${ending}}}`;
-
-  if (!verdict.ok && meta.outcome === 'stopped') {
-    const pos = at(
-      lesson.budget
-        ? ['budget']
-        : ['panels', lesson.panels.indexOf(panel), 'scenarios', panel.scenarios.indexOf(scenario)],
-    );
-    const note = lesson.budget ? '' : " (the recorder's default budget; the manifest sets none)";
-    const reason = verdict.actual.kind === 'stop' ? verdict.actual.reason : 'time';
-    return fail(
-      'exceeded its budget',
-      {
-        file: manifestFile,
-        line: pos?.line,
-        column: pos?.column,
-        field: name,
-        message: `exceeded its budget: ${err?.message ?? 'stopped early'}${note}`,
-      },
-      [declare(`{"stop": "${reason}"}`)],
-    );
-  }
-
-  if (!verdict.ok && meta.outcome === 'error') {
-    const type = err?.type ?? 'Error';
-    const rel = err?.file ? ctx.pyMap.get(err.file) : undefined;
-    const elsewhere = err?.file && !rel ? ` (at ${err.file}${err.line ? `:${err.line}` : ''})` : '';
-    return fail(
-      `uncaught ${type}`,
-      {
-        // Without a lesson frame to blame, point at the entry that started the run.
-        file: `${dir}/${rel ?? panel.entry.path}`,
-        line: rel ? err?.line : undefined,
-        column: rel ? err?.column : undefined,
-        field: name,
-        message: `${type}: ${err?.message ?? ''}${elsewhere}`,
-      },
-      [...tracebackRows, declare(`{"error": "${type}"}`)],
-    );
-  }
-
-  const { budget } = meta;
-  if (
-    !verdict.intended &&
-    (meta.eventCount > budget.maxEvents * BUDGET_WARNING_SHARE ||
-      meta.elapsedMs > budget.maxSeconds * 1000 * BUDGET_WARNING_SHARE)
-  ) {
-    const pos = at(['budget']);
-    warnings.push({
-      file: manifestFile,
-      line: pos?.line,
-      column: pos?.column,
-      field: name,
-      message: `uses more than half its budget (${meta.eventCount} of ${budget.maxEvents} events, ${Math.round(meta.elapsedMs)} of ${budget.maxSeconds * 1000} ms); a slower machine may stop it`,
-    });
-  }
-
-  const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, at);
+  const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, ctx.at, lang);
   if (predicted.problems.length > 0) {
-    print(`  FAIL  ${name}: a prediction has no answer`);
-    for (const p of predicted.problems) print(formatProblem(p));
+    print(`${statusTag(lang, false)}${name}: ${t(lang, 'checkPredictionHead')}`);
+    for (const p of predicted.problems) print(formatProblem(p, lang));
     return false;
   }
 
@@ -447,40 +396,44 @@ async function checkRun(
   const goldenAbs = path.join(entry.abs, goldenRel);
   const goldenShown = `${dir}/${goldenRel}`;
   const existing = await readTextIfExists(goldenAbs);
-  const ended = verdict.intended ? ` as declared (${describeEnding(verdict.actual)})` : '';
+  const outcome = outcomeText(summary.outcome, lang);
   const events =
     summary.events === null
-      ? `${meta.eventCount} events (not compared)`
-      : `${summary.events} events`;
-  const stats = `${summary.outcome}${ended}, ${events}, ${Math.round(meta.elapsedMs)} ms`;
+      ? t(lang, 'checkEventsNotCompared', { n: meta.eventCount })
+      : t(lang, 'checkEvents', { n: summary.events });
+  const stats = t(lang, 'checkStats', {
+    outcome: verdict.intended
+      ? t(lang, 'checkAsDeclared', { outcome, ending: endingText(verdict.actual, lang) })
+      : outcome,
+    events,
+    ms: Math.round(meta.elapsedMs),
+  });
 
   if (ctx.update) {
     const text = serializeGolden(summary);
     if (existing === text) {
       ctx.result.golden.unchanged++;
-      print(`  ok    ${name}: ${stats}`);
+      ok(stats);
       return true;
     }
     await mkdir(path.dirname(goldenAbs), { recursive: true });
     await writeFile(goldenAbs, text);
     if (existing === undefined) {
       ctx.result.golden.created++;
-      print(`  ok    ${name}: ${stats}; created ${goldenShown}`);
+      ok(t(lang, 'checkCreated', { stats, file: goldenShown }));
     } else {
       ctx.result.golden.updated++;
-      print(`  ok    ${name}: ${stats}; updated ${goldenShown}`);
+      ok(t(lang, 'checkUpdated', { stats, file: goldenShown }));
       const old = parseJson(existing);
-      const rows = old.ok
-        ? diffSummaries(old.value, summary)
-        : ['(the old file was not valid JSON)'];
+      const rows = old.ok ? diffSummaries(old.value, summary, lang) : [t(lang, 'checkOldNotJson')];
       for (const row of rows) print(`    ${row}`);
     }
     return true;
   }
 
-  const problem = compareGolden(existing, summary);
+  const problem = compareGolden(existing, summary, lang);
   if (problem === null) {
-    print(`  ok    ${name}: ${stats}`);
+    ok(stats);
     for (const line of predicted.lines) print(`        ${line}`);
     return true;
   }

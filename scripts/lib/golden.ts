@@ -3,10 +3,11 @@
  * golden summary and a fresh one. Pure (no fs), so the diff format is unit-tested.
  */
 import { structuredPatch } from 'diff';
+import { type Lang, t } from '../../src/i18n/index.ts';
 import { formatGolden, type TraceSummary } from '../../src/runtime/summary.ts';
 
-/** The command to suggest when golden files must be (re)generated. */
-export const UPDATE_HINT = 'run UPDATE_GOLDEN=1 npm run lessons:check and review the diff';
+/** The command to suggest when golden files must be (re)generated (in English). */
+export const UPDATE_HINT = t('en', 'checkUpdateHint');
 
 /** The golden folder inside a lesson folder. */
 export const GOLDEN_DIR = 'golden';
@@ -54,8 +55,8 @@ export function summariesEqual(golden: unknown, actual: TraceSummary): boolean {
 }
 
 /** `ValueError: boom (entries/x.py:3)`, or `none`. */
-export function describeError(error: unknown): string {
-  if (error === null || error === undefined) return 'none';
+export function describeError(error: unknown, lang: Lang = 'en'): string {
+  if (error === null || error === undefined) return t(lang, 'checkNoError');
   if (!isRecord(error)) return JSON.stringify(error);
   const type = typeof error.type === 'string' ? error.type : '?';
   const message = typeof error.message === 'string' ? error.message : JSON.stringify(error.message);
@@ -66,8 +67,8 @@ export function describeError(error: unknown): string {
   return `${type}: ${message}${where}`;
 }
 
-function describeScalar(value: unknown): string {
-  return value === undefined ? '(missing)' : JSON.stringify(value);
+function describeScalar(value: unknown, lang: Lang): string {
+  return value === undefined ? t(lang, 'checkMissing') : JSON.stringify(value);
 }
 
 /** Sort `file:line` keys by file, then numerically by line; other keys alphabetically. */
@@ -88,7 +89,7 @@ function countOf(map: unknown, key: string): string {
 }
 
 /** The changed keys of a `lines` or `calls` map as `key  old -> new` rows. */
-function diffCounts(golden: unknown, actual: unknown): string[] {
+function diffCounts(golden: unknown, actual: unknown, lang: Lang): string[] {
   const keys = new Set<string>();
   if (isRecord(golden)) for (const k of Object.keys(golden)) keys.add(k);
   if (isRecord(actual)) for (const k of Object.keys(actual)) keys.add(k);
@@ -100,12 +101,12 @@ function diffCounts(golden: unknown, actual: unknown): string[] {
     .slice(0, MAX_LISTED_KEYS)
     .map((k) => `${k.padEnd(width)}  ${countOf(golden, k)} -> ${countOf(actual, k)}`);
   if (changed.length > MAX_LISTED_KEYS)
-    rows.push(`... and ${changed.length - MAX_LISTED_KEYS} more`);
+    rows.push(t(lang, 'checkMoreKeys', { n: changed.length - MAX_LISTED_KEYS }));
   return rows;
 }
 
 /** A unified-style line diff of two outputs: `@@` hunks with one line of context. */
-export function diffOutput(golden: string, actual: string): string[] {
+export function diffOutput(golden: string, actual: string, lang: Lang = 'en'): string[] {
   const patch = structuredPatch('golden', 'actual', golden, actual, undefined, undefined, {
     context: 1,
   });
@@ -117,7 +118,7 @@ export function diffOutput(golden: string, actual: string): string[] {
   if (rows.length > MAX_OUTPUT_DIFF_LINES) {
     const rest = rows.length - MAX_OUTPUT_DIFF_LINES;
     rows.length = MAX_OUTPUT_DIFF_LINES;
-    rows.push(`... ${rest} more diff lines`);
+    rows.push(t(lang, 'checkMoreDiffLines', { n: rest }));
   }
   return rows;
 }
@@ -128,8 +129,9 @@ export function diffOutput(golden: string, actual: string): string[] {
  * count changed (`old -> new`, 0 meaning "not reached"), and the output as a line diff.
  * `golden` is whatever the golden file parsed to, so every shape is handled.
  */
-export function diffSummaries(golden: unknown, actual: TraceSummary): string[] {
-  if (!isRecord(golden)) return [`the golden file holds ${describeScalar(golden)}, not a summary`];
+export function diffSummaries(golden: unknown, actual: TraceSummary, lang: Lang = 'en'): string[] {
+  if (!isRecord(golden))
+    return [t(lang, 'checkGoldenNotSummary', { value: describeScalar(golden, lang) })];
   const out: string[] = [];
   const fresh = actual as unknown as Record<string, unknown>;
   const fields: string[] = [...SUMMARY_FIELDS];
@@ -142,27 +144,26 @@ export function diffSummaries(golden: unknown, actual: TraceSummary): string[] {
     if (sameValue(before, after)) continue;
     switch (field) {
       case 'error':
-        out.push(`error: ${describeError(before)} -> ${describeError(after)}`);
+        out.push(`error: ${describeError(before, lang)} -> ${describeError(after, lang)}`);
         break;
       case 'lines':
       case 'calls': {
-        const rows = diffCounts(before, after);
-        const label = field === 'lines' ? 'lines (hits)' : 'calls';
-        if (rows.length === 0)
-          out.push(`${label}: same counts, different shape in the golden file`);
+        const rows = diffCounts(before, after, lang);
+        const label = field === 'lines' ? t(lang, 'checkLinesHits') : 'calls';
+        if (rows.length === 0) out.push(t(lang, 'checkSameCounts', { label }));
         else out.push(`${label}:`, ...rows.map((r) => `  ${r}`));
         break;
       }
       case 'output': {
         if (typeof before !== 'string' || typeof after !== 'string') {
-          out.push(`output: ${describeScalar(before)} -> ${describeScalar(after)}`);
+          out.push(`output: ${describeScalar(before, lang)} -> ${describeScalar(after, lang)}`);
           break;
         }
-        out.push('output:', ...diffOutput(before, after).map((r) => `  ${r}`));
+        out.push('output:', ...diffOutput(before, after, lang).map((r) => `  ${r}`));
         break;
       }
       default:
-        out.push(`${field}: ${describeScalar(before)} -> ${describeScalar(after)}`);
+        out.push(`${field}: ${describeScalar(before, lang)} -> ${describeScalar(after, lang)}`);
     }
   }
   return out;
@@ -172,23 +173,29 @@ export function diffSummaries(golden: unknown, actual: TraceSummary): string[] {
 export function compareGolden(
   existing: string | undefined,
   summary: TraceSummary,
+  lang: Lang = 'en',
 ): { headline: string; message: string; details: string[] } | null {
+  const hint = t(lang, 'checkUpdateHint');
   if (existing === undefined) {
-    return { headline: 'no golden file', message: `no golden file; ${UPDATE_HINT}`, details: [] };
+    return {
+      headline: t(lang, 'checkNoGoldenHead'),
+      message: t(lang, 'checkNoGolden', { hint }),
+      details: [],
+    };
   }
   const parsed = parseJson(existing);
   if (!parsed.ok) {
     return {
-      headline: 'golden file is not valid JSON',
-      message: `the golden file is not valid JSON (${parsed.error}); ${UPDATE_HINT}`,
+      headline: t(lang, 'checkGoldenNotJsonHead'),
+      message: t(lang, 'checkGoldenNotJson', { reason: parsed.error, hint }),
       details: [],
     };
   }
   if (summariesEqual(parsed.value, summary)) return null;
   return {
-    headline: 'differs from its golden file',
-    message: `the run differs from its golden file (golden -> now); if the change is intended, ${UPDATE_HINT}`,
-    details: diffSummaries(parsed.value, summary),
+    headline: t(lang, 'checkGoldenDiffersHead'),
+    message: t(lang, 'checkGoldenDiffers', { hint }),
+    details: diffSummaries(parsed.value, summary, lang),
   };
 }
 

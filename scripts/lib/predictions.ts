@@ -4,6 +4,7 @@
  * questions the run cannot answer (a name the function never binds; value choices of
  * which not exactly one is right). Pure apart from the trace it reads.
  */
+import { type Lang, t } from '../../src/i18n/index.ts';
 import { formatJsonPath } from '../../src/lessons/json.ts';
 import type { Lesson, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import {
@@ -15,19 +16,21 @@ import {
 import type { Trace } from '../../src/trace/trace.ts';
 import type { Problem } from './report.ts';
 
-/** The answer as one line of the report. */
-export function describeAnswer(a: PredictionAnswer): string {
+/** The answer as one line of the report, in `lang`. */
+export function describeAnswer(a: PredictionAnswer, lang: Lang = 'en'): string {
   switch (a.kind) {
     case 'hits':
-      return `${a.count} hit${a.count === 1 ? '' : 's'}`;
+      return t(lang, a.count === 1 ? 'checkHitsOne' : 'checkHitsMany', { n: a.count });
     case 'reached':
-      return a.reached ? 'reached' : 'not reached';
+      return t(lang, a.reached ? 'checkReached' : 'checkNotReached');
     case 'output':
       return a.printed.length === 0
-        ? 'none of the choices is printed'
-        : `printed: ${a.printed.map((c) => JSON.stringify(c)).join(', ')}`;
+        ? t(lang, 'checkNonePrinted')
+        : t(lang, 'checkPrinted', { lines: a.printed.map((c) => JSON.stringify(c)).join(', ') });
     case 'value':
-      return a.text === null ? 'never bound' : `final value ${a.text}`;
+      return a.text === null
+        ? t(lang, 'checkNeverBound')
+        : t(lang, 'checkFinalValue', { value: a.text });
   }
 }
 
@@ -42,6 +45,7 @@ export function checkPredictions(
   trace: Trace,
   manifestFile: string,
   at: (path: (string | number)[]) => { line: number; column: number } | undefined,
+  lang: Lang = 'en',
 ): { lines: string[]; problems: Problem[] } {
   const lines: string[] = [];
   const problems: Problem[] = [];
@@ -60,18 +64,22 @@ export function checkPredictions(
         message,
       });
     const answer = answerPrediction(p.ask, panel, facts);
-    lines.push(`predict ${p.id}: ${describeAnswer(answer)}`);
+    lines.push(t(lang, 'checkPredict', { id: p.id, answer: describeAnswer(answer, lang) }));
     if (p.ask.kind !== 'value' || answer.kind !== 'value') return;
     if (answer.text === null) {
       problem(
-        `${p.id}: ${panel.function} never binds ${JSON.stringify(p.ask.name)} under ${scenarioId}, so the question has no answer`,
+        t(lang, 'checkNeverBinds', {
+          id: p.id,
+          fn: panel.function,
+          name: JSON.stringify(p.ask.name),
+          scenario: scenarioId,
+        }),
       );
     } else if (p.ask.choices) {
       const right = matchingChoices(answer, p.ask.choices);
-      if (right.length !== 1)
-        problem(
-          `${p.id}: ${right.length === 0 ? 'no choice matches' : `${right.length} choices match`} the final value ${answer.text}; exactly one must`,
-        );
+      const vars = { id: p.id, n: right.length, value: answer.text };
+      if (right.length === 0) problem(t(lang, 'checkNoChoiceMatches', vars));
+      else if (right.length > 1) problem(t(lang, 'checkChoicesMatch', vars));
     }
   });
   return { lines, problems };

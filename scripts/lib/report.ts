@@ -4,7 +4,7 @@
  */
 
 import path from 'node:path';
-import type { Lang } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/index.ts';
 import type { Lesson, LessonError } from '../../src/lessons/lesson.ts';
 import { renderMessage } from '../../src/lessons/messageText.ts';
 import type { CompileError } from '../../src/runtime/sandbox/messages.ts';
@@ -24,13 +24,13 @@ export interface Problem {
  * `file:line:column: field: message` (`file:line:column: warning: field: message` for a
  * warning), leaving out the parts that are absent.
  */
-export function formatProblem(p: Problem): string {
+export function formatProblem(p: Problem, lang: Lang = 'en'): string {
   let where = p.file;
   if (p.line != null) {
     where += `:${p.line}`;
     if (p.column != null) where += `:${p.column}`;
   }
-  if (p.warning) where += ': warning';
+  if (p.warning) where += `: ${t(lang, 'checkTagWarning')}`;
   return p.field ? `${where}: ${p.field}: ${p.message}` : `${where}: ${p.message}`;
 }
 
@@ -137,7 +137,7 @@ export function brokenLessonProblems(
     const p = loaderProblem(e, entry.folder, entry.dir, lang);
     const cause = broken.find((file) => p.message.includes(file));
     return cause
-      ? { ...p, message: `${p.message} (${cause} does not compile: fix its syntax error first)` }
+      ? { ...p, message: t(lang, 'checkCompileCause', { message: p.message, file: cause }) }
       : p;
   });
   return [...syntax, ...rest];

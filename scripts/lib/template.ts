@@ -67,10 +67,12 @@ function prose(titleZh: string, titleEn: string): { zh: string; en: string } {
 
 <!-- panel: count_words -->
 
-可以试试：
+<!-- try -->
+- 在 \`counts[word] = counts.get(word, 0) + 1\` 这一行设一个断点，比较它在 [[sentence]] 和 [[empty]] 两个场景里各被执行几次。
+- 在 [[empty]] 场景里，循环体一次也没有执行，函数直接返回空字典。
+<!-- /try -->
 
-- 在 \`counts[word] = counts.get(word, 0) + 1\` 这一行设一个断点，比较它在“一句话”和“空文本”两个场景里各被执行几次。
-- 在“空文本”场景里，循环体一次也没有执行，函数直接返回空字典。
+\`<!-- try -->\` 和 \`<!-- /try -->\` 之间的内容会显示在面板的“动手试试”框里；\`[[场景 id]]\` 显示为该场景的名称，点一下就切换过去。
 `;
   const en = `# ${titleEn}
 
@@ -80,10 +82,12 @@ This is the starter lesson written by \`npm run lesson:new\`. Replace this text 
 
 <!-- panel: count_words -->
 
-Things to try:
+<!-- try -->
+- Set a breakpoint on the line \`counts[word] = counts.get(word, 0) + 1\` and compare how often it is hit under [[sentence]] and [[empty]].
+- Under [[empty]] the loop body never runs and the function returns an empty dict at once.
+<!-- /try -->
 
-- Set a breakpoint on the line \`counts[word] = counts.get(word, 0) + 1\` and compare how often it is hit under "One sentence" and "Empty text".
-- Under "Empty text" the loop body never runs and the function returns an empty dict at once.
+What goes between \`<!-- try -->\` and \`<!-- /try -->\` is shown in the panel's "Things to try" box; \`[[scenario id]]\` shows as the scenario's label, a button that switches to it.
 `;
   return { zh, en };
 }

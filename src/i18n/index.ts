@@ -13,6 +13,7 @@ import type { Lang } from './lang.ts';
 import { appStrings } from './strings/app.ts';
 import { authorStrings } from './strings/author.ts';
 import { breakpointStrings } from './strings/breakpoints.ts';
+import { checkStrings } from './strings/check.ts';
 import { commandStrings } from './strings/commands.ts';
 import { fileStrings } from './strings/files.ts';
 import { instructorStrings } from './strings/instructor.ts';
@@ -39,6 +40,7 @@ export const STRING_TABLES = {
   myScenario: myScenarioStrings,
   lessons: lessonStrings,
   files: fileStrings,
+  check: checkStrings,
 } as const;
 
 const strings = {
@@ -54,6 +56,7 @@ const strings = {
   ...myScenarioStrings,
   ...lessonStrings,
   ...fileStrings,
+  ...checkStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

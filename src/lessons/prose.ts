@@ -28,11 +28,15 @@ export interface TryBlock {
   text: string;
 }
 
-/** A line that looks like a marker but is not valid (`kind` says which marker). */
+/**
+ * A line that looks like a marker but is not valid (`kind` says which marker), a
+ * `<!-- try -->` never closed (`try-unclosed`), or a code fence never closed (`fence`):
+ * everything after an unclosed fence would be code, hiding the markers below it.
+ */
 export interface MalformedMarker {
   line: number;
   text: string;
-  kind: 'panel' | 'try';
+  kind: 'panel' | 'try' | 'try-unclosed' | 'fence';
 }
 
 /** An article split at its markers, plus lines that look like markers but are not valid. */
@@ -59,15 +63,44 @@ function trimBlank(lines: string[]): string {
     .replace(/(?:\n[ \t]*)+$/, '');
 }
 
-/** Split Markdown at panel markers. Segments keep the text between markers verbatim, minus outer blank lines. */
+/**
+ * Split Markdown at panel markers. Segments keep the text between markers verbatim, minus
+ * outer blank lines. A code fence that is never closed (by the end of the article, or
+ * before a line like ```` ```python ```` opens another) is reported at its line and the
+ * article read again with that line as ordinary text, so the markers after it are still
+ * found and checked.
+ */
 export function splitProse(markdown: string): SplitProse {
   const lines = markdown.split(/\r\n|\r|\n/);
+  const ignored = new Set<number>();
+  for (;;) {
+    const { split, openFence } = scan(lines, ignored);
+    if (openFence === null) {
+      const fences = [...ignored].map((i): MalformedMarker => {
+        return { line: i + 1, text: lines[i].trim(), kind: 'fence' };
+      });
+      split.malformed = [...fences, ...split.malformed].sort((a, b) => a.line - b.line);
+      return split;
+    }
+    ignored.add(openFence);
+  }
+}
+
+/**
+ * One pass over the lines; fence openers at `ignored` indexes are read as text.
+ * `openFence`: the index of the first fence found never closed, if any.
+ */
+function scan(
+  lines: string[],
+  ignored: ReadonlySet<number>,
+): { split: SplitProse; openFence: number | null } {
   const segments: SplitSegment[] = [];
   const markers: PanelMarker[] = [];
   const tries: TryBlock[] = [];
   const malformed: MalformedMarker[] = [];
   let buffer: string[] = [];
-  let fence: string | null = null;
+  let fence: { text: string; index: number } | null = null;
+  let unclosedFence: number | null = null;
   // The panel segment a `<!-- try -->` may still attach to (only blank lines since it).
   let open: Extract<SplitSegment, { kind: 'panel' }> | null = null;
   // The try block being collected, if any.
@@ -78,20 +111,27 @@ export function splitProse(markdown: string): SplitProse {
     if (text.trim() !== '') segments.push({ kind: 'markdown', text });
     buffer = [];
   };
+  // A try block still open: reported at its `<!-- try -->` line; its text stays in the article.
+  const unclosed = () => {
+    if (block) malformed.push({ line: block.line - 1, text: TRY_OPEN, kind: 'try-unclosed' });
+    block = null;
+  };
 
   lines.forEach((raw, index) => {
     const trimmed = raw.trim();
-    const fenceMatch = FENCE.exec(trimmed);
-    if (fence === null && fenceMatch) fence = fenceMatch[1];
-    else if (
+    const fenceMatch = ignored.has(index) ? null : FENCE.exec(trimmed);
+    const closes =
       fence !== null &&
-      fenceMatch &&
-      fenceMatch[1][0] === fence[0] &&
-      fenceMatch[1].length >= fence.length &&
-      trimmed === fenceMatch[1]
-    )
-      fence = null;
-    else if (fence === null) {
+      fenceMatch !== null &&
+      fenceMatch[1][0] === fence.text[0] &&
+      fenceMatch[1].length >= fence.text.length;
+    if (fence === null && fenceMatch) fence = { text: fenceMatch[1], index };
+    else if (closes && trimmed === fenceMatch?.[1]) fence = null;
+    else if (closes) {
+      // A line that would close the fence but names a language opens a new block: the
+      // fence above was never closed (a closing line is bare).
+      unclosedFence ??= fence?.index ?? null;
+    } else if (fence === null) {
       if (block && trimmed === TRY_CLOSE) {
         const text = trimBlank(buffer);
         block.segment.tries = text;
@@ -100,14 +140,16 @@ export function splitProse(markdown: string): SplitProse {
         block = null;
         return;
       }
-      if (open && trimmed === TRY_OPEN && !block) {
+      const marker = MARKER.exec(trimmed);
+      // A panel marker or another opening line ends a try block that was never closed.
+      if (block && (marker || trimmed === TRY_OPEN)) unclosed();
+      if (open && trimmed === TRY_OPEN) {
         flush();
         block = { segment: open, line: index + 2 };
         open = null;
         return;
       }
-      const marker = MARKER.exec(trimmed);
-      if (marker && !block) {
+      if (marker) {
         flush();
         const segment: Extract<SplitSegment, { kind: 'panel' }> = {
           kind: 'panel',
@@ -118,7 +160,7 @@ export function splitProse(markdown: string): SplitProse {
         open = segment;
         return;
       }
-      if (marker || MARKER_LIKE.test(trimmed)) {
+      if (MARKER_LIKE.test(trimmed)) {
         malformed.push({ line: index + 1, text: trimmed, kind: 'panel' });
       } else if (TRY_LIKE.test(trimmed)) {
         malformed.push({ line: index + 1, text: trimmed, kind: 'try' });
@@ -127,10 +169,8 @@ export function splitProse(markdown: string): SplitProse {
     if (trimmed !== '') open = null;
     buffer.push(raw);
   });
-  if (block !== null) {
-    const { line } = block as { line: number };
-    malformed.push({ line: line - 1, text: TRY_OPEN, kind: 'try' });
-  }
+  unclosed();
   flush();
-  return { segments, markers, tries, malformed };
+  const openFence = unclosedFence ?? (fence as { index: number } | null)?.index ?? null;
+  return { split: { segments, markers, tries, malformed }, openFence };
 }

@@ -15,7 +15,7 @@ import type {
 import { sourceFile } from './lesson.ts';
 import { renderMarkdown } from './markdown.ts';
 import { type LessonMessage, msg } from './messages.ts';
-import { type SplitSegment, splitProse } from './prose.ts';
+import { type MalformedMarker, type SplitSegment, splitProse } from './prose.ts';
 import type { ManifestParts } from './salvage.ts';
 import { LANGS, type Lang, type LessonManifest } from './schema.ts';
 import { unknownTryScenarios } from './tries.ts';
@@ -116,6 +116,25 @@ function rendered(seg: SplitSegment): ProseSegment {
     : { kind: 'panel', panelId: seg.panelId, triesHtml: renderMarkdown(seg.tries) };
 }
 
+/** What is wrong with a line of an article that looks like a marker or opens a fence. */
+function badLine(bad: MalformedMarker): LessonMessage {
+  const text = JSON.stringify(bad.text);
+  switch (bad.kind) {
+    case 'panel':
+      return msg('malformedMarker', { text });
+    case 'try':
+      return msg('misplacedTry', { text });
+    case 'try-unclosed':
+      return msg('unclosedTry', { text, line: bad.line });
+    case 'fence':
+      return msg('unclosedFence', {
+        text,
+        line: bad.line,
+        close: JSON.stringify(/^(`+|~+)/.exec(bad.text)?.[1] ?? bad.text),
+      });
+  }
+}
+
 /**
  * Each article split at its panel markers, every marker and every panel checked, and its
  * Markdown rendered to HTML (so a shipped lesson reaches the page with its prose ready).
@@ -136,16 +155,8 @@ export function resolveProse(
       continue;
     }
     const split = splitProse(files[rel]);
-    for (const bad of split.malformed) {
-      errors.push({
-        file,
-        line: bad.line,
-        message: msg(bad.kind === 'panel' ? 'malformedMarker' : 'misplacedTry', {
-          text: JSON.stringify(bad.text),
-        }),
-      });
-    }
-    errors.push(...unknownTryScenarios(split.tries, parts.panels, file));
+    for (const bad of split.malformed) errors.push({ file, line: bad.line, message: badLine(bad) });
+    errors.push(...unknownTryScenarios(split.tries, parts.panels, parts.scenarios, file));
     const firstLine = new Map<string, number>();
     for (const marker of split.markers) {
       const earlier = firstLine.get(marker.panelId);

@@ -46,16 +46,24 @@ export function withScenarioButtons(
     .join('');
 }
 
-/** Errors for `[[id]]` references to scenarios the block's panel does not offer. */
+/**
+ * Errors for `[[id]]` references to scenarios the block's panel does not offer. A panel
+ * offers the scenarios of its list that the catalogue has; while its list names one the
+ * catalogue lacks (reported at that list), a reference to any catalogue scenario is left
+ * alone: the list is wrong, not the article.
+ */
 export function unknownTryScenarios(
   blocks: TryBlock[],
   panels: { id?: string; scenarios: (string | undefined)[] }[],
+  catalogue: ReadonlyMap<string, unknown>,
   file: string,
 ): LessonError[] {
   return blocks.flatMap((block) => {
-    const offered = panels.find((p) => p.id === block.panelId)?.scenarios ?? [];
+    const listed = panels.find((p) => p.id === block.panelId)?.scenarios ?? [];
+    const offered = listed.filter((id): id is string => id !== undefined && catalogue.has(id));
+    const listIsWrong = offered.length < listed.length;
     return scenarioRefs(block)
-      .filter((ref) => !offered.includes(ref.id))
+      .filter((ref) => !offered.includes(ref.id) && !(listIsWrong && catalogue.has(ref.id)))
       .map((ref) => ({
         file,
         line: ref.line,
@@ -63,7 +71,7 @@ export function unknownTryScenarios(
           ref: `[[${ref.id}]]`,
           panel: JSON.stringify(block.panelId),
           id: JSON.stringify(ref.id),
-          offered: offered.filter(Boolean).join(', '),
+          offered: offered.length > 0 ? offered.join(', ') : msg('noneListed'),
         }),
       }));
   });

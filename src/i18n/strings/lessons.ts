@@ -172,6 +172,14 @@ export const lessonStrings = {
     zh: '{text} 位置不对或没有结束；面板的"可以试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
     en: 'misplaced or unclosed {text}; a panel\'s things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line',
   },
+  unclosedTry: {
+    zh: '第 {line} 行的 {text} 一直没有结束；请在要试的内容之后加一行 "<!-- /try -->"',
+    en: '{text} opened at line {line} is never closed; end the things to try with a "<!-- /try -->" line',
+  },
+  unclosedFence: {
+    zh: '第 {line} 行开始的代码块 {text} 没有结束；请在代码结束处加一行 {close}',
+    en: 'the code fence {text} opened at line {line} is never closed; close it with a line {close} where the code ends',
+  },
   unknownTryScenario: {
     zh: '{ref}：面板 {panel} 没有场景 {id}（它提供：{offered}）',
     en: '{ref}: panel {panel} has no scenario {id} (it offers: {offered})',

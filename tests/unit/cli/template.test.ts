@@ -26,9 +26,26 @@ describe('the lesson:new starter lesson', () => {
       previousEnd = step.end;
     }
     for (const lang of ['zh', 'en'] as const) {
-      expect(lesson.prose[lang].filter((s) => s.kind === 'panel')).toEqual([
-        { kind: 'panel', panelId: TEMPLATE.panel },
-      ]);
+      const placed = lesson.prose[lang].filter((s) => s.kind === 'panel');
+      expect(placed.map((s) => s.panelId)).toEqual([TEMPLATE.panel]);
+    }
+  });
+
+  it('shows a things-to-try block under its panel, naming both scenarios by id', () => {
+    const files = starterLessonFiles({ id: 'x', order: 1 });
+    const result = loadLesson('x', files);
+    if (!result.ok) throw new Error(result.errors.map((e) => formatLessonError(e)).join('\n'));
+    for (const lang of ['zh', 'en'] as const) {
+      expect(files[`prose.${lang}.md`]).toMatch(
+        new RegExp(
+          `<!-- panel: ${TEMPLATE.panel} -->\\n\\n<!-- try -->\\n[^]*?\\n<!-- /try -->\\n`,
+        ),
+      );
+      const [panel] = result.lesson.prose[lang].filter((s) => s.kind === 'panel');
+      if (panel?.kind !== 'panel') throw new Error('no panel segment');
+      for (const id of TEMPLATE.scenarios) expect(panel.triesHtml).toContain(`[[${id}]]`);
+      // The labels come from the catalogue: the prose never copies them.
+      expect(files[`prose.${lang}.md`]).not.toMatch(/One sentence|Empty text|“一句话”/);
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
-import { formatLessonError } from '../../../src/lessons/messageText.ts';
+import { formatLessonError, renderMessage } from '../../../src/lessons/messageText.ts';
 import {
   allLessonFiles,
   editManifest,
@@ -357,6 +357,78 @@ describe('prose with wrong panel markers', () => {
       [2, expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/)],
       [4, expect.stringMatching(/^misplaced or unclosed "<!-- \/try -->"/)],
     ]);
+  });
+
+  it('reports a code fence never closed at the line it opens, and still checks the markers after it', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.zh.md'] = files['prose.zh.md'].replace(
+      '<!-- panel: run_hooks -->',
+      '```python\nanswer = None\n\n<!-- panel: run_hooks -->',
+    );
+    const line = lineOf(files['prose.zh.md'], '```python');
+    const errors = rawErrorsOf(load(ID, files));
+    expect(errors.map((e) => formatLessonError(e))).toEqual([
+      `lessons/${ID}/prose.zh.md:${line}: the code fence "\`\`\`python" opened at line ${line} is never closed; close it with a line "\`\`\`" where the code ends`,
+    ]);
+    expect(formatLessonError(errors[0], 'zh')).toBe(
+      `lessons/${ID}/prose.zh.md:${line}: 第 ${line} 行开始的代码块 "\`\`\`python" 没有结束；请在代码结束处加一行 "\`\`\`"`,
+    );
+  });
+
+  it("reports a typo in a panel's scenario list once, at the list, naming the catalogue's ids", async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].scenarios[1] = 'blok';
+    });
+    const errors = errorsOf(load(ID, files));
+    expect(errors).toEqual([
+      {
+        file: MANIFEST,
+        line: lineOf(files['lesson.json'], '"blok"'),
+        column: expect.any(Number),
+        field: 'panels[0].scenarios[1]',
+        message: expect.stringMatching(
+          /^unknown scenario "blok"; the lesson's catalogue has: pass, block, /,
+        ),
+      },
+    ]);
+    // A reference to no scenario at all is still an error; the panel offers only real ids.
+    files['prose.en.md'] = files['prose.en.md'].replace('[[pass]] and under', '[[nope]] and under');
+    const [, nope] = errorsOf(load(ID, files));
+    expect(nope).toMatchObject({
+      file: `lessons/${ID}/prose.en.md`,
+      line: lineOf(files['prose.en.md'], '[[nope]]'),
+    });
+    expect(nope.message).toBe(
+      '[[nope]]: panel "run_hooks" has no scenario "nope" (it offers: pass, pre_error, post_error, mutate, allow_string, false_return, late_register)',
+    );
+  });
+
+  it('reports a try block never closed at its opening line, and the other errors of the file', async () => {
+    const files = await lessonFiles(ID);
+    const en = files['prose.en.md'];
+    const cut = en.indexOf('<!-- /try -->');
+    files['prose.en.md'] = `${en.slice(0, cut)}${en.slice(cut + '<!-- /try -->\n'.length)}`.replace(
+      'Under [[refused]]',
+      'Under [[refuse]]',
+    );
+    const text = files['prose.en.md'];
+    const opened = lineOf(text, '<!-- try -->');
+    const errors = rawErrorsOf(load(ID, files));
+    expect(errors.map((e) => [e.file, e.line, renderMessage(e.message, 'en')])).toEqual([
+      [
+        `lessons/${ID}/prose.en.md`,
+        opened,
+        `"<!-- try -->" opened at line ${opened} is never closed; end the things to try with a "<!-- /try -->" line`,
+      ],
+      [
+        `lessons/${ID}/prose.en.md`,
+        lineOf(text, '[[refuse]]'),
+        expect.stringMatching(/^\[\[refuse\]\]: panel "execute_hooked" has no scenario "refuse"/),
+      ],
+    ]);
+    expect(renderMessage(errors[0].message, 'zh')).toBe(
+      `第 ${opened} 行的 "<!-- try -->" 一直没有结束；请在要试的内容之后加一行 "<!-- /try -->"`,
+    );
   });
 
   it('ignores marker-like lines inside fenced code blocks', async () => {

@@ -83,6 +83,21 @@ describe('splitting an article at panel markers', () => {
     expect(malformed.map((m) => m.line)).toEqual([2, 3]);
   });
 
+  it('reports a fence never closed at its line and still finds the markers after it', () => {
+    // At the end of the article, or when a line like ```python opens another block.
+    for (const tail of ['', '```python\ny = 2\n```\n']) {
+      const { markers, malformed } = splitProse(
+        `Intro.\n\`\`\`python\nx = 1\n<!-- panel: a -->\n${tail}`,
+      );
+      expect(malformed).toEqual([{ line: 2, text: '```python', kind: 'fence' }]);
+      expect(markers).toEqual([{ panelId: 'a', line: 4 }]);
+    }
+    // A longer fence may show a shorter one, and a closing line may be indented.
+    const shown = splitProse('````markdown\n```python\n<!-- panel: a -->\n```\n  ````\n');
+    expect(shown.malformed).toEqual([]);
+    expect(shown.markers).toEqual([]);
+  });
+
   it('treats markers inside fenced code as text', () => {
     const { segments, markers } = splitProse('~~~\n<!-- panel: a -->\n~~~\n');
     expect(markers).toEqual([]);
@@ -135,10 +150,27 @@ describe("a panel's things to try", () => {
 
   it('report an unclosed try block at its opening line, and keep its text', () => {
     const { segments, malformed } = splitProse('<!-- panel: a -->\n<!-- try -->\n- x\n');
-    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try' }]);
+    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try-unclosed' }]);
     expect(segments).toEqual([
       { kind: 'panel', panelId: 'a' },
       { kind: 'markdown', text: '- x' },
+    ]);
+  });
+
+  it('end a try block never closed at the next panel marker, which still places its panel', () => {
+    const { segments, markers, tries, malformed } = splitProse(
+      '<!-- panel: a -->\n<!-- try -->\n- x\n<!-- panel: b -->\n<!-- try -->\n- [[y]]\n<!-- /try -->\n',
+    );
+    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try-unclosed' }]);
+    expect(markers).toEqual([
+      { panelId: 'a', line: 1 },
+      { panelId: 'b', line: 4 },
+    ]);
+    expect(tries).toEqual([{ panelId: 'b', line: 6, text: '- [[y]]' }]);
+    expect(segments).toEqual([
+      { kind: 'panel', panelId: 'a' },
+      { kind: 'markdown', text: '- x' },
+      { kind: 'panel', panelId: 'b', tries: '- [[y]]' },
     ]);
   });
 

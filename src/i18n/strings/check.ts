@@ -1,0 +1,186 @@
+/**
+ * Strings of `npm run lessons:check`'s own report (scripts/lib/): status lines, run
+ * verdicts, budgets, golden files and prediction answers. English by default, Chinese
+ * with `LESSONS_LANG=zh`; the loader's messages are in ./lessons.ts and ./files.ts.
+ */
+import type { LocalizedText } from '../../lessons/schema.ts';
+
+export const checkStrings = {
+  // Status tags and totals.
+  checkTagOk: { zh: '通过', en: 'ok' },
+  checkTagFail: { zh: '失败', en: 'FAIL' },
+  checkTagWarning: { zh: '警告', en: 'warning' },
+  checkTotals: { zh: '{passed} 项通过，{failed} 项失败', en: '{passed} passed, {failed} failed' },
+  checkWarningsOne: { zh: '{n} 个警告', en: '{n} warning' },
+  checkWarningsMany: { zh: '{n} 个警告', en: '{n} warnings' },
+  checkPyodideLoaded: {
+    zh: '（Pyodide 加载用时 {seconds} 秒）',
+    en: '(Pyodide loaded in {seconds} s)',
+  },
+  checkNoLessons: { zh: '{root} 中没有课程文件夹', en: 'no lesson folders in {root}' },
+  checkCannotRead: {
+    zh: '读不了课程文件夹 {root}：{reason}',
+    en: 'cannot read the lessons folder {root}: {reason}',
+  },
+  checkNoSuchLesson: {
+    zh: '{root} 中没有课程文件夹 {ids}（现有：{has}）',
+    en: 'no lesson folder {ids} in {root} (it has: {has})',
+  },
+  checkNothing: { zh: '无', en: 'nothing' },
+
+  // Loading a lesson.
+  checkLoadErrorsOne: {
+    zh: '加载：{n} 个错误；没有运行它的场景',
+    en: 'load: {n} error; its scenarios were not run',
+  },
+  checkLoadErrorsMany: {
+    zh: '加载：{n} 个错误；没有运行它的场景',
+    en: 'load: {n} errors; its scenarios were not run',
+  },
+  checkNotCompiledOne: {
+    zh: '加载：{n} 个 Python 文件无法编译；它的 {runs} 个场景运行都没有进行',
+    en: 'load: {n} Python file does not compile; its {runs} scenario runs were not run',
+  },
+  checkNotCompiledMany: {
+    zh: '加载：{n} 个 Python 文件无法编译；它的 {runs} 个场景运行都没有进行',
+    en: 'load: {n} Python files do not compile; its {runs} scenario runs were not run',
+  },
+  checkLoadOk: {
+    zh: '加载：清单、锚点和正文都没问题；{n} 个 Python 文件都能编译',
+    en: 'load: manifest, anchors and prose; {n} Python files compile',
+  },
+  checkCompileCause: {
+    zh: '{message}（{file} 无法编译：请先修正它的语法错误）',
+    en: '{message} ({file} does not compile: fix its syntax error first)',
+  },
+  checkUnofferedScenario: {
+    zh: '场景 {id} 在场景目录里，但没有哪个面板提供它',
+    en: 'scenario {id} is in the catalogue but no panel offers it',
+  },
+
+  // How a run ended.
+  checkOutcomeCompleted: { zh: '完成', en: 'completed' },
+  checkOutcomeStopped: { zh: '被停下', en: 'stopped' },
+  checkOutcomeError: { zh: '出错', en: 'error' },
+  checkEndCompleted: { zh: '正常结束', en: 'completing normally' },
+  checkEndError: { zh: '未捕获的 {type}', en: 'an uncaught {type}' },
+  checkEndStopEvents: { zh: '用完事件预算而停止', en: 'a stop by its event budget' },
+  checkEndStopTime: { zh: '用完时间预算而停止', en: 'a stop by its time budget' },
+  checkEndStopDepth: { zh: '超过调用深度上限而停止', en: 'a stop by its call-depth limit' },
+  checkAsDeclared: {
+    zh: '{outcome}，与声明一致（{ending}）',
+    en: '{outcome} as declared ({ending})',
+  },
+  checkEvents: { zh: '{n} 个事件', en: '{n} events' },
+  checkEventsNotCompared: { zh: '{n} 个事件（不比较）', en: '{n} events (not compared)' },
+  checkStats: { zh: '{outcome}，{events}，{ms} 毫秒', en: '{outcome}, {events}, {ms} ms' },
+  checkCreated: { zh: '{stats}；已新建 {file}', en: '{stats}; created {file}' },
+  checkUpdated: { zh: '{stats}；已更新 {file}', en: '{stats}; updated {file}' },
+  checkRecorderFailed: { zh: '记录器本身出错了', en: 'the recorder itself failed' },
+  checkEndingMismatchHead: {
+    zh: '没有按场景声明的方式结束',
+    en: 'did not end as its scenario declares',
+  },
+  checkEndingMismatch: {
+    zh: '预期的结局是{expected}，实际却是{actual}{said}',
+    en: 'expected {expected}, but the run ended by {actual}{said}',
+  },
+  checkUncaughtHead: { zh: '未捕获的 {type}', en: 'uncaught {type}' },
+  checkRaisedAt: { zh: '（在 {place}）', en: ' (at {place})' },
+  checkErrorSaid: { zh: '（报错：{text}）', en: ' ({text})' },
+  checkDeclareEnding: {
+    zh: '如果这正是该场景要演示的结局，请在场景目录里声明它："scenarios": {"{id}": {..., "ending": {ending}}}',
+    en: 'if this is the ending the scenario teaches, declare it in the catalogue: "scenarios": {"{id}": {..., "ending": {ending}}}',
+  },
+
+  // Budgets.
+  checkBudgetHead: { zh: '超出了预算', en: 'exceeded its budget' },
+  checkBudgetStoppedHere: {
+    zh: '超出了预算（{limit}），停下时正在执行这一行；{budget}',
+    en: 'exceeded its budget ({limit}) and was stopped while running this line; {budget}',
+  },
+  checkBudgetStopped: {
+    zh: '超出了预算（{limit}），停下时不在课程的代码里；{budget}',
+    en: "exceeded its budget ({limit}), stopped outside the lesson's code; {budget}",
+  },
+  checkLimitEvents: { zh: '{n} 个事件', en: '{n} events' },
+  checkLimitTime: { zh: '{n} 秒', en: '{n} s' },
+  checkLimitDepth: { zh: '调用深度 {n}', en: 'call depth {n}' },
+  checkBudgetSetAt: {
+    zh: '预算设在 {file}:{line}',
+    en: 'the budget is set by "budget" at {file}:{line}',
+  },
+  checkBudgetDefault: {
+    zh: '这是记录器的默认预算，课程清单没有设置预算',
+    en: 'the recorder\'s default budget; the manifest sets no "budget"',
+  },
+  checkBudgetWarning: {
+    zh: '用掉了一半以上的预算（{events}/{maxEvents} 个事件，{ms}/{maxMs} 毫秒）；在慢一些的机器上可能会被停下',
+    en: 'uses more than half its budget ({events} of {maxEvents} events, {ms} of {maxMs} ms); a slower machine may stop it',
+  },
+
+  // Golden files.
+  checkUpdateHint: {
+    zh: '请运行 UPDATE_GOLDEN=1 npm run lessons:check 并检查差异',
+    en: 'run UPDATE_GOLDEN=1 npm run lessons:check and review the diff',
+  },
+  checkNoGoldenHead: { zh: '没有基准文件', en: 'no golden file' },
+  checkNoGolden: { zh: '没有基准文件；{hint}', en: 'no golden file; {hint}' },
+  checkGoldenNotJsonHead: { zh: '基准文件不是有效的 JSON', en: 'golden file is not valid JSON' },
+  checkGoldenNotJson: {
+    zh: '基准文件不是有效的 JSON（{reason}）；{hint}',
+    en: 'the golden file is not valid JSON ({reason}); {hint}',
+  },
+  checkGoldenDiffersHead: { zh: '与基准文件不一致', en: 'differs from its golden file' },
+  checkGoldenDiffers: {
+    zh: '这次运行与基准文件不一致（基准 -> 现在）；如果这个变化是有意的，{hint}',
+    en: 'the run differs from its golden file (golden -> now); if the change is intended, {hint}',
+  },
+  checkOldNotJson: { zh: '（旧文件不是有效的 JSON）', en: '(the old file was not valid JSON)' },
+  checkGoldenNotSummary: {
+    zh: '基准文件里是 {value}，不是运行摘要',
+    en: 'the golden file holds {value}, not a summary',
+  },
+  checkSameCounts: {
+    zh: '{label}：次数相同，但基准文件里的结构不同',
+    en: '{label}: same counts, different shape in the golden file',
+  },
+  checkLinesHits: { zh: 'lines（命中次数）', en: 'lines (hits)' },
+  checkMoreKeys: { zh: '……还有 {n} 项', en: '... and {n} more' },
+  checkMoreDiffLines: { zh: '……还有 {n} 行差异', en: '... {n} more diff lines' },
+  checkNoError: { zh: '无', en: 'none' },
+  checkMissing: { zh: '（缺失）', en: '(missing)' },
+  checkStaleGolden: {
+    zh: '过期的基准文件：课程里没有哪个面板和场景会写它；UPDATE_GOLDEN=1 会删除它',
+    en: 'stale golden file: no panel and scenario of the lesson writes it; UPDATE_GOLDEN=1 removes it',
+  },
+  checkRemovedStale: { zh: '已删除过期的 {file}', en: 'removed stale {file}' },
+  checkGoldenCounts: {
+    zh: '基准文件：新建 {created}，更新 {updated}，删除 {removed}，未变 {unchanged}',
+    en: 'golden files: {created} created, {updated} updated, {removed} removed, {unchanged} unchanged',
+  },
+
+  // Predictions.
+  checkPredictionHead: { zh: '有一道预测题没有答案', en: 'a prediction has no answer' },
+  checkPredict: { zh: '预测 {id}：{answer}', en: 'predict {id}: {answer}' },
+  checkHitsOne: { zh: '命中 {n} 次', en: '{n} hit' },
+  checkHitsMany: { zh: '命中 {n} 次', en: '{n} hits' },
+  checkReached: { zh: '执行到了', en: 'reached' },
+  checkNotReached: { zh: '没有执行到', en: 'not reached' },
+  checkNonePrinted: { zh: '所有选项都没有打印出来', en: 'none of the choices is printed' },
+  checkPrinted: { zh: '打印了：{lines}', en: 'printed: {lines}' },
+  checkNeverBound: { zh: '从未赋值', en: 'never bound' },
+  checkFinalValue: { zh: '最终值为 {value}', en: 'final value {value}' },
+  checkNeverBinds: {
+    zh: '{id}：在 {scenario} 场景下 {fn} 从未给 {name} 赋值，所以这道题没有答案',
+    en: '{id}: {fn} never binds {name} under {scenario}, so the question has no answer',
+  },
+  checkNoChoiceMatches: {
+    zh: '{id}：没有一个选项符合最终值 {value}；必须恰好有一个符合',
+    en: '{id}: no choice matches the final value {value}; exactly one must',
+  },
+  checkChoicesMatch: {
+    zh: '{id}：有 {n} 个选项符合最终值 {value}；必须恰好只有一个',
+    en: '{id}: {n} choices match the final value {value}; exactly one must',
+  },
+} satisfies Record<string, LocalizedText>;

@@ -1,0 +1,202 @@
+/**
+ * `lessons:check`'s own report, end to end on small lessons written to a temporary folder:
+ * a runaway scenario is blamed on the Python line it was stopped on (with its budget and
+ * where that is set), and with `LESSONS_LANG=zh` no English sentence is left in the
+ * report. One Pyodide recorder (a child process, a few seconds to start) serves every run.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CheckResult, runCheck } from '../../../scripts/lib/check.ts';
+import type { Lang } from '../../../src/i18n/index.ts';
+import { recorderInstall } from '../../../src/runtime/node-recorder.ts';
+import {
+  createSandboxedRecorder,
+  type SandboxedRecorder,
+} from '../../../src/runtime/sandbox/runner.ts';
+
+const SOURCE = `def spin(limit):
+    total = 0
+    n = 0
+    while n != limit:
+        n += 1
+        total += n
+    return total
+`;
+
+/** A lesson with one panel `spin`, its scenarios, and what else the manifest says. */
+function lessonFiles(
+  id: string,
+  scenarios: Record<string, string>,
+  extra: Record<string, unknown> = {},
+): Record<string, string> {
+  const manifest = {
+    id,
+    order: 1,
+    title: { zh: '转圈', en: 'Spinning' },
+    summary: { zh: '一个会停不下来的循环。', en: 'A loop that may never stop.' },
+    ...extra,
+    sources: [{ path: 'spin.py', module: 'spin' }],
+    setup: 'setup.py',
+    scenarios: Object.fromEntries(
+      Object.keys(scenarios).map((s) => [
+        s,
+        { label: { zh: `场景 ${s}`, en: `Scenario ${s}` }, script: `scenarios/${s}.py` },
+      ]),
+    ),
+    panels: [
+      {
+        id: 'spin',
+        function: 'spin',
+        source: 'spin.py',
+        entry: 'entries/run.py',
+        scenarios: Object.keys(scenarios),
+        steps: [],
+      },
+    ],
+  };
+  const files: Record<string, string> = {
+    'lesson.json': `${JSON.stringify(manifest, null, 2)}\n`,
+    'src/spin.py': SOURCE,
+    'setup.py': 'limit = 3\n',
+    'entries/run.py': 'from spin import spin\n\nprint("total:", spin(limit))\n',
+    'prose.zh.md': '# 转圈\n\n<!-- panel: spin -->\n',
+    'prose.en.md': '# Spinning\n\n<!-- panel: spin -->\n',
+  };
+  for (const [s, code] of Object.entries(scenarios)) files[`scenarios/${s}.py`] = code;
+  return files;
+}
+
+function writeLesson(root: string, id: string, files: Record<string, string>) {
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(root, id, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+const MANIFEST = 'runaway/lesson.json';
+const lineOf = (text: string, needle: string) =>
+  text.split('\n').findIndex((l) => l.includes(needle)) + 1;
+
+let root: string;
+let recorder: SandboxedRecorder;
+const runs: Partial<Record<Lang, { result: CheckResult; out: string[] }>> = {};
+
+async function check(lang: Lang) {
+  const out: string[] = [];
+  const result = await runCheck({
+    root,
+    update: false,
+    cwd: root,
+    lang,
+    recorder,
+    print: (l) => out.push(l),
+  });
+  return { result, out };
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'wpt-check-report-'));
+  // 1. A runaway scenario (the limit is never met), a heavy one with a prediction that has
+  // no answer, one that raises, and one with no golden file. A tiny budget keeps it fast.
+  writeLesson(
+    root,
+    'runaway',
+    lessonFiles(
+      'runaway',
+      {
+        forever: 'limit = -1\n',
+        heavy: 'limit = 60\n',
+        raises: 'raise ValueError("no limit today")\n',
+        fine: 'limit = 3\n',
+      },
+      {
+        budget: { maxEvents: 300 },
+        predictions: [
+          {
+            id: 'never',
+            panel: 'spin',
+            scenario: 'heavy',
+            ask: { kind: 'value', name: 'nowhere' },
+            question: { zh: '`nowhere` 最后是多少？', en: 'What does `nowhere` end as?' },
+          },
+        ],
+      },
+    ),
+  );
+  // 2. A lesson that does not load: its prose places an unknown panel.
+  const broken = lessonFiles('broken', { one: 'limit = 2\n' });
+  broken['prose.en.md'] += '\n<!-- panel: nope -->\n';
+  writeLesson(root, 'broken', broken);
+  recorder = await createSandboxedRecorder({ install: recorderInstall() });
+  runs.en = await check('en');
+  runs.zh = await check('zh');
+}, 120_000);
+
+afterAll(() => {
+  recorder?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('a runaway scenario', () => {
+  it('is reported at the Python line it was stopped on, naming its budget and where it is set', () => {
+    const { out } = runs.en!;
+    const budgetLine = lineOf(readFileSync(path.join(root, MANIFEST), 'utf8'), '"budget"');
+    const status = out.findIndex((l) => l.includes('spin/forever:'));
+    expect(out[status]).toBe('  FAIL  spin/forever: exceeded its budget');
+    expect(out[status + 1]).toMatch(
+      new RegExp(
+        `^runaway/src/spin\\.py:[56](:\\d+)?: spin/forever: exceeded its budget \\(300 events\\) and was stopped while running this line; the budget is set by "budget" at ${MANIFEST.replace('.', '\\.')}:${budgetLine}$`,
+      ),
+    );
+    expect(out[status + 2]).toMatch(/^ {4}if this is the ending the scenario teaches, declare it/);
+  });
+});
+
+describe('the report in Chinese', () => {
+  it('has no English sentence left, failures and totals included', () => {
+    const { out, result } = runs.zh!;
+    const text = out.join('\n');
+    expect(result.failed).toBeGreaterThanOrEqual(4);
+    for (const english of [
+      /\bpassed\b/,
+      /\bfailed\b/,
+      /FAIL/,
+      /\bload:/,
+      /budget/,
+      /\bexceeded\b/,
+      /golden file/,
+      /\bno answer\b/,
+      /\bwarning\b/,
+      /\d+ events\b/,
+      /\bdeclares?\b/,
+      /\bnever binds\b/,
+      /\bPyodide loaded\b/,
+      /\bnot placed\b|\bunknown panel\b/,
+      /\buncaught\b/,
+    ])
+      expect(text).not.toMatch(english);
+    expect(out).toContain('  失败  加载：1 个错误；没有运行它的场景');
+    expect(text).toMatch(
+      /runaway\/lesson\.json:\d+:\d+: 警告: spin\/heavy: 用掉了一半以上的预算（\d+\/300 个事件/,
+    );
+    expect(out).toContain('  失败  spin/fine: 没有基准文件');
+    expect(out).toContain('  失败  spin/raises: 未捕获的 ValueError');
+    expect(out.at(-1)).toBe(`${result.passed} 项通过，${result.failed} 项失败`);
+    const status = out.findIndex((l) => l.includes('spin/forever:'));
+    expect(out[status]).toBe('  失败  spin/forever: 超出了预算');
+    const budgetLine = lineOf(readFileSync(path.join(root, MANIFEST), 'utf8'), '"budget"');
+    expect(out[status + 1]).toMatch(
+      new RegExp(
+        `^runaway/src/spin\\.py:[56](:\\d+)?: spin/forever: 超出了预算（300 个事件），停下时正在执行这一行；预算设在 runaway/lesson\\.json:${budgetLine}$`,
+      ),
+    );
+  });
+
+  it('counts the same as the English one', () => {
+    expect(runs.zh!.result).toEqual(runs.en!.result);
+    expect(runs.en!.out.at(-1)).toMatch(/^\d+ passed, \d+ failed$/);
+  });
+});
