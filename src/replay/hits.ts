@@ -133,13 +133,16 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
           continue;
         }
         if (outcome === '') continue;
-      } else if (b.log !== undefined) {
-        const failed = logFailure(trace, e, b.id);
-        if (failed !== null) noteError(errors, b.id, e, failed);
       }
       const n = (counts.get(b.id) ?? 0) + 1;
       counts.set(b.id, n);
       if (b.hitCount && n !== b.hitCount) continue;
+      // A log message counts as failed only where it is shown: a hit the hit count skips
+      // is neither logged nor reported.
+      if (b.log !== undefined) {
+        const failed = logFailure(trace, e, b.id);
+        if (failed !== null) noteError(errors, b.id, e, failed);
+      }
       (byBreakpoint.get(b.id) as number[]).push(e);
       if (b.log === undefined) stopHere = true;
     }

@@ -237,6 +237,26 @@ describe('indexHits: logpoints', () => {
     });
   });
 
+  it('reports a failed log message only on the hits its hit count shows', () => {
+    // The message fails on the first two hits only (say, a name bound later in the loop).
+    const probes: ProbeResult[] = LOOP_BODY.map((e, i) =>
+      i < 2 ? [e, 'log', 'error', "NameError: name 'j' is not defined"] : [e, 'log', 'log', 'ok'],
+    );
+    const third = indexHits(loopTrace(probes), [
+      bp('log', 'main.py', 3, { log: '{j}', hitCount: 3 }),
+    ]);
+    expect(third.byBreakpoint.get('log')).toEqual([LOOP_BODY[2]]);
+    expect(third.probeErrors.size).toBe(0);
+    const second = indexHits(loopTrace(probes), [
+      bp('log', 'main.py', 3, { log: '{j}', hitCount: 2 }),
+    ]);
+    expect(second.probeErrors.get('log')).toEqual({
+      event: LOOP_BODY[1],
+      message: "NameError: name 'j' is not defined",
+      count: 1,
+    });
+  });
+
   it('treats an empty log message as a logpoint too', () => {
     const hits = indexHits(loopTrace(), [bp('log', 'main.py', 3, { log: '' })]);
     expect(hits.stops.length).toBe(0);
