@@ -28,7 +28,7 @@ export interface PredictionVerdict {
 export function answerText(lang: Lang, a: PredictionAnswer): string {
   switch (a.kind) {
     case 'hits':
-      return t(lang, 'answerHits', { n: a.count });
+      return a.count === 1 ? t(lang, 'answerHitsOnce') : t(lang, 'answerHits', { n: a.count });
     case 'reached':
       return t(lang, a.reached ? 'answerReached' : 'answerNotReached');
     case 'output':

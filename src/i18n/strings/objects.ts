@@ -35,8 +35,8 @@ export const objectStrings = {
   scenarioA: { zh: '场景 A', en: 'Scenario A' },
   scenarioB: { zh: '场景 B', en: 'Scenario B' },
   partAt: {
-    zh: '从 {file} 第 {line} 行开始分开（A 第 {a} 步，B 第 {b} 步）',
-    en: 'They part at {file} line {line} (step {a} of A, step {b} of B)',
+    zh: '在 {file} 第 {line} 行之后走上不同的路（A 第 {a} 步，B 第 {b} 步）',
+    en: 'They take different paths after {file}, line {line} (step {a} of A, step {b} of B)',
   },
   partAtEnd: {
     zh: '一个场景在第 {a} 步结束，另一个继续运行',

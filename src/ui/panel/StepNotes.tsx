@@ -46,9 +46,7 @@ function StepNotesView(props: {
             >
               <span className="step-num">{i + 1}</span>
               <span className="step-text">{s.text[lang]}</span>
-              <span className="step-lines">
-                L{s.start}–{s.end}
-              </span>
+              <span className="step-lines">{lineSpan(s.start, s.end)}</span>
             </button>
           </li>
         ))}
@@ -59,3 +57,8 @@ function StepNotesView(props: {
 
 /** {@link StepNotesView}, re-rendered only when its props change, not on every step. */
 export const StepNotes = memo(StepNotesView);
+
+/** A note's lines as shown beside it: `L20` for one line, `L20–24` for several. */
+export function lineSpan(start: number, end: number): string {
+  return end > start ? `L${start}–${end}` : `L${start}`;
+}

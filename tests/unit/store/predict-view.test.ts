@@ -28,7 +28,7 @@ describe('what an answered prediction shows', () => {
       question,
     };
     const right = judgePrediction('en', p, panel, trace, { kind: 'hits', count: 2 });
-    expect(right).toMatchObject({ correct: true, text: 'The line runs 2 time(s).' });
+    expect(right).toMatchObject({ correct: true, text: 'The line runs 2 times.' });
     expect(right.evidence).toEqual([2, 3]);
     const wrong = judgePrediction('zh', p, panel, trace, { kind: 'hits', count: 1 });
     expect(wrong).toMatchObject({ correct: false, text: '这一行执行了 2 次。' });
@@ -38,6 +38,7 @@ describe('what an answered prediction shows', () => {
     expect(answerText('en', { kind: 'reached', reached: false, events: [] })).toBe(
       'The line is never reached.',
     );
+    expect(answerText('en', { kind: 'hits', count: 1, events: [4] })).toBe('The line runs once.');
     expect(answerText('en', { kind: 'output', printed: ['a', 'b'], events: [1] })).toBe(
       'Printed: a | b',
     );
