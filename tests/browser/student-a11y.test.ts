@@ -111,12 +111,23 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     expect(await inView('[data-testid=toolbar]')).toBe(true);
   });
 
-  it('keeps the toolbar compact (one row) and sticky inside the panel', async () => {
+  it('keeps the toolbar compact (two rows), every button in sight, and sticky inside the panel', async () => {
     const a = phone;
     const p = panel(a.page, 'run_hooks');
     const bar = p.locator('[data-testid=toolbar]');
     const box = await bar.boundingBox();
-    expect(box?.height).toBeLessThan(70);
+    expect(box?.height).toBeLessThan(140);
+    // No command hides behind a sideways scroll: each button lies inside the screen.
+    const outside = await bar.locator('button').evaluateAll((els) =>
+      els
+        .filter((e) => {
+          const r = e.getBoundingClientRect();
+          return r.left < 0 || r.right > innerWidth;
+        })
+        .map((e) => e.textContent),
+    );
+    expect(outside).toEqual([]);
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // Scroll into the middle of the panel: the toolbar stays at the top of the screen.
     await p.locator('[data-testid=breakpoint-list]').evaluate((el) => el.scrollIntoView());
     const top = await bar.evaluate((el) => el.getBoundingClientRect().top);

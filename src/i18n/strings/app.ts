@@ -44,7 +44,7 @@ export const appStrings = {
     en: 'In a debugger panel below, click a line number to set a breakpoint (a red dot).',
   },
   startStep2: {
-    zh: '按“调试”：程序在浏览器里运行，停在断点上；左边看代码，右边看变量。',
+    zh: '按“调试”：程序在浏览器里运行，停在断点上；代码旁边就是此刻的变量。',
     en: 'Press Debug: the program runs in your browser and stops at the breakpoint; read the variables beside the code.',
   },
   startStep3: {
