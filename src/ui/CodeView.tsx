@@ -49,6 +49,11 @@ export interface CodeViewProps {
   markers?: CodeMarker[];
   /** Wrap long lines (on demand, for narrow screens). */
   wrap?: boolean;
+  /**
+   * Take the keyboard focus once the editor exists, unless the reader has put it somewhere
+   * since (for an editor that replaces the control that had the focus).
+   */
+  autoFocus?: boolean;
 }
 
 /**
@@ -100,6 +105,8 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       folding: false,
       lineNumbers: (n: number) => String(n + firstLine - 1),
       lineNumbersMinChars: 3,
+      // A click on a line number sets a breakpoint; it must not also select the line.
+      selectOnLineNumbers: false,
       // Monaco dims the number of the empty line after a final newline: too faint to read.
       renderFinalNewline: 'on',
       lineDecorationsWidth: 6,
@@ -118,6 +125,8 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     });
     ed.current = editor;
     decorations.current = editor.createDecorationsCollection();
+    const focused = document.activeElement;
+    if (props.autoFocus && (!focused || focused === document.body)) editor.focus();
     editor.onMouseDown((e) => {
       const t = e.target.type;
       const MT = monaco.editor.MouseTargetType;

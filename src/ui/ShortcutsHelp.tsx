@@ -1,10 +1,20 @@
 import { type Lang, t } from '../i18n';
 import { COMMAND_TABLE, keyLabel } from '../store/commands';
 
-/** The keyboard shortcuts, built from the command table, one click away. */
+/** The keyboard shortcuts, built from the command table, one click away; Escape closes them. */
 export function ShortcutsHelp({ lang }: { lang: Lang }) {
   return (
-    <details className="shortcuts" data-testid="shortcuts">
+    <details
+      className="shortcuts"
+      data-testid="shortcuts"
+      onKeyDown={(e) => {
+        const box = e.currentTarget;
+        if (e.key !== 'Escape' || !box.open) return;
+        box.open = false;
+        box.querySelector('summary')?.focus();
+        e.stopPropagation();
+      }}
+    >
       <summary>{t(lang, 'shortcuts')}</summary>
       <div className="shortcuts-body">
         <p className="shortcuts-where" data-testid="shortcuts-where">

@@ -112,6 +112,13 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       'My scenario',
     );
     expect(await editorText()).toContain('SCENARIO == "pass"');
+    // The button is gone; the keyboard is in the editor that replaced it, ready to type.
+    await app.page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-function=run_hooks] [data-testid=my-scenario-editor]')
+          ?.contains(document.activeElement) === true,
+    );
     // The panel's own source stays read-only; only the script is editable.
     expect(
       await p().locator('.code-col [data-testid=code-monaco]').getAttribute('data-editable'),

@@ -60,10 +60,17 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await clearBreakpoints();
     const line = runtimeLine(CALLBACK);
     await clickLine(p(), line);
+    // The click set a breakpoint; it did not also select the line's text.
+    expect(await p().locator('.code-col .selected-text').count()).toBe(0);
     await row().locator('[data-testid=bp-condition]').fill('callback.__nam ==');
     await row().locator('[data-testid=bp-condition]').press('Enter');
     const error = row().locator('[data-testid=bp-error]');
     await error.waitFor({ timeout: 60_000 });
+    expect(
+      await row()
+        .locator('[data-testid=bp-condition]')
+        .evaluate((e) => e === document.activeElement),
+    ).toBe(true);
     expect(await error.textContent()).toContain('SyntaxError');
     expect(await row().locator('[data-testid=bp-condition]').getAttribute('aria-invalid')).toBe(
       'true',
@@ -103,6 +110,8 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await log.fill('hook {nosuchname}');
     await log.press('Enter');
     await row().locator('[data-testid=bp-error]').waitFor({ timeout: 60_000 });
+    // Enter applies the message and leaves the keyboard where it was.
+    expect(await log.evaluate((e) => e === document.activeElement)).toBe(true);
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
     const errors = p().locator('[data-testid=logpoint-error]');
@@ -344,6 +353,16 @@ describe('first contact', () => {
     expect(
       await tries.locator(`[data-scenario=${target}]`).first().getAttribute('aria-current'),
     ).toBe('true');
+    // The button clicked is still there, and still holds the keyboard focus.
+    expect(
+      await tries
+        .locator(`[data-scenario=${target}]`)
+        .first()
+        .evaluate((e) => e === document.activeElement),
+    ).toBe(true);
+    expect(await tries.locator('[aria-current]').count()).toBe(
+      await tries.locator(`[data-scenario=${target}]`).count(),
+    );
   });
 
   it('shows the scenario description under the picker, and the shortcuts say where keys work', async () => {
@@ -362,6 +381,9 @@ describe('first contact', () => {
           ?.textContent !== b,
       before,
     );
+    const bar = app.page.locator('header.topbar');
+    const barHeight = async () => (await bar.boundingBox())?.height ?? 0;
+    const closedHeight = await barHeight();
     await app.page.locator('[data-testid=shortcuts] > summary').click();
     expect(await app.page.locator('[data-testid=shortcuts-where]').textContent()).toMatch(/面板/);
     expect(
@@ -369,5 +391,15 @@ describe('first contact', () => {
         .locator('[data-testid=shortcuts] tr[data-command=stepOver] kbd')
         .allTextContents(),
     ).toEqual(['F10', 'N']);
+    // The open box floats over the page: the sticky top bar keeps its height.
+    expect(await barHeight()).toBe(closedHeight);
+    // Escape closes it and gives the keyboard back to its summary.
+    await app.page.keyboard.press('Escape');
+    expect(await app.page.locator('[data-testid=shortcuts]').getAttribute('open')).toBeNull();
+    expect(
+      await app.page
+        .locator('[data-testid=shortcuts] > summary')
+        .evaluate((e) => e === document.activeElement),
+    ).toBe(true);
   });
 });

@@ -18,9 +18,14 @@ function BreakpointListView(props: {
 }) {
   const { rows, lang, onUpdate, onRemove } = props;
   const runtime = useApp((s) => s.runtime);
-  const blurOnEnter = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Enter') e.currentTarget.blur();
-  };
+  // A field takes effect when the student leaves it or presses Enter. Enter keeps the focus
+  // where it is (blurring would drop it on the page body, far from the row).
+  const commitOn = (commit: (value: string) => void) => ({
+    onBlur: (e: React.FocusEvent<HTMLInputElement>) => commit(e.currentTarget.value),
+    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+      if (e.key === 'Enter') commit(e.currentTarget.value);
+    },
+  });
   return (
     <details className="bp-list" data-testid="breakpoint-list" open={rows.length > 0}>
       <summary>
@@ -81,10 +86,10 @@ function BreakpointListView(props: {
                     data-testid="bp-condition"
                     aria-invalid={row.error && row.kind !== 'log' ? true : undefined}
                     aria-describedby={row.error ? errorId : undefined}
-                    onBlur={(e) =>
-                      onUpdate(b.id, { condition: e.target.value.trim() || undefined })
-                    }
-                    onKeyDown={blurOnEnter}
+                    {...commitOn((v) => {
+                      const condition = v.trim() || undefined;
+                      if (condition !== b.condition) onUpdate(b.id, { condition });
+                    })}
                   />
                 </label>
                 <label className="bp-field bp-field-small">
@@ -96,11 +101,11 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpHitCountHint')}
                     defaultValue={b.hitCount ?? ''}
                     data-testid="bp-hitcount"
-                    onBlur={(e) => {
-                      const n = Number.parseInt(e.target.value, 10);
-                      onUpdate(b.id, { hitCount: Number.isFinite(n) && n > 0 ? n : undefined });
-                    }}
-                    onKeyDown={blurOnEnter}
+                    {...commitOn((v) => {
+                      const n = Number.parseInt(v, 10);
+                      const hitCount = Number.isFinite(n) && n > 0 ? n : undefined;
+                      if (hitCount !== b.hitCount) onUpdate(b.id, { hitCount });
+                    })}
                   />
                 </label>
                 <label className="bp-field">
@@ -111,10 +116,10 @@ function BreakpointListView(props: {
                     defaultValue={b.log ?? ''}
                     data-testid="bp-log"
                     aria-describedby={`bp-log-hint-${b.id}`}
-                    onBlur={(e) =>
-                      onUpdate(b.id, { log: e.target.value === '' ? undefined : e.target.value })
-                    }
-                    onKeyDown={blurOnEnter}
+                    {...commitOn((v) => {
+                      const log = v === '' ? undefined : v;
+                      if (log !== b.log) onUpdate(b.id, { log });
+                    })}
                   />
                   <small id={`bp-log-hint-${b.id}`} className="bp-hint">
                     {t(lang, 'bpLogSyntax')}

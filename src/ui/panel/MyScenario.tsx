@@ -21,7 +21,9 @@ export function MyScenario(props: {
 }) {
   const { display, lang, mine } = props;
   const { start, editor } = display;
-  if (editor) return <ScriptEditor {...props} editor={editor} />;
+  // The button is replaced by the editor it opens: the keyboard goes there with it.
+  const [focusEditor, setFocusEditor] = useState(false);
+  if (editor) return <ScriptEditor {...props} editor={editor} focus={focusEditor} />;
   if (!start) return null;
   const base = start.label[lang];
   return (
@@ -32,7 +34,10 @@ export function MyScenario(props: {
         data-testid="my-scenario-start"
         data-replaces={start.replaces ? 'true' : undefined}
         title={t(lang, start.replaces ? 'myScenarioRestartHint' : 'myScenarioTryHint', { base })}
-        onClick={() => mine.start(lang)}
+        onClick={() => {
+          setFocusEditor(true);
+          mine.start(lang);
+        }}
       >
         {t(lang, start.replaces ? 'myScenarioRestart' : 'myScenarioTry')}
       </button>
@@ -47,6 +52,8 @@ function ScriptEditor(props: {
   mine: MyScenarioActions;
   actions: PanelActions;
   onCursor(at: { file: string; line: number } | null): void;
+  /** Take the keyboard focus when the editor appears (it replaced the focused button). */
+  focus: boolean;
 }) {
   const { editor: e, lang, mine, actions, onCursor } = props;
   const base = e.base.label[lang];
@@ -126,6 +133,7 @@ function ScriptEditor(props: {
           onEdits={(edits) => actions.moveBreakpoints(e.path, (line) => shiftLineAll(line, edits))}
           ariaLabel={t(lang, 'myScenarioEditor')}
           lang={lang}
+          autoFocus={props.focus}
         />
       </div>
       <p className="my-scenario-run" aria-live="polite" data-testid="my-scenario-run">

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import { withScenarioButtons } from '../../lessons/tries';
@@ -27,26 +27,29 @@ function TryBoxView(props: {
     [props.html, panel, lang],
   );
   // The chosen scenario's buttons are marked (derived from the panel's state, not the HTML).
-  const marked = useMemo(
-    () =>
-      html.replace(
-        new RegExp(`data-scenario="${scenario}"`, 'g'),
-        `data-scenario="${scenario}" aria-current="true"`,
-      ),
-    [html, scenario],
-  );
+  // Marked on the live buttons, not by rewriting the HTML: new HTML would replace the button
+  // just clicked and drop the keyboard focus on the page body.
+  const body = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `html` is what the buttons are made of
+  useLayoutEffect(() => {
+    for (const b of body.current?.querySelectorAll<HTMLElement>('[data-scenario]') ?? []) {
+      if (b.dataset.scenario === scenario) b.setAttribute('aria-current', 'true');
+      else b.removeAttribute('aria-current');
+    }
+  }, [html, scenario]);
   return (
     <details className="tries" data-testid="tries" open={props.open}>
       <summary>{t(lang, 'triesTitle')}</summary>
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the clicks come from the buttons inside (keyboard included); this only delegates */}
       <div
+        ref={body}
         className="prose tries-body"
         onClick={(e) => {
           const button = (e.target as HTMLElement).closest<HTMLElement>('[data-scenario]');
           if (button?.dataset.scenario) onScenario(button.dataset.scenario);
         }}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and drops unsafe URLs; the buttons' labels are escaped
-        dangerouslySetInnerHTML={{ __html: marked }}
+        dangerouslySetInnerHTML={{ __html: html }}
       />
     </details>
   );
