@@ -76,5 +76,9 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'noBreakpointHit');
     case 'stepOutOfRange':
       return t(lang, 'stepOutOfRange', { n: notice.asked, total: notice.total });
+    case 'codeChanged':
+      return notice.after
+        ? `${t(lang, 'codeChanged')} ${noticeText(lang, notice.after)}`
+        : t(lang, 'codeChanged');
   }
 }

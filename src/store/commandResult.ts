@@ -13,10 +13,12 @@ import { hitsFor } from './selectors';
 /**
  * A note about the last command: Debug with no breakpoint stopped at the first line
  * of the panel's function; Debug ran to the end because no breakpoint was hit; a jump
- * asked for a step the trace does not have.
+ * asked for a step the trace does not have; the code changed, so the run started again.
  */
 export type PanelNotice =
   | { kind: 'debugNoBreakpoint'; function: string }
+  /** The code changed under a run in progress, which started again; `after`: what the new run did. */
+  | { kind: 'codeChanged'; after: PanelNotice | null }
   | { kind: 'noBreakpointHit' }
   | { kind: 'stepOutOfRange'; asked: number; total: number };
 
@@ -38,6 +40,25 @@ export function firstFocusLine(trace: Trace, focus: { file: string; fn: string }
   return call;
 }
 
+/** Whether any of `breakpoints` can stop a run (enabled, and not a logpoint). */
+function canStop(breakpoints: readonly Breakpoint[]): boolean {
+  return breakpoints.some((b) => b.enabled && b.log === undefined);
+}
+
+/**
+ * The notice to show now. "No breakpoint: stopped at the first line" stops being true as
+ * soon as the student sets one, so it goes then, without waiting for the next command.
+ */
+export function currentNotice(
+  notice: PanelNotice | null,
+  breakpoints: readonly Breakpoint[],
+): PanelNotice | null {
+  if (notice?.kind === 'codeChanged') {
+    return { kind: 'codeChanged', after: currentNotice(notice.after, breakpoints) };
+  }
+  return notice?.kind === 'debugNoBreakpoint' && canStop(breakpoints) ? null : notice;
+}
+
 /** The position a command leads to, and the notice it leaves. Pure. */
 export function applyCommand(
   trace: Trace,
@@ -52,8 +73,7 @@ export function applyCommand(
   if (starts && trace.length > 0) {
     // A debugger started with no breakpoint stops at the start of the code under
     // study rather than running silently to the end.
-    const canStop = p.breakpoints.some((b) => b.enabled && b.log === undefined);
-    const first = !canStop && focus ? firstFocusLine(trace, focus) : null;
+    const first = !canStop(p.breakpoints) && focus ? firstFocusLine(trace, focus) : null;
     if (first !== null && focus) {
       return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
     }

@@ -29,8 +29,11 @@ export interface PanelState {
   reached: number;
   /** Selected call-stack frame, counted from the innermost (0). */
   frameIndex: number;
-  /** A command waiting for its scenario's trace to arrive. */
-  pending: { command: Command } | { jump: number; frame?: number } | null;
+  /**
+   * A command waiting for its scenario's trace to arrive. `rerun`: the code changed under
+   * a run in progress, so the run starts again (and says so) once the new trace is here.
+   */
+  pending: { command: Command; rerun?: boolean } | { jump: number; frame?: number } | null;
   /** What the last command did that the student would not expect, said once. */
   notice?: PanelNotice | null;
   /** The name whose history ("where did this value come from?") the panel shows. */

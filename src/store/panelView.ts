@@ -16,6 +16,7 @@ import type { RunError } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { focusRange, lineCount, shownRange, sliceLines, tallestSoFar } from './codeLines';
+import { currentNotice } from './commandResult';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';
 
@@ -288,6 +289,6 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     commandContext,
     commands: enabledCommands(commandContext),
     breakpoints: rows,
-    notice: p.notice ?? null,
+    notice: currentNotice(p.notice ?? null, p.breakpoints),
   };
 }

@@ -11,7 +11,7 @@ import type { Trace } from '../trace/trace';
 import { applyCommand, goToStepResult } from './commandResult';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import { patched, STARTS_RUN } from './reach';
-import { movedBreakpoints, probesOf, slotKey } from './recording';
+import { movedBreakpoints, probesOf, sameCode, slotKey } from './recording';
 import { currentTrace } from './selectors';
 
 export type { PanelNotice } from './commandResult';
@@ -59,8 +59,21 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const request = deps.requestFor(key, scenario);
       if (!p || !request) return;
       const skey = slotKey(request, p.breakpoints);
-      if (p.traces[scenario]?.key === skey) return;
-      patch(key, (q) => ({ traces: { ...q.traces, [scenario]: { key: skey, trace: null } } }));
+      const before = p.traces[scenario];
+      if (before?.key === skey) return;
+      // New code under a run in progress: the old step number would stand on some other
+      // line of the new run, so the run starts again (as Debug does: to the first stop)
+      // once the new trace is here.
+      const rerun =
+        scenario === p.scenario &&
+        p.position !== START &&
+        !p.pending &&
+        before !== undefined &&
+        !sameCode(before.key, skey, TRANSIENT);
+      patch(key, (q) => ({
+        traces: { ...q.traces, [scenario]: { key: skey, trace: null } },
+        ...(rerun ? { pending: { command: 'debug', rerun: true } } : {}),
+      }));
       const probes = probesOf(p.breakpoints);
       deps.record({ ...request, probes }, { priority }).then((trace) => {
         const q = get().panels[key];
@@ -97,7 +110,11 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ? apply(key, trace, p, pending.command)
           : { position: jump(trace, pending.jump), notice: null };
       const frameIndex = 'jump' in pending ? (pending.frame ?? 0) : 0;
-      patch(key, () => ({ pending: null, frameIndex, ...moved }));
+      const notice =
+        'command' in pending && pending.rerun
+          ? { kind: 'codeChanged' as const, after: moved.notice }
+          : moved.notice;
+      patch(key, () => ({ pending: null, frameIndex, ...moved, notice }));
     }
 
     function reconcile(key: PanelKey) {

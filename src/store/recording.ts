@@ -35,12 +35,26 @@ export function probesOf(breakpoints: readonly Breakpoint[]) {
     }));
 }
 
-/** The key of a trace slot: the files and probes it was recorded with. */
+/**
+ * The key of a trace slot: the files, then (after a newline, which JSON never holds
+ * unescaped) the probes it was recorded with.
+ */
 export function slotKey(
   request: Omit<RecordRequest, 'probes'>,
   breakpoints: readonly Breakpoint[],
 ) {
-  return JSON.stringify([request.files.map((f) => [f.path, f.code]), probesOf(breakpoints)]);
+  const files = JSON.stringify(request.files.map((f) => [f.path, f.code]));
+  return `${files}\n${JSON.stringify(probesOf(breakpoints))}`;
+}
+
+/**
+ * Whether two slot keys were recorded from the same code (their probes may differ). A key
+ * may carry a marker before its files (`prefix`), which does not count.
+ */
+export function sameCode(a: string, b: string, prefix = ''): boolean {
+  const code = (key: string) =>
+    (key.startsWith(prefix) ? key.slice(prefix.length) : key).split('\n', 1)[0];
+  return code(a) === code(b);
 }
 
 /**

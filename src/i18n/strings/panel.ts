@@ -80,6 +80,10 @@ export const panelStrings = {
     zh: '没有断点：已停在 {fn} 的第一行。点击行号可设置断点。',
     en: 'No breakpoint: stopped at the first line of {fn}. Click a line number to set one.',
   },
+  codeChanged: {
+    zh: '代码改过了，所以从头重新运行。',
+    en: 'The code changed, so the run started again from the beginning.',
+  },
   noBreakpointHit: {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',

@@ -214,6 +214,37 @@ describe('My scenario in a panel store', () => {
     expect(p.position).toBe(4);
   });
 
+  it('starts a paused run again when the code changes under it, and says so', async () => {
+    const { store, setMine } = setup();
+    setMine({ base: 'once', code: 'n = 3', previous: null });
+    store.getState().initPanel(KEY);
+    store.getState().setScenario(KEY, MY_SCENARIO);
+    store.getState().toggleBreakpoint(KEY, 'lib.py', 8);
+    await settle();
+    store.getState().command(KEY, 'debug');
+    store.getState().command(KEY, 'continue');
+    store.getState().command(KEY, 'continue');
+    expect(store.getState().panels[KEY].position).toBe(2);
+
+    // A condition changes what is recorded beside the run, not the run: the step stays.
+    store.getState().toggleBreakpoint(KEY, 'lib.py', 9);
+    const id = store.getState().panels[KEY].breakpoints[1].id;
+    store.getState().updateBreakpoint(KEY, id, { condition: 'True' });
+    await settle();
+    expect(store.getState().panels[KEY].position).toBe(2);
+    expect(store.getState().panels[KEY].notice ?? null).toBeNull();
+
+    // New code: step 2 of the new run is not where the student was; Debug again instead.
+    setMine({ base: 'once', code: 'n = 5', previous: null });
+    store.getState().ensureTraces(KEY);
+    await settle();
+    const p = store.getState().panels[KEY];
+    expect(p.traces[MY_SCENARIO].trace?.length).toBe(5);
+    expect(p.pending).toBeNull();
+    expect(p.position).toBe(0);
+    expect(p.notice).toEqual({ kind: 'codeChanged', after: null });
+  });
+
   it('falls back to the first scenario when the own scenario is gone', async () => {
     const { store, setMine } = setup();
     setMine({ base: 'once', code: 'n = 2', previous: null });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
-import { applyCommand, firstFocusLine } from '../../../src/store/commandResult';
+import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { runErrorText } from '../../../src/store/runErrorText';
@@ -124,6 +124,24 @@ describe('Debug with no breakpoint', () => {
     });
     expect(noticeText('en', r.notice!)).toContain('first line of f');
     expect(noticeText('zh', r.notice!)).toContain('第一行');
+  });
+
+  it('the "no breakpoint" notice goes as soon as a breakpoint that stops is set', () => {
+    const { notice } = applyCommand(trace, { position: -1, breakpoints: [] }, 'debug', FOCUS);
+    expect(currentNotice(notice, [])).toEqual(notice);
+    // A logpoint or a disabled breakpoint still cannot stop: the notice stays true.
+    expect(currentNotice(notice, [bp({ log: 'x' })])).toEqual(notice);
+    expect(currentNotice(notice, [bp({ enabled: false })])).toEqual(notice);
+    expect(currentNotice(notice, [bp({})])).toBeNull();
+    // After an edit restarted the run, the part about the restart stays; the rest goes.
+    const restarted = { kind: 'codeChanged' as const, after: notice };
+    expect(noticeText('en', restarted)).toMatch(/^The code changed, .* first line of f/);
+    expect(currentNotice(restarted, [bp({})])).toEqual({ kind: 'codeChanged', after: null });
+    expect(noticeText('zh', { kind: 'codeChanged', after: null })).toContain('重新运行');
+    // Other notices are about the last command, not about breakpoints.
+    expect(currentNotice({ kind: 'noBreakpointHit' }, [bp({})])).toEqual({
+      kind: 'noBreakpointHit',
+    });
   });
 
   it('a logpoint alone does not count as a breakpoint that stops', () => {
