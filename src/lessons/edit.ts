@@ -9,6 +9,7 @@ import { parseJsonWithPositions } from './json.ts';
 import { patchJson } from './json-patch.ts';
 import { msg } from './messages.ts';
 import { LessonMessageError } from './messageText.ts';
+import type { Lang } from './schema.ts';
 
 /** The result of a manifest edit. */
 export interface ManifestEdit {
@@ -163,24 +164,29 @@ function editEntry(text: string, id: string, change: (entry: ScenarioJson) => vo
   return { manifest: patchJson(text, m), write: {}, remove: [] };
 }
 
-/** Set a scenario's labels. */
-export function labelScenario(
-  text: string,
-  id: string,
-  label: { zh: string; en: string },
-): ManifestEdit {
+/**
+ * Set a scenario's label in one language. The other language keeps what the manifest text
+ * holds now (not what an older parse held), so editing the two fields one after the other
+ * never writes back a stale value.
+ */
+export function labelScenario(text: string, id: string, lang: Lang, value: string): ManifestEdit {
   return editEntry(text, id, (s) => {
-    s.label = label;
+    s.label = { ...s.label, [lang]: value };
   });
 }
 
-/** Set (or, with blank texts, remove) a scenario's description. */
+/**
+ * Set a scenario's description in one language; the other keeps what the manifest text holds.
+ * With both languages blank the description is removed.
+ */
 export function describeScenario(
   text: string,
   id: string,
-  description: { zh: string; en: string },
+  lang: Lang,
+  value: string,
 ): ManifestEdit {
   return editEntry(text, id, (s) => {
+    const description = { zh: '', en: '', ...s.description, [lang]: value };
     if (description.zh.trim() === '' && description.en.trim() === '') delete s.description;
     else s.description = description;
   });

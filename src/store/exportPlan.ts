@@ -52,6 +52,11 @@ export interface ExportPlan {
   files: Record<string, string>;
   /** lesson-relative paths that the draft deletes. */
   deleted: string[];
+  /**
+   * Every golden file of the lesson as the draft now records it, changed or not: what a
+   * whole-folder export needs so that the folder passes `lessons:check` on its own.
+   */
+  goldens: Record<string, string>;
 }
 
 /** The files a draft changes, plus the golden summaries that change with them. */
@@ -67,5 +72,5 @@ export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<Exp
     if (shipped[path] !== text) files[path] = text;
   }
   for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
-  return { files, deleted: deleted.sort() };
+  return { files, deleted: deleted.sort(), goldens: fresh };
 }

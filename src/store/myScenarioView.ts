@@ -10,6 +10,7 @@ import type { BreakpointRow } from './breakpointView';
 import { isEdited, MY_SCENARIO, type MyScenario, scriptLineOf } from './myScenario';
 import type { PanelState } from './panels';
 import { type CodeMarker, type GutterMark, gutterOf } from './panelView';
+import { isStop } from './runErrorText';
 
 /** What "Try your own idea" would do from the scenario shown now. */
 export interface MyScenarioStart {
@@ -76,7 +77,7 @@ export function myScenarioView(input: MyScenarioViewInput): MyScenarioDisplay {
   const trace = slot?.trace ?? null;
   const error = trace?.meta.error ?? null;
   const line = scriptLineOf(error, path);
-  const stopped = error?.type === 'BudgetExceeded' || error?.type === 'KeyboardInterrupt';
+  const stopped = error !== null && isStop(error);
   const shownError = error && line !== null && !stopped ? { line, error } : null;
   const text = shownError ? `${shownError.error.type}: ${shownError.error.message}` : '';
   const label = panel.scenarios.find((s) => s.id === mine.base)?.label ?? {

@@ -4,12 +4,13 @@
  * recorder's English text; a Python exception is the program's own and is shown as is.
  */
 import { type Lang, langTag, t } from '../i18n';
+import type { TraceEvents } from '../trace/events';
 import type { RunError } from '../trace/meta';
 
 /** The headline of a run error. */
 export function runErrorText(lang: Lang, error: RunError): string {
   const n = (error.limit ?? 0).toLocaleString(langTag(lang));
-  if (error.type === 'BudgetExceeded' || error.type === 'KeyboardInterrupt') {
+  if (isStop(error)) {
     const why =
       error.reason === 'events'
         ? t(lang, 'budgetEvents', { n })
@@ -27,4 +28,20 @@ export function runErrorText(lang: Lang, error: RunError): string {
   if (error.type === 'WorkerCrashed') return t(lang, 'errWorkerCrashed') + detail;
   if (error.type === 'InvalidTrace') return t(lang, 'errInvalidTrace') + detail;
   return `${error.type}: ${error.message}`;
+}
+
+/** Whether the error is a stop (a budget or an interrupt), not an exception of the program. */
+export function isStop(error: RunError): boolean {
+  return error.type === 'BudgetExceeded' || error.type === 'KeyboardInterrupt';
+}
+
+/**
+ * A trace's run error with its place: an exception has its own; a stop is placed at the
+ * last line that ran (where the loop that never ended was). Null when the run had none.
+ */
+export function placedRunError(trace: TraceEvents | null): RunError | null {
+  const error = trace?.meta.error ?? null;
+  if (!error || !trace || error.file || !isStop(error)) return error;
+  const at = trace.lastLine();
+  return at ? { ...error, file: at.file, line: at.line } : error;
 }

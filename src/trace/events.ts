@@ -6,7 +6,7 @@
  * (./trace.ts), which extends this class.
  */
 import { readColumns } from './columns.ts';
-import type { ProbeResult, TraceMeta, ValueNode } from './meta.ts';
+import { EventKind, type ProbeResult, type TraceMeta, type ValueNode } from './meta.ts';
 import { FrameTable, ValueTable } from './tables.ts';
 
 /**
@@ -70,6 +70,17 @@ export class TraceEvents {
   /** Python file name of the event at `i`. */
   fileOf(i: number): string {
     return this.meta.files[this.file[i]];
+  }
+
+  /**
+   * Where the run was when it ended: the file and line of its last line event (for a run a
+   * budget stopped, a line of the loop that never ended), or null when no line ran.
+   */
+  lastLine(): { file: string; line: number } | null {
+    for (let e = this.length - 1; e >= 0; e--) {
+      if (this.kind[e] === EventKind.Line) return { file: this.fileOf(e), line: this.line[e] };
+    }
+    return null;
   }
 
   /** Function name of the frame of the event at `i`. */

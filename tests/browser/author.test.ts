@@ -152,6 +152,42 @@ describe('author mode: from idea to a checked scenario file', () => {
     );
   });
 
+  it('saves each language of a description as typed, never writing back an older text', async () => {
+    await startWith(dictAnswerDraft());
+    await chooseScenario(p(), 'dict_answer');
+    // One language alone is not a valid description, so the lesson in use stays the last
+    // valid one while the author types the other: that must not undo the first.
+    await p().locator('[data-testid=scenario-desc-zh]').fill('先写中文');
+    await p().locator('[data-testid=scenario-desc-zh]').press('Tab');
+    await draftHolds('先写中文');
+    await p().locator('[data-testid=scenario-desc-en]').fill('then English');
+    await p().locator('[data-testid=scenario-desc-en]').press('Tab');
+    const description = () =>
+      app.page.evaluate(() => {
+        const saved = JSON.parse(localStorage.getItem('wpt.draft.s04-hooks') ?? '{}');
+        return JSON.parse(saved.files['lesson.json']).scenarios.dict_answer.description;
+      });
+    await expect.poll(description).toEqual({ zh: '先写中文', en: 'then English' });
+  });
+
+  it('says under the editor, without a click, where a draft that never ends was stopped', async () => {
+    const draft = dictAnswerDraft();
+    const script = 'scenarios/dict_answer.py';
+    draft[script] = `${draft[script]}\nspins = 0\nwhile True:\n    spins += 1\n`;
+    const loopLine = draft[script].split('\n').indexOf('    spins += 1') + 1;
+    await startWith(draft);
+    await chooseScenario(p(), 'dict_answer');
+    const error = p().locator('[data-testid=author-run-error]');
+    await error.waitFor({ timeout: 120_000 });
+    expect(await error.getAttribute('data-file')).toBe(script);
+    const text = (await error.textContent()) ?? '';
+    expect(text).toContain(`${script}, line`);
+    expect(text).toMatch(/The run was stopped/);
+    // The place is a line of the loop (the condition or the body, whichever ran last).
+    const line = Number(/line (\d+)/.exec(text)?.[1]);
+    expect([loopLine - 1, loopLine]).toContain(line);
+  });
+
   it('keeps the draft after a reload', async () => {
     await startWith(dictAnswerDraft());
     await app.page.reload();
@@ -193,6 +229,38 @@ describe('author mode: from idea to a checked scenario file', () => {
         encoding: 'utf8',
         timeout: 120_000,
       },
+    );
+    expect(out).toMatch(/\b0 failed\b/);
+    expect(out).toContain('run_hooks/dict_answer');
+  });
+
+  it('exports the whole lesson folder, which passes lessons:check on its own', async () => {
+    await startWith(dictAnswerDraft());
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download', { timeout: 60_000 }),
+      app.page.locator('[data-testid=export-all]').click(),
+    ]);
+    const zipPath = path.join(tmp, 'folder.zip');
+    await download.saveAs(zipPath);
+    const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    // Every panel × scenario has its golden file, the unchanged ones too.
+    const manifest = JSON.parse(strFromU8(entries['lessons/s04-hooks/lesson.json']));
+    const expected = (manifest.panels as { id: string; scenarios: string[] }[]).flatMap((q) =>
+      q.scenarios.map((id) => `lessons/s04-hooks/golden/${q.id}/${id}.json`),
+    );
+    const goldens = Object.keys(entries).filter((n) => n.includes('/golden/'));
+    expect(goldens.sort()).toEqual([...expected].sort());
+    // The folder alone, with no other lesson and no shipped file beside it, checks clean.
+    const root = path.join(tmp, 'folder', 'lessons');
+    for (const [name, bytes] of Object.entries(entries)) {
+      const file = path.join(root, '..', name);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, strFromU8(bytes));
+    }
+    const out = execFileSync(
+      'node_modules/.bin/tsx',
+      ['scripts/lessons-check.ts', '--root', root],
+      { encoding: 'utf8', timeout: 120_000 },
     );
     expect(out).toMatch(/\b0 failed\b/);
     expect(out).toContain('run_hooks/dict_answer');

@@ -43,5 +43,10 @@ export const instructorStrings = {
     zh: '草稿运行出错（{file} 第 {line} 行）：',
     en: 'The draft raised an error ({file}, line {line}):',
   },
+  draftStopped: {
+    zh: '草稿没有跑完（停在 {file} 第 {line} 行）：',
+    en: 'The draft did not finish (it was at {file}, line {line}):',
+  },
+  draftStoppedEarly: { zh: '草稿没有跑完：', en: 'The draft did not finish:' },
   openFile: { zh: '打开 {file}', en: 'Open {file}' },
 } satisfies Record<string, LocalizedText>;

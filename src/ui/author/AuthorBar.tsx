@@ -65,12 +65,13 @@ export function AuthorBar({
     setBusy(true);
     setMessage(t(lang, 'exportWorking'));
     try {
-      const files = effectiveFiles(lessonId, draft);
       const plan = await planExport(lesson, draft ?? {});
-      for (const [p, text] of Object.entries(plan.files))
-        if (p.startsWith('golden/')) files[p] = text;
+      // The whole folder: every file as drafted, and every golden file, changed or not.
+      const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
       setMessage(t(lang, 'exported', { n: Object.keys(files).length }));
+    } catch (err) {
+      setMessage(errorText(err, lang));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import {
   addScenario,
@@ -12,8 +12,10 @@ import {
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/lesson';
 import { sourceFile } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
+import { LANGS } from '../../lessons/schema';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { useDrafts } from '../../store/drafts';
+import { isStop, runErrorText } from '../../store/runErrorText';
 import type { RunError } from '../../trace/meta';
 import { CodeView } from '../CodeView';
 
@@ -62,7 +64,8 @@ export function PanelAuthor(props: {
       for (const p of edit.remove)
         editFile(lesson.id, p, null, shipped[p] === undefined ? null : undefined);
       setProblem(null);
-      setNewId('');
+      // The id field served this edit only when the edit made or renamed a scenario.
+      if (select) setNewId('');
       // A new scenario's script is where the author goes next: open its tab.
       if (open) setTab(open);
       // The scenario list is the draft's: the new scenario can be chosen at once.
@@ -78,7 +81,7 @@ export function PanelAuthor(props: {
           {
             line: error.line,
             column: error.column ?? undefined,
-            message: `${error.type}: ${error.message}`,
+            message: isStop(error) ? runErrorText(lang, error) : `${error.type}: ${error.message}`,
           },
         ]
       : [];
@@ -161,69 +164,79 @@ export function PanelAuthor(props: {
           markers={markers}
         />
       </div>
-      {error?.file ? (
+      {error && (error.file || isStop(error)) ? (
         <DraftRunError error={error} tabs={tabs} active={active} lang={lang} onOpen={setTab} />
       ) : null}
     </section>
   );
 }
 
-/** A text field with a visible label. */
+/**
+ * A text field with a visible label, saved on every keystroke like the code editors. It is
+ * uncontrolled: the draft it writes may not parse, and the field must keep what was typed.
+ */
 function TextField(props: {
   label: string;
   value: string;
   testid: string;
+  /** A few lines (a description) instead of one (a label); it takes the fieldset's width. */
+  multiline?: boolean;
   onCommit(value: string): void;
 }) {
+  const id = useId();
+  const field = {
+    id,
+    defaultValue: props.value,
+    'data-testid': props.testid,
+    onChange: (e: { target: { value: string } }) => props.onCommit(e.target.value),
+  };
   return (
-    <label>
-      <span>{props.label}</span>
-      <input
-        defaultValue={props.value}
-        data-testid={props.testid}
-        onBlur={(e) => {
-          if (e.target.value !== props.value) props.onCommit(e.target.value);
-        }}
-      />
-    </label>
+    <div className={props.multiline ? 'text-field text-field-wide' : 'text-field'}>
+      <label htmlFor={id}>{props.label}</label>
+      {props.multiline ? <textarea rows={2} {...field} /> : <input {...field} />}
+    </div>
   );
 }
 
-/** The current scenario's label and description, in both languages, with visible labels. */
+/**
+ * The current scenario's label and description, in both languages, with visible labels.
+ * Each field writes only its own language into the manifest text as it stands, so the other
+ * field's value is never taken from an older, possibly invalid, draft.
+ */
 function ScenarioTexts(props: {
   scenario: LessonScenario;
   lang: Lang;
   apply(fn: (manifest: string) => ManifestEdit): void;
 }) {
   const { scenario: s, lang, apply } = props;
-  const description = s.description ?? { zh: '', en: '' };
+  const fields = [
+    ...LANGS.map((l) => ({
+      key: `label-${l}`,
+      label: t(lang, l === 'zh' ? 'labelZh' : 'labelEn'),
+      value: s.label[l],
+      edit: (m: string, v: string) => labelScenario(m, s.id, l, v),
+    })),
+    ...LANGS.map((l) => ({
+      key: `desc-${l}`,
+      label: t(lang, l === 'zh' ? 'scenarioDescZh' : 'scenarioDescEn'),
+      value: s.description?.[l] ?? '',
+      multiline: true,
+      edit: (m: string, v: string) => describeScenario(m, s.id, l, v),
+    })),
+  ];
   return (
     <fieldset className="scenario-texts" key={s.id} data-testid="scenario-texts">
       <legend>{t(lang, 'scenarioTexts')}</legend>
-      <TextField
-        label={t(lang, 'labelZh')}
-        value={s.label.zh}
-        testid="scenario-label-zh"
-        onCommit={(zh) => apply((m) => labelScenario(m, s.id, { zh, en: s.label.en }))}
-      />
-      <TextField
-        label={t(lang, 'labelEn')}
-        value={s.label.en}
-        testid="scenario-label-en"
-        onCommit={(en) => apply((m) => labelScenario(m, s.id, { zh: s.label.zh, en }))}
-      />
-      <TextField
-        label={t(lang, 'scenarioDescZh')}
-        value={description.zh}
-        testid="scenario-desc-zh"
-        onCommit={(zh) => apply((m) => describeScenario(m, s.id, { zh, en: description.en }))}
-      />
-      <TextField
-        label={t(lang, 'scenarioDescEn')}
-        value={description.en}
-        testid="scenario-desc-en"
-        onCommit={(en) => apply((m) => describeScenario(m, s.id, { zh: description.zh, en }))}
-      />
+      {fields.map((f) => (
+        <TextField
+          key={f.key}
+          label={f.label}
+          value={f.value}
+          testid={`scenario-${f.key}`}
+          multiline={'multiline' in f}
+          onCommit={(v) => apply((m) => f.edit(m, v))}
+        />
+      ))}
     </fieldset>
   );
 }
@@ -244,10 +257,23 @@ function DraftRunError(props: {
   const file = error.file ?? '';
   return (
     <div className="author-run-error" role="alert" data-testid="author-run-error" data-file={file}>
-      {t(lang, 'draftRunError', { file, line: error.line ?? '?' })}{' '}
-      <code>
-        {error.type}: {error.message}
-      </code>
+      {isStop(error) ? (
+        // A stop is the app's doing, worded in the reader's language; the place is where
+        // the run was when the budget ran out.
+        <>
+          {file
+            ? t(lang, 'draftStopped', { file, line: error.line ?? '?' })
+            : t(lang, 'draftStoppedEarly')}{' '}
+          {runErrorText(lang, error)}
+        </>
+      ) : (
+        <>
+          {t(lang, 'draftRunError', { file, line: error.line ?? '?' })}{' '}
+          <code>
+            {error.type}: {error.message}
+          </code>
+        </>
+      )}
       {file !== active && tabs.includes(file) ? (
         <>
           {' '}

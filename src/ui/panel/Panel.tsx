@@ -27,6 +27,7 @@ import { bindPanel } from '../../store/panelActions';
 import { panelsStore } from '../../store/panelStore';
 import type { TracesWhen } from '../../store/panelTypes';
 import { selectPanelView } from '../../store/panelView';
+import { placedRunError } from '../../store/runErrorText';
 import { useAddress } from '../../store/urlSync';
 import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
@@ -182,16 +183,17 @@ export function Panel({
       {...keys}
       aria-labelledby={titleId}
     >
-      <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang} />
-      {embedded ? null : (
-        <EmbedAction
-          lessonId={lesson.id}
-          panel={panel}
-          scenario={p.scenario === MY_SCENARIO ? (mine?.base ?? p.scenario) : p.scenario}
-          breakpoints={p.breakpoints}
-          lang={lang}
-        />
-      )}
+      <PanelHeader titleId={titleId} panel={panel} view={view} lang={lang}>
+        {embedded ? null : (
+          <EmbedAction
+            lessonId={lesson.id}
+            panel={panel}
+            scenario={p.scenario === MY_SCENARIO ? (mine?.base ?? p.scenario) : p.scenario}
+            breakpoints={p.breakpoints}
+            lang={lang}
+          />
+        )}
+      </PanelHeader>
       <PredictBox
         predictions={lesson.predictions}
         panel={panel}
@@ -279,7 +281,7 @@ export function Panel({
             lesson={lesson}
             panel={entry.panel}
             scenario={p.scenario}
-            error={view.trace?.meta.error ?? null}
+            error={placedRunError(view.trace)}
             lang={lang}
             onScenario={actions.setScenario}
           />

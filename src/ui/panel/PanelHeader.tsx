@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Lang } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import { type PanelViewModel, statusText } from '../../store/panelView';
@@ -8,6 +9,8 @@ export function PanelHeader(props: {
   panel: ResolvedPanel;
   view: PanelViewModel;
   lang: Lang;
+  /** Actions shown at the end of the header row (the Embed button), if any. */
+  children?: ReactNode;
 }) {
   const { titleId, panel, view, lang } = props;
   return (
@@ -25,6 +28,7 @@ export function PanelHeader(props: {
       >
         {statusText(lang, view)}
       </output>
+      {props.children}
     </header>
   );
 }

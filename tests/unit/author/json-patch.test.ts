@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addScenario,
   deleteScenario,
+  describeScenario,
   duplicateScenario,
   labelScenario,
   renameScenario,
@@ -53,7 +54,12 @@ describe('format-preserving manifest edits', () => {
   });
 
   it('relabelling changes one line; renaming keeps the entry where it is', () => {
-    const label = labelScenario(manifest, 'block', { zh: '维护', en: 'Maintenance' });
+    const label = labelScenario(
+      labelScenario(manifest, 'block', 'zh', '维护').manifest,
+      'block',
+      'en',
+      'Maintenance',
+    );
     expect(changedLines(manifest, label.manifest)).toEqual([
       '-      "label": { "zh": "维护拦截", "en": "Maintenance block" },',
       '+      "label": { "zh": "维护", "en": "Maintenance" },',
@@ -65,6 +71,26 @@ describe('format-preserving manifest edits', () => {
     // The catalogue key and the panel lists that mention it; nothing else.
     expect(changed.every((l) => l.includes('block') || l.includes('maintenance'))).toBe(true);
     expect(renameScenario(renamed.manifest, 'maintenance', 'block', {}).manifest).toBe(manifest);
+  });
+
+  it('a description is written one language at a time, each keeping the other', () => {
+    const bare = addScenario(manifest, 'run_hooks', 'probe_new').manifest;
+    const entry = (text: string) => JSON.parse(text).scenarios.probe_new;
+    const zhOnly = describeScenario(bare, 'probe_new', 'zh', '中文').manifest;
+    // Half a description (not yet valid) is kept as typed...
+    expect(entry(zhOnly).description).toEqual({ zh: '中文', en: '' });
+    // ...and typing the other language adds to it instead of writing over it.
+    const both = describeScenario(zhOnly, 'probe_new', 'en', 'English').manifest;
+    expect(entry(both).description).toEqual({ zh: '中文', en: 'English' });
+    // Blank in both languages: no description at all, and the manifest is as before.
+    const cleared = describeScenario(
+      describeScenario(both, 'probe_new', 'zh', ' ').manifest,
+      'probe_new',
+      'en',
+      '',
+    ).manifest;
+    expect(entry(cleared).description).toBeUndefined();
+    expect(cleared).toBe(bare);
   });
 
   it('duplicating puts the copy next to the original in the panel list', () => {

@@ -10,11 +10,11 @@ import { formatAddress, parseAddress } from '../../../src/store/address';
 import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
-import { runErrorText } from '../../../src/store/runErrorText';
+import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
-import { NE, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';
+import { buildTrace, NE, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';
 
 const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };
 const FOCUS = { file: 'lib.py', fn: 'f' };
@@ -187,6 +187,30 @@ describe('notices and stop reasons in the reader’s language', () => {
       /重新启动/,
     );
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
+  });
+
+  it('places a stop at the last line that ran; an exception keeps its own place', () => {
+    const stop = { type: 'BudgetExceeded', reason: 'events', limit: 3, message: 'x' };
+    const loop = buildTrace({
+      frames: [{ fn: 'f', file: 'lib.py' }],
+      events: [7, 8, 7, 8].map((line) => ({ kind: 'line' as const, frame: 0, line })),
+      outcome: 'stopped',
+      error: stop,
+    });
+    expect(loop.lastLine()).toEqual({ file: 'lib.py', line: 8 });
+    expect(placedRunError(loop)).toEqual({ ...stop, file: 'lib.py', line: 8 });
+    // Stopped before any line ran: no place to give, the stop itself is still reported.
+    const none = buildTrace({ frames: [], events: [], outcome: 'stopped', error: stop });
+    expect(placedRunError(none)).toEqual(stop);
+    const raised = { type: 'ValueError', message: 'bad', file: 'main.py', line: 2 };
+    const failed = buildTrace({
+      frames: [{ fn: 'f', file: 'lib.py' }],
+      events: [{ kind: 'line' as const, frame: 0, line: 7 }],
+      outcome: 'error',
+      error: raised,
+    });
+    expect(placedRunError(failed)).toEqual(raised);
+    expect(placedRunError(null)).toBeNull();
   });
 });
 
