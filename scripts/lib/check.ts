@@ -6,7 +6,7 @@
  */
 import { mkdir, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Lang, t } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/cli.ts';
 import { readLessonFolderChecked } from '../../src/lessons/fs.ts';
 import {
   formatJsonPath,

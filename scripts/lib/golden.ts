@@ -3,7 +3,7 @@
  * golden summary and a fresh one. Pure (no fs), so the diff format is unit-tested.
  */
 import { structuredPatch } from 'diff';
-import { type Lang, t } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/cli.ts';
 import { formatGolden, type TraceSummary } from '../../src/runtime/summary.ts';
 
 /** The command to suggest when golden files must be (re)generated (in English). */

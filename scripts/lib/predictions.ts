@@ -4,7 +4,7 @@
  * questions the run cannot answer (a name the function never binds; value choices of
  * which not exactly one is right). Pure apart from the trace it reads.
  */
-import { type Lang, t } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/cli.ts';
 import { formatJsonPath } from '../../src/lessons/json.ts';
 import type { Lesson, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import {

@@ -4,7 +4,7 @@
  */
 
 import path from 'node:path';
-import { type Lang, t } from '../../src/i18n/index.ts';
+import { type Lang, t } from '../../src/i18n/cli.ts';
 import type { Lesson, LessonError } from '../../src/lessons/lesson.ts';
 import { renderMessage } from '../../src/lessons/messageText.ts';
 import type { CompileError } from '../../src/runtime/sandbox/messages.ts';

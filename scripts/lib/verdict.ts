@@ -4,7 +4,7 @@
  * run at the Python line it was stopped on, an uncaught exception at its line), and
  * whether it comes close to its budget. Pure apart from the trace it reads.
  */
-import { type Lang, type StringKey, t } from '../../src/i18n/index.ts';
+import { type CliKey, type Lang, t } from '../../src/i18n/cli.ts';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import type { ExpectedEnding } from '../../src/lessons/schema.ts';
 import { type ActualEnding, type EndingVerdict, judgeEnding } from '../../src/runtime/ending.ts';
@@ -27,8 +27,8 @@ export function statusTag(lang: Lang, ok: boolean): string {
 export function plural(
   lang: Lang,
   n: number,
-  one: StringKey,
-  many: StringKey,
+  one: CliKey,
+  many: CliKey,
   vars: Record<string, string | number> = {},
 ): string {
   return t(lang, n === 1 ? one : many, { n, ...vars });

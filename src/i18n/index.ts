@@ -26,7 +26,11 @@ import { sandboxStrings } from './strings/sandbox.ts';
 
 export { LANG_NAMES, type Lang, langTag, pickLang } from './lang.ts';
 
-/** The area tables, by area name (for the key-uniqueness test). */
+/**
+ * The area tables, by area name (for the tests). `check` is the command line's
+ * (`lessons:check`, through ./cli.ts): it is not in the page's table, which the browser
+ * downloads before anything else.
+ */
 export const STRING_TABLES = {
   app: appStrings,
   panel: panelStrings,
@@ -56,7 +60,6 @@ const strings = {
   ...myScenarioStrings,
   ...lessonStrings,
   ...fileStrings,
-  ...checkStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */
@@ -67,7 +70,11 @@ export const STRINGS: Readonly<Record<StringKey, LocalizedText>> = strings;
 
 /** Look up a UI string, filling every `{name}` placeholder from `vars`. */
 export function t(lang: Lang, key: StringKey, vars?: Record<string, string | number>): string {
-  const text = strings[key][lang];
+  return fill(strings[key][lang], vars);
+}
+
+/** `text` with every `{name}` placeholder that `vars` has filled in; unknown ones stay. */
+export function fill(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;
   return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in vars ? String(vars[name]) : whole,

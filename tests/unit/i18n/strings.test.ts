@@ -4,15 +4,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pickLang, STRING_TABLES, STRINGS, type StringKey, t } from '../../../src/i18n';
-import { LANGS } from '../../../src/lessons/schema';
+import { t as cliText } from '../../../src/i18n/cli';
+import { LANGS, type LocalizedText } from '../../../src/lessons/schema';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const HAN = /\p{Script=Han}/u;
 
 describe('the UI string table', () => {
-  const keys = Object.keys(STRINGS) as StringKey[];
+  // Every area's strings, the command line's included (checked like the page's).
+  const ALL: Record<string, LocalizedText> = Object.assign({}, ...Object.values(STRING_TABLES));
+  const keys = Object.keys(ALL);
 
-  it('defines each key in exactly one area table', () => {
+  it('defines each key in exactly one area table; the page has all but the check area', () => {
     const seen = new Map<string, string>();
     for (const [area, table] of Object.entries(STRING_TABLES)) {
       for (const key of Object.keys(table)) {
@@ -20,20 +23,26 @@ describe('the UI string table', () => {
         seen.set(key, area);
       }
     }
-    expect([...seen.keys()].sort()).toEqual([...keys].sort());
+    const page = [...seen].filter(([, area]) => area !== 'check').map(([key]) => key);
+    expect(page.sort()).toEqual((Object.keys(STRINGS) as StringKey[]).sort());
   });
 
   it.each(keys)('%s has non-empty text in every language', (key) => {
-    for (const lang of LANGS) expect(STRINGS[key][lang]?.trim()).toBeTruthy();
-    expect(Object.keys(STRINGS[key]).sort()).toEqual([...LANGS].sort());
+    for (const lang of LANGS) expect(ALL[key][lang]?.trim()).toBeTruthy();
+    expect(Object.keys(ALL[key]).sort()).toEqual([...LANGS].sort());
   });
 
   it.each(keys)('%s uses the same placeholders in zh and en', (key) => {
-    expect(placeholders(STRINGS[key].zh)).toEqual(placeholders(STRINGS[key].en));
+    expect(placeholders(ALL[key].zh)).toEqual(placeholders(ALL[key].en));
   });
 
   it.each(keys)('%s is written in Chinese in zh', (key) => {
-    expect(STRINGS[key].zh).toMatch(HAN);
+    expect(ALL[key].zh).toMatch(HAN);
+  });
+
+  it('the command line reads the page strings and its own', () => {
+    expect(cliText('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
+    expect(cliText('en', 'checkNoError')).toBe(STRING_TABLES.check.checkNoError.en);
   });
 
   it('fills every occurrence of a placeholder and leaves unknown ones', () => {
