@@ -85,6 +85,37 @@ describe('author mode: from idea to a checked scenario file', () => {
     await app.page.keyboard.press('Control+V');
   };
 
+  /** Click an export button and read the zip it downloads: path in the zip → bytes. */
+  const exported = async (button: string, name: string) => {
+    const [download] = await Promise.all([
+      app.page.waitForEvent('download', { timeout: 60_000 }),
+      app.page.locator(`[data-testid=${button}]`).click(),
+    ]);
+    const zipPath = path.join(tmp, name);
+    await download.saveAs(zipPath);
+    return unzipSync(new Uint8Array(readFileSync(zipPath)));
+  };
+  /**
+   * Unzip `entries` into `root` (over the shipped lessons when `withShipped`) and run
+   * lessons:check on the lessons folder there; its report.
+   */
+  const checkUnzipped = (
+    entries: Record<string, Uint8Array>,
+    root: string,
+    withShipped: boolean,
+  ) => {
+    if (withShipped) cpSync('lessons', path.join(root, 'lessons'), { recursive: true });
+    for (const [name, bytes] of Object.entries(entries)) {
+      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
+      writeFileSync(path.join(root, name), strFromU8(bytes));
+    }
+    return execFileSync(
+      'node_modules/.bin/tsx',
+      ['scripts/lessons-check.ts', '--root', path.join(root, 'lessons')],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+  };
+
   it('adds a scenario, edits its script and runs it live', async () => {
     await startWith(null);
     await p().locator('[data-testid=scenario-id]').fill('dict_answer');
@@ -203,46 +234,21 @@ describe('author mode: from idea to a checked scenario file', () => {
 
   it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
     await startWith(dictAnswerDraft());
-    const [download] = await Promise.all([
-      app.page.waitForEvent('download', { timeout: 60_000 }),
-      app.page.locator('[data-testid=export-changed]').click(),
-    ]);
-    const zipPath = path.join(tmp, 'changes.zip');
-    await download.saveAs(zipPath);
-    const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    const entries = await exported('export-changed', 'changes.zip');
     const names = Object.keys(entries).sort();
     expect(names).toContain('lessons/s04-hooks/lesson.json');
     expect(names).toContain('lessons/s04-hooks/scenarios/dict_answer.py');
     expect(names).toContain('lessons/s04-hooks/golden/run_hooks/dict_answer.json');
     // nothing the draft did not change
     expect(names).not.toContain('lessons/s04-hooks/setup.py');
-    const root = path.join(tmp, 'repo');
-    cpSync('lessons', path.join(root, 'lessons'), { recursive: true });
-    for (const [name, bytes] of Object.entries(entries)) {
-      mkdirSync(path.dirname(path.join(root, name)), { recursive: true });
-      writeFileSync(path.join(root, name), strFromU8(bytes));
-    }
-    const out = execFileSync(
-      'node_modules/.bin/tsx',
-      ['scripts/lessons-check.ts', '--root', path.join(root, 'lessons')],
-      {
-        encoding: 'utf8',
-        timeout: 120_000,
-      },
-    );
+    const out = checkUnzipped(entries, path.join(tmp, 'repo'), true);
     expect(out).toMatch(/\b0 failed\b/);
     expect(out).toContain('run_hooks/dict_answer');
   });
 
   it('exports the whole lesson folder, which passes lessons:check on its own', async () => {
     await startWith(dictAnswerDraft());
-    const [download] = await Promise.all([
-      app.page.waitForEvent('download', { timeout: 60_000 }),
-      app.page.locator('[data-testid=export-all]').click(),
-    ]);
-    const zipPath = path.join(tmp, 'folder.zip');
-    await download.saveAs(zipPath);
-    const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
+    const entries = await exported('export-all', 'folder.zip');
     // Every panel × scenario has its golden file, the unchanged ones too.
     const manifest = JSON.parse(strFromU8(entries['lessons/s04-hooks/lesson.json']));
     const expected = (manifest.panels as { id: string; scenarios: string[] }[]).flatMap((q) =>
@@ -251,17 +257,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     const goldens = Object.keys(entries).filter((n) => n.includes('/golden/'));
     expect(goldens.sort()).toEqual([...expected].sort());
     // The folder alone, with no other lesson and no shipped file beside it, checks clean.
-    const root = path.join(tmp, 'folder', 'lessons');
-    for (const [name, bytes] of Object.entries(entries)) {
-      const file = path.join(root, '..', name);
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, strFromU8(bytes));
-    }
-    const out = execFileSync(
-      'node_modules/.bin/tsx',
-      ['scripts/lessons-check.ts', '--root', root],
-      { encoding: 'utf8', timeout: 120_000 },
-    );
+    const out = checkUnzipped(entries, path.join(tmp, 'folder'), false);
     expect(out).toMatch(/\b0 failed\b/);
     expect(out).toContain('run_hooks/dict_answer');
   });

@@ -2,19 +2,20 @@
  * `lessons:check`'s own report, end to end on small lessons written to a temporary folder:
  * a runaway scenario is blamed on the Python line it was stopped on (with its budget and
  * where that is set), and with `LESSONS_LANG=zh` no English sentence is left in the
- * report. One Pyodide recorder (a child process, a few seconds to start) serves every run.
+ * report. One Pyodide recorder (a child process, a few seconds to start) serves every run,
+ * which is why it is in the Pyodide project, not the unit one.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CheckResult, runCheck } from '../../../scripts/lib/check.ts';
-import type { Lang } from '../../../src/i18n/index.ts';
-import { recorderInstall } from '../../../src/runtime/node-recorder.ts';
+import { type CheckResult, runCheck } from '../../scripts/lib/check.ts';
+import type { Lang } from '../../src/i18n/index.ts';
+import { recorderInstall } from '../../src/runtime/node-recorder.ts';
 import {
   createSandboxedRecorder,
   type SandboxedRecorder,
-} from '../../../src/runtime/sandbox/runner.ts';
+} from '../../src/runtime/sandbox/runner.ts';
 
 const SOURCE = `def spin(limit):
     total = 0
