@@ -6,7 +6,8 @@
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NEW_USAGE, parseNewArgs } from './lib/args.ts';
+import { t } from '../src/i18n/cli.ts';
+import { checkLang, newUsage, parseNewArgs } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 import { lessonDisplayDir } from './lib/report.ts';
 import { nextOrder, starterLessonFiles } from './lib/template.ts';
@@ -16,10 +17,11 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-const parsed = parseNewArgs(process.argv.slice(2));
-if (!parsed.ok) refuse(`${parsed.error}\n\n${NEW_USAGE}`);
+const lang = checkLang(process.env.LESSONS_LANG);
+const parsed = parseNewArgs(process.argv.slice(2), lang);
+if (!parsed.ok) refuse(`${parsed.error}\n\n${newUsage(lang)}`);
 if (parsed.args.help) {
-  console.log(NEW_USAGE);
+  console.log(newUsage(lang));
   process.exit(0);
 }
 const { id, root, titleZh, titleEn } = parsed.args;
@@ -37,10 +39,9 @@ try {
     .map((e) => e.name);
 } catch (err) {
   if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-    refuse(`cannot read ${root}: ${(err as Error).message}`);
+    refuse(t(lang, 'newCannotRead', { root, reason: (err as Error).message }));
 }
-if (folders.includes(id))
-  refuse(`${shown} already exists; choose another id or remove that folder first`);
+if (folders.includes(id)) refuse(t(lang, 'newExists', { dir: shown }));
 for (const folder of folders) {
   try {
     const manifest = JSON.parse(await readFile(path.join(rootAbs, folder, 'lesson.json'), 'utf8'));
@@ -62,11 +63,11 @@ try {
   await mkdir(lessonAbs); // not recursive: fails if the folder appeared meanwhile
 } catch (err) {
   if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
-    refuse(`${shown} already exists; choose another id or remove that folder first`);
+    refuse(t(lang, 'newExists', { dir: shown }));
   }
   throw err;
 }
-console.log(`created ${shown}/`);
+console.log(t(lang, 'newCreated', { dir: shown }));
 for (const [rel, text] of Object.entries(files)) {
   const file = path.join(lessonAbs, rel);
   await mkdir(path.dirname(file), { recursive: true });
@@ -74,28 +75,21 @@ for (const [rel, text] of Object.entries(files)) {
   console.log(`  ${shown}/${rel}`);
 }
 
-console.log('\ngenerating its golden files with the lesson check:');
+console.log(`\n${t(lang, 'newGenerating')}`);
 const result = await runCheck({
   root: rootAbs,
   lessonIds: [id],
   update: true,
+  lang,
   print: (line) => console.log(line === '' ? '' : `  ${line}`),
 });
 if (result.usageError || result.failed > 0) {
-  console.error(
-    `\nlesson:new: the new lesson does not pass the check (${result.usageError ?? `${result.failed} failed`}).` +
-      ` The files are left in ${shown} for inspection; this is a bug in scripts/lib/template.ts.`,
-  );
+  const why =
+    result.usageError ?? t(lang, 'checkTotals', { passed: result.passed, failed: result.failed });
+  console.error(`\nlesson:new: ${t(lang, 'newFailed', { why, dir: shown })}`);
   process.exit(1);
 }
 
 const rootArg = path.relative(cwd, rootAbs) === 'lessons' ? '' : ` -- --root ${root}`;
-console.log(`
-next steps:
-  1. Edit ${shown}/lesson.json: title, summary, sources, scenarios, panels and step notes
-     (see docs/lesson-format.md).
-  2. Replace the code in ${shown}/src/, setup.py, scenarios/ and entries/ with your lesson's.
-  3. Write the articles ${shown}/prose.zh.md and prose.en.md; keep each panel marker; the
-     "<!-- try -->" block under it is what the panel suggests trying ([[id]] names a scenario).
-  4. Check it: npm run lessons:check${rootArg}${rootArg ? ' ' : ' -- '}${id}
-  5. Regenerate and review its golden files: UPDATE_GOLDEN=1 npm run lessons:check${rootArg}${rootArg ? ' ' : ' -- '}${id}`);
+const check = `npm run lessons:check${rootArg}${rootArg ? ' ' : ' -- '}${id}`;
+console.log(`\n${t(lang, 'newNextSteps', { dir: shown, check })}`);

@@ -5,16 +5,18 @@
  * `LESSONS_LANG=zh` words the whole report in Chinese.
  * Exit status: 0 when everything passed, 1 on any failure, 2 on a usage error.
  */
-import { CHECK_USAGE, checkLang, envFlag, parseCheckArgs } from './lib/args.ts';
+import { t } from '../src/i18n/cli.ts';
+import { checkLang, checkUsage, envFlag, parseCheckArgs } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 
-const parsed = parseCheckArgs(process.argv.slice(2));
+const lang = checkLang(process.env.LESSONS_LANG);
+const parsed = parseCheckArgs(process.argv.slice(2), lang);
 if (!parsed.ok) {
-  console.error(`lessons:check: ${parsed.error}\n\n${CHECK_USAGE}`);
+  console.error(`lessons:check: ${parsed.error}\n\n${checkUsage(lang)}`);
   process.exit(2);
 }
 if (parsed.args.help) {
-  console.log(CHECK_USAGE);
+  console.log(checkUsage(lang));
   process.exit(0);
 }
 
@@ -25,11 +27,13 @@ try {
     root: parsed.args.root,
     lessonIds: parsed.args.lessonIds,
     update,
-    lang: checkLang(process.env.LESSONS_LANG),
+    lang,
   });
 } catch (err) {
   // Not a lesson problem: Pyodide did not load, a file could not be read or written...
-  console.error(`lessons:check: the check itself failed: ${(err as Error).stack ?? err}`);
+  console.error(
+    `lessons:check: ${t(lang, 'checkCrashed', { detail: String((err as Error).stack ?? err) })}`,
+  );
   process.exit(1);
 }
 if (result.usageError) {

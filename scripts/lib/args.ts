@@ -1,7 +1,9 @@
 /**
  * Command-line parsing for `npm run lessons:check` and `npm run lesson:new`. Pure, so the
- * unit tests can cover every form without starting a process.
+ * unit tests can cover every form without starting a process. Messages and help are in
+ * the language `LESSONS_LANG` asks for (English by default).
  */
+import { type Lang, t } from '../../src/i18n/cli.ts';
 
 /** The default lessons folder, relative to the working directory. */
 export const DEFAULT_ROOT = 'lessons';
@@ -30,39 +32,20 @@ export interface NewArgs {
 /** A parse result: the arguments, or a message for the user (exit status 2). */
 export type Parsed<T> = { ok: true; args: T } | { ok: false; error: string };
 
-export const CHECK_USAGE = `usage: npm run lessons:check -- [--root <dir>] [lessonId...]
+/** `lessons:check`'s help text. */
+export function checkUsage(lang: Lang = 'en'): string {
+  return t(lang, 'checkUsage', { root: DEFAULT_ROOT });
+}
 
-Loads every lesson under <dir> (default: ${DEFAULT_ROOT}), compiles its Python files, runs
-every scenario of every panel in Pyodide and compares each run's summary with
-<dir>/<id>/golden/<panelId>/<scenarioId>.json.
-
-  --root <dir>    the lessons folder (default: ${DEFAULT_ROOT})
-  lessonId...     check only these lessons
-  -h, --help      show this help
-
-example: npm run lessons:check -- s04-hooks     (only that lesson)
-
-environment:
-  UPDATE_GOLDEN=1 write the golden files instead of comparing them (and remove the
-                  golden files of panels and scenarios that no longer exist)
-  LESSONS_LANG=zh say what is wrong with a lesson's files in Chinese (default: en;
-                  the check's own lines stay English)`;
-
-/** The language of the lesson loader's messages, from `LESSONS_LANG` (zh or en; else en). */
+/** The language of the report and its messages, from `LESSONS_LANG` (zh or en; else en). */
 export function checkLang(value: string | undefined): 'zh' | 'en' {
   return value?.trim().toLowerCase() === 'zh' ? 'zh' : 'en';
 }
 
-export const NEW_USAGE = `usage: npm run lesson:new -- <id> [--title-zh <text>] [--title-en <text>] [--root <dir>]
-
-Creates <dir>/<id>/ (default dir: ${DEFAULT_ROOT}) with a small, working lesson to start from,
-and its golden files.
-
-  <id>               the lesson id and folder name: lowercase letters, digits and "-"
-  --title-zh <text>  the Chinese title
-  --title-en <text>  the English title
-  --root <dir>       the lessons folder (default: ${DEFAULT_ROOT})
-  -h, --help         show this help`;
+/** `lesson:new`'s help text. */
+export function newUsage(lang: Lang = 'en'): string {
+  return t(lang, 'newUsage', { root: DEFAULT_ROOT });
+}
 
 type Options = Record<string, string>;
 
@@ -73,6 +56,7 @@ type Options = Record<string, string>;
 function splitArgv(
   argv: readonly string[],
   known: readonly string[],
+  lang: Lang,
 ):
   | { ok: true; options: Options; positionals: string[]; help: boolean }
   | { ok: false; error: string } {
@@ -97,32 +81,32 @@ function splitArgv(
     const eq = arg.indexOf('=');
     const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
     if (!arg.startsWith('--') || !known.includes(name)) {
-      return { ok: false, error: `unknown option ${arg}` };
+      return { ok: false, error: t(lang, 'argUnknownOption', { arg }) };
     }
     let value: string;
     if (eq >= 0) {
       value = arg.slice(eq + 1);
     } else {
       if (i + 1 >= argv.length || argv[i + 1].startsWith('--')) {
-        return { ok: false, error: `option --${name} needs a value` };
+        return { ok: false, error: t(lang, 'argNeedsValue', { name }) };
       }
       value = argv[++i];
     }
     if (Object.hasOwn(options, name))
-      return { ok: false, error: `option --${name} is given twice` };
-    if (value === '') return { ok: false, error: `option --${name} needs a non-empty value` };
+      return { ok: false, error: t(lang, 'argGivenTwice', { name }) };
+    if (value === '') return { ok: false, error: t(lang, 'argEmptyValue', { name }) };
     options[name] = value;
   }
   return { ok: true, options, positionals, help };
 }
 
 /** Parse `lessons:check` arguments (without the node and script paths). */
-export function parseCheckArgs(argv: readonly string[]): Parsed<CheckArgs> {
-  const split = splitArgv(argv, ['root']);
+export function parseCheckArgs(argv: readonly string[], lang: Lang = 'en'): Parsed<CheckArgs> {
+  const split = splitArgv(argv, ['root'], lang);
   if (!split.ok) return split;
   const bad = split.positionals.find((id) => !LESSON_ID_PATTERN.test(id));
   if (bad !== undefined) {
-    return { ok: false, error: `${JSON.stringify(bad)} is not a lesson id (ids match [a-z0-9-]+)` };
+    return { ok: false, error: t(lang, 'argNotLessonId', { id: JSON.stringify(bad) }) };
   }
   return {
     ok: true,
@@ -135,36 +119,34 @@ export function parseCheckArgs(argv: readonly string[]): Parsed<CheckArgs> {
 }
 
 /** Why `id` cannot name a new lesson, or null if it can (existence is checked elsewhere). */
-export function lessonIdProblem(id: string): string | null {
-  if (id === '') return 'the lesson id must not be empty';
-  if (!LESSON_ID_PATTERN.test(id)) {
-    return `invalid lesson id ${JSON.stringify(id)}: use only lowercase letters, digits and "-" (e.g. "s05-subagents")`;
-  }
+export function lessonIdProblem(id: string, lang: Lang = 'en'): string | null {
+  if (id === '') return t(lang, 'argIdEmpty');
+  if (!LESSON_ID_PATTERN.test(id)) return t(lang, 'argIdInvalid', { id: JSON.stringify(id) });
   if (id.startsWith('-') || id.endsWith('-')) {
-    return `invalid lesson id ${JSON.stringify(id)}: it must not start or end with "-"`;
+    return t(lang, 'argIdDashEnds', { id: JSON.stringify(id) });
   }
   return null;
 }
 
 /** Parse `lesson:new` arguments (without the node and script paths). */
-export function parseNewArgs(argv: readonly string[]): Parsed<NewArgs> {
-  const split = splitArgv(argv, ['root', 'title-zh', 'title-en']);
+export function parseNewArgs(argv: readonly string[], lang: Lang = 'en'): Parsed<NewArgs> {
+  const split = splitArgv(argv, ['root', 'title-zh', 'title-en'], lang);
   if (!split.ok) return split;
   const { options, positionals, help } = split;
   if (help) return { ok: true, args: { id: positionals[0] ?? '', root: DEFAULT_ROOT, help } };
-  if (positionals.length === 0) return { ok: false, error: 'missing the lesson id' };
+  if (positionals.length === 0) return { ok: false, error: t(lang, 'argIdMissing') };
   if (positionals.length > 1) {
     return {
       ok: false,
-      error: `expected one lesson id, got ${positionals.length}: ${positionals.join(' ')}`,
+      error: t(lang, 'argIdTooMany', { n: positionals.length, ids: positionals.join(' ') }),
     };
   }
   const id = positionals[0];
-  const problem = lessonIdProblem(id);
+  const problem = lessonIdProblem(id, lang);
   if (problem) return { ok: false, error: problem };
   for (const name of ['title-zh', 'title-en']) {
     if (options[name] !== undefined && options[name].trim() === '') {
-      return { ok: false, error: `option --${name} needs a non-empty value` };
+      return { ok: false, error: t(lang, 'argEmptyValue', { name }) };
     }
   }
   return {

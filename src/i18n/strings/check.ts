@@ -183,4 +183,120 @@ export const checkStrings = {
     zh: '{id}：有 {n} 个选项符合最终值 {value}；必须恰好只有一个',
     en: '{id}: {n} choices match the final value {value}; exactly one must',
   },
+  // Command-line arguments and usage (lessons:check and lesson:new).
+  argUnknownOption: { zh: '未知选项 {arg}', en: 'unknown option {arg}' },
+  argNeedsValue: { zh: '选项 --{name} 需要一个值', en: 'option --{name} needs a value' },
+  argGivenTwice: { zh: '选项 --{name} 给了两次', en: 'option --{name} is given twice' },
+  argEmptyValue: {
+    zh: '选项 --{name} 的值不能为空',
+    en: 'option --{name} needs a non-empty value',
+  },
+  argNotLessonId: {
+    zh: '{id} 不是课程 id（id 只能由 [a-z0-9-] 组成）',
+    en: '{id} is not a lesson id (ids match [a-z0-9-]+)',
+  },
+  argIdEmpty: { zh: '课程 id 不能为空', en: 'the lesson id must not be empty' },
+  argIdInvalid: {
+    zh: '课程 id {id} 无效：只能用小写字母、数字和“-”（例如 "s05-subagents"）',
+    en: 'invalid lesson id {id}: use only lowercase letters, digits and "-" (e.g. "s05-subagents")',
+  },
+  argIdDashEnds: {
+    zh: '课程 id {id} 无效：不能以“-”开头或结尾',
+    en: 'invalid lesson id {id}: it must not start or end with "-"',
+  },
+  argIdMissing: { zh: '缺少课程 id', en: 'missing the lesson id' },
+  argIdTooMany: {
+    zh: '只能给一个课程 id，却给了 {n} 个：{ids}',
+    en: 'expected one lesson id, got {n}: {ids}',
+  },
+  checkCrashed: {
+    zh: '检查程序本身出错了（不是课程的问题）：{detail}',
+    en: 'the check itself failed: {detail}',
+  },
+  checkUsage: {
+    zh: `用法：npm run lessons:check -- [--root <目录>] [课程id...]
+
+加载 <目录>（默认 {root}）下的每一课，编译它的 Python 文件，在 Pyodide 里运行每个面板的
+每个场景，并把每次运行的摘要和 <目录>/<id>/golden/<面板id>/<场景id>.json 比较。
+
+  --root <目录>   课程所在的目录（默认 {root}）
+  课程id...       只检查这几课
+  -h, --help      显示这段帮助
+
+例子：npm run lessons:check -- s04-hooks     （只检查这一课）
+
+环境变量：
+  UPDATE_GOLDEN=1 写入基准文件而不是比较（并删除已不存在的面板和场景的基准文件）
+  LESSONS_LANG=zh 用中文输出整份报告（默认 en）`,
+    en: `usage: npm run lessons:check -- [--root <dir>] [lessonId...]
+
+Loads every lesson under <dir> (default: {root}), compiles its Python files, runs
+every scenario of every panel in Pyodide and compares each run's summary with
+<dir>/<id>/golden/<panelId>/<scenarioId>.json.
+
+  --root <dir>    the lessons folder (default: {root})
+  lessonId...     check only these lessons
+  -h, --help      show this help
+
+example: npm run lessons:check -- s04-hooks     (only that lesson)
+
+environment:
+  UPDATE_GOLDEN=1 write the golden files instead of comparing them (and remove the
+                  golden files of panels and scenarios that no longer exist)
+  LESSONS_LANG=zh print the whole report in Chinese (default: en)`,
+  },
+  newUsage: {
+    zh: `用法：npm run lesson:new -- <id> [--title-zh <文字>] [--title-en <文字>] [--root <目录>]
+
+在 <目录>/<id>/（默认目录 {root}）下新建一课：一个能运行的小例子，连同它的基准文件。
+
+  <id>               课程 id 和目录名：小写字母、数字和“-”
+  --title-zh <文字>  中文标题
+  --title-en <文字>  英文标题
+  --root <目录>      课程所在的目录（默认 {root}）
+  -h, --help         显示这段帮助`,
+    en: `usage: npm run lesson:new -- <id> [--title-zh <text>] [--title-en <text>] [--root <dir>]
+
+Creates <dir>/<id>/ (default dir: {root}) with a small, working lesson to start from,
+and its golden files.
+
+  <id>               the lesson id and folder name: lowercase letters, digits and "-"
+  --title-zh <text>  the Chinese title
+  --title-en <text>  the English title
+  --root <dir>       the lessons folder (default: {root})
+  -h, --help         show this help`,
+  },
+  // lesson:new's own lines.
+  newCannotRead: { zh: '无法读取 {root}：{reason}', en: 'cannot read {root}: {reason}' },
+  newExists: {
+    zh: '{dir} 已经存在；换一个 id，或者先删掉那个目录',
+    en: '{dir} already exists; choose another id or remove that folder first',
+  },
+  newCreated: { zh: '已创建 {dir}/', en: 'created {dir}/' },
+  newGenerating: {
+    zh: '用课程检查生成它的基准文件：',
+    en: 'generating its golden files with the lesson check:',
+  },
+  newFailed: {
+    zh: '新课程没有通过检查（{why}）。文件留在 {dir} 里供查看；这是 scripts/lib/template.ts 的错误。',
+    en: 'the new lesson does not pass the check ({why}). The files are left in {dir} for inspection; this is a bug in scripts/lib/template.ts.',
+  },
+  newNextSteps: {
+    zh: `接下来：
+  1. 编辑 {dir}/lesson.json：标题、简介、源码、场景、面板和步骤说明
+     （见 docs/lesson-format.md）。
+  2. 把 {dir}/src/、setup.py、scenarios/ 和 entries/ 里的代码换成你这一课的。
+  3. 写文章 {dir}/prose.zh.md 和 prose.en.md；保留每个面板标记；标记下面的
+     "<!-- try -->" 块就是面板建议读者试一试的内容（[[id]] 指一个场景）。
+  4. 检查：{check}
+  5. 重新生成并审阅基准文件：UPDATE_GOLDEN=1 {check}`,
+    en: `next steps:
+  1. Edit {dir}/lesson.json: title, summary, sources, scenarios, panels and step notes
+     (see docs/lesson-format.md).
+  2. Replace the code in {dir}/src/, setup.py, scenarios/ and entries/ with your lesson's.
+  3. Write the articles {dir}/prose.zh.md and prose.en.md; keep each panel marker; the
+     "<!-- try -->" block under it is what the panel suggests trying ([[id]] names a scenario).
+  4. Check it: {check}
+  5. Regenerate and review its golden files: UPDATE_GOLDEN=1 {check}`,
+  },
 } satisfies Record<string, LocalizedText>;

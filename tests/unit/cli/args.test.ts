@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkLang,
+  checkUsage,
   DEFAULT_ROOT,
   envFlag,
   lessonIdProblem,
+  newUsage,
   parseCheckArgs,
   parseNewArgs,
 } from '../../../scripts/lib/args.ts';
@@ -117,5 +119,28 @@ describe('LESSONS_LANG', () => {
   it('asks for Chinese with zh, and is English otherwise', () => {
     for (const v of ['zh', 'ZH', ' zh ']) expect(checkLang(v)).toBe('zh');
     for (const v of [undefined, '', 'en', 'fr', 'zh-CN']) expect(checkLang(v)).toBe('en');
+  });
+});
+
+describe('the command line in Chinese (LESSONS_LANG=zh)', () => {
+  it('says what is wrong with the arguments in Chinese, naming the argument', () => {
+    const check = parseCheckArgs(['--rot', 'x'], 'zh');
+    expect(check).toEqual({ ok: false, error: '未知选项 --rot' });
+    const id = parseNewArgs(['--', 'S04'], 'zh');
+    expect(id.ok).toBe(false);
+    if (!id.ok) expect(id.error).toMatch(/^课程 id "S04" 无效/);
+    expect(parseNewArgs([], 'zh')).toEqual({ ok: false, error: '缺少课程 id' });
+    expect(lessonIdProblem('x-', 'zh')).toMatch(/"x-".*“-”/);
+  });
+
+  it('gives the help in the language asked for, and the English help is true', () => {
+    for (const usage of [checkUsage('zh'), newUsage('zh')]) {
+      expect(usage).toMatch(/\p{Script=Han}/u);
+      expect(usage).not.toMatch(/\b(usage|the lessons folder|show this help)\b/);
+    }
+    expect(checkUsage('zh')).toContain('--root <目录>');
+    // The check's own lines are in Chinese too now: the help must not say otherwise.
+    expect(checkUsage('en')).not.toMatch(/stay English/);
+    expect(checkUsage('en')).toContain('LESSONS_LANG=zh print the whole report in Chinese');
   });
 });
