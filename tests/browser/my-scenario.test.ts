@@ -165,6 +165,28 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await editorText()).toContain('return False');
   });
 
+  it('starts a paused run again when its script changes, and says so', async () => {
+    await startWith(EDITED);
+    const line = runtimeLine(BLOCKED_LINE);
+    await clickLine(p(), line);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', line);
+    const status = p().locator('[data-testid=status]');
+    const stop = await status.getAttribute('data-step');
+    await p().locator('[data-testid=step-into]').click();
+    await expect.poll(() => status.getAttribute('data-step')).not.toBe(stop);
+    // While paused further on, a line is added to the script (a comment: same run).
+    await p().locator('[data-testid=my-scenario-editor] .view-lines').click();
+    await app.page.keyboard.press('Control+End');
+    await app.page.keyboard.type('# tried again');
+    await savedHolds('# tried again');
+    // The old step number would mean nothing in the new run: it starts again, to the
+    // breakpoint, and the panel says why it moved.
+    await p().locator('[data-testid=panel-notice][data-kind=codeChanged]').waitFor();
+    await waitState(p(), 'paused', line);
+    expect(await status.getAttribute('data-step')).toBe(stop);
+  });
+
   it('resets to a copy of the base, and Restore brings the edit back', async () => {
     await startWith(EDITED);
     const reset = p().locator('[data-testid=my-scenario-reset]');
