@@ -250,6 +250,16 @@ export function followShownLesson(): () => void {
     if (c.index !== prev.index) show();
   });
   show();
+  // The page preloads the first lesson (scripts/lib/vite-lessons.ts). Opened on another,
+  // take the first too once the shown one is here: it is on its way already, so it costs
+  // nothing, its link in the index then opens at once, and the browser does not warn of
+  // a preload left unused.
+  const state = useCatalog.getState();
+  const first = state.index[0]?.id;
+  const shown = lessonToShow(useAddress.getState().lesson, state);
+  if (first && shown && shown !== first) {
+    void ensureLesson(shown).then(() => ensureLesson(first));
+  }
   return () => {
     offAddress();
     offCatalog();

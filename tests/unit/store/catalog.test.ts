@@ -3,13 +3,14 @@
  * fetched again after a hot update, a failed fetch said and retried, and drafts loaded
  * only once author mode's tools have arrived.
  */
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Lesson, LessonSummary } from '../../../src/lessons/lesson.ts';
 import { loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
 import { summaryOf } from '../../../src/lessons/summary.ts';
 import {
   effectiveLesson,
   ensureLesson,
+  followShownLesson,
   lessonStatus,
   lessonToShow,
   retryLesson,
@@ -17,6 +18,7 @@ import {
   startCatalog,
   useCatalog,
 } from '../../../src/store/catalog.ts';
+import { useAddress } from '../../../src/store/urlSync.ts';
 import { allLessonFiles } from '../lessons/helpers.ts';
 
 let lessons: Lesson[];
@@ -87,6 +89,25 @@ describe('the catalog', () => {
     expect(useCatalog.getState().catalog.lessons.map((l) => l.id)).toEqual(
       lessons.map((l) => l.id),
     );
+  });
+
+  it('opened on another lesson, also takes the first (which the page preloads) after it', async () => {
+    const s = source(lessons);
+    startCatalog(s.from);
+    useAddress.setState({ ...useAddress.getState(), lesson: lessons[1].id });
+    const stop = followShownLesson();
+    await vi.waitFor(() => expect(s.fetched).toHaveLength(2));
+    expect(s.fetched).toEqual([`/${lessons[1].id}.v1.json`, `/${lessons[0].id}.v1.json`]);
+    stop();
+    // Opened on the first lesson, there is nothing else to take.
+    const t = source(lessons);
+    startCatalog(t.from);
+    useAddress.setState({ ...useAddress.getState(), lesson: null });
+    const stopAgain = followShownLesson();
+    await ensureLesson(lessons[0].id);
+    await Promise.resolve();
+    expect(t.fetched).toEqual([`/${lessons[0].id}.v1.json`]);
+    stopAgain();
   });
 
   it('fetches again, after a hot update, exactly the fetched lessons whose URL changed', async () => {
