@@ -61,17 +61,16 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const skey = slotKey(request, p.breakpoints);
       const before = p.traces[scenario];
       if (before?.key === skey) return;
-      // New code under a run in progress: the old step number would stand on some other
-      // line of the new run, so the run starts again (as Debug does: to the first stop)
-      // once the new trace is here.
-      const rerun =
-        scenario === p.scenario &&
-        p.position !== START &&
-        !p.pending &&
-        before !== undefined &&
-        !sameCode(before.key, skey, TRANSIENT);
+      // New code for the scenario on screen: frame ids belong to one run, so the value
+      // history shown (a frame's name) goes; and under a run in progress the old step
+      // number would stand on some other line of the new run, so the run starts again
+      // (as Debug does: to the first stop) once the new trace is here.
+      const newCode =
+        scenario === p.scenario && before !== undefined && !sameCode(before.key, skey, TRANSIENT);
+      const rerun = newCode && p.position !== START && !p.pending;
       patch(key, (q) => ({
         traces: { ...q.traces, [scenario]: { key: skey, trace: null } },
+        ...(newCode ? { historyTarget: null } : {}),
         ...(rerun ? { pending: { command: 'debug', rerun: true } } : {}),
       }));
       const probes = probesOf(p.breakpoints);

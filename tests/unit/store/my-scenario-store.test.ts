@@ -225,6 +225,8 @@ describe('My scenario in a panel store', () => {
     store.getState().command(KEY, 'continue');
     store.getState().command(KEY, 'continue');
     expect(store.getState().panels[KEY].position).toBe(2);
+    // The student is looking at a name's history: it belongs to this run's frames.
+    store.getState().showHistory(KEY, { frameId: 0, name: 'n' });
 
     // A condition changes what is recorded beside the run, not the run: the step stays.
     store.getState().toggleBreakpoint(KEY, 'lib.py', 9);
@@ -233,6 +235,7 @@ describe('My scenario in a panel store', () => {
     await settle();
     expect(store.getState().panels[KEY].position).toBe(2);
     expect(store.getState().panels[KEY].notice ?? null).toBeNull();
+    expect(store.getState().panels[KEY].historyTarget).toEqual({ frameId: 0, name: 'n' });
 
     // New code: step 2 of the new run is not where the student was; Debug again instead.
     setMine({ base: 'once', code: 'n = 5', previous: null });
@@ -243,6 +246,8 @@ describe('My scenario in a panel store', () => {
     expect(p.pending).toBeNull();
     expect(p.position).toBe(0);
     expect(p.notice).toEqual({ kind: 'codeChanged', after: null });
+    // A frame id of the old run names nothing in the new one: the history is closed.
+    expect(p.historyTarget).toBeNull();
   });
 
   it('falls back to the first scenario when the own scenario is gone', async () => {
