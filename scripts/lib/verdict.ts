@@ -105,7 +105,10 @@ function limitText(err: RunError | null, budget: Trace['meta']['budget'], lang: 
     return t(lang, 'checkLimitEvents', { n: err?.limit ?? budget.maxEvents });
   if (reason === 'depth') return t(lang, 'checkLimitDepth', { n: err?.limit ?? '?' });
   return t(lang, 'checkLimitTime', {
-    n: reason === 'seconds' ? (err?.limit ?? budget.maxSeconds) : budget.maxSeconds,
+    n:
+      reason === 'seconds' || reason === 'killed'
+        ? (err?.limit ?? budget.maxSeconds)
+        : budget.maxSeconds,
   });
 }
 
@@ -169,13 +172,22 @@ export function runFailure(
             field: name,
             message: t(lang, 'checkBudgetStoppedHere', { limit, budget }),
           }
-        : {
-            file: manifestFile,
-            line: fallback?.line,
-            column: fallback?.column,
-            field: name,
-            message: t(lang, 'checkBudgetStopped', { limit, budget }),
-          },
+        : err?.reason === 'killed'
+          ? {
+              // No line to blame: the run gave the recorder none (a loop on one line, or
+              // one long call). Point at the scenario's script, the code this run adds.
+              file: scenario.script ? `${dir}/${scenario.script.path}` : manifestFile,
+              line: scenario.script ? undefined : fallback?.line,
+              field: name,
+              message: t(lang, 'checkBudgetKilled', { limit, budget }),
+            }
+          : {
+              file: manifestFile,
+              line: fallback?.line,
+              column: fallback?.column,
+              field: name,
+              message: t(lang, 'checkBudgetStopped', { limit, budget }),
+            },
       details: [...tracebackRows, declare(`{"stop": "${reason}"}`)],
     };
   }

@@ -127,7 +127,14 @@ beforeAll(async () => {
       },
     ),
   );
-  // 2. A lesson that does not load: its prose places an unknown panel.
+  // 2. A scenario stuck on one line: no line event ever comes, so the recorder cannot stop
+  // it; the process is ended after its (short) time budget.
+  writeLesson(
+    root,
+    'stuck',
+    lessonFiles('stuck', { loop: 'while True: pass\n' }, { budget: { maxSeconds: 1 } }),
+  );
+  // 3. A lesson that does not load: its prose places an unknown panel.
   const broken = lessonFiles('broken', { one: 'limit = 2\n' });
   broken['prose.en.md'] += '\n<!-- panel: nope -->\n';
   writeLesson(root, 'broken', broken);
@@ -153,6 +160,18 @@ describe('a runaway scenario', () => {
       ),
     );
     expect(out[status + 2]).toMatch(/^ {4}if this is the ending the scenario teaches, declare it/);
+  });
+});
+
+describe('a scenario stuck on a loop of one line', () => {
+  it('is blamed on its script, with its real time budget and why no line is named', () => {
+    const at = (out: string[]) => out[out.findIndex((l) => l.includes('spin/loop:')) + 1];
+    expect(at(runs.en!.out)).toMatch(
+      /^stuck\/scenarios\/loop\.py: spin\/loop: exceeded its budget \(1 s\): it did not stop when asked, .*line it was on is not known/,
+    );
+    expect(at(runs.zh!.out)).toMatch(
+      /^stuck\/scenarios\/loop\.py: spin\/loop: 超出了预算（1 秒）：要它停下时它没有停/,
+    );
   });
 });
 

@@ -103,6 +103,10 @@ export const checkStrings = {
     zh: '超出了预算（{limit}），停下时不在课程的代码里；{budget}',
     en: "exceeded its budget ({limit}), stopped outside the lesson's code; {budget}",
   },
+  checkBudgetKilled: {
+    zh: '超出了预算（{limit}）：要它停下时它没有停，只好结束它的进程，所以不知道它停在哪一行（只有一行的循环，比如 "while True: pass"，或一次很长的调用，都不给记录器停下的机会）；{budget}',
+    en: 'exceeded its budget ({limit}): it did not stop when asked, so its process was ended and the line it was on is not known (a loop on a single line, such as "while True: pass", or one long call gives the recorder no chance to stop it); {budget}',
+  },
   checkLimitEvents: { zh: '{n} 个事件', en: '{n} events' },
   checkLimitTime: { zh: '{n} 秒', en: '{n} s' },
   checkLimitDepth: { zh: '调用深度 {n}', en: 'call depth {n}' },

@@ -252,6 +252,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
           {
             type: 'BudgetExceeded',
             reason: 'killed',
+            limit: seconds,
             message: `the code did not stop when asked (stuck in a long call), so the sandbox process was stopped after ${seconds} s`,
           },
           files,
