@@ -30,6 +30,8 @@ export interface HitIndex {
 
 /** A breakpoint's condition or log message that failed while the run was recorded. */
 export interface ProbeError {
+  /** Which of the two failed (a breakpoint may have both). */
+  source: 'condition' | 'log';
   /** First event where it failed. */
   event: number;
   /** Python's `Type: message` of that failure. */
@@ -60,10 +62,14 @@ function logFailure(trace: ReplayTrace, event: number, id: string): string | nul
   return p ? p[3] : null;
 }
 
-function noteError(errors: Map<string, ProbeError>, id: string, event: number, message: string) {
+function noteError(
+  errors: Map<string, ProbeError>,
+  id: string,
+  failure: Omit<ProbeError, 'count'>,
+) {
   const seen = errors.get(id);
   if (seen) seen.count++;
-  else errors.set(id, { event, message, count: 1 });
+  else errors.set(id, { ...failure, count: 1 });
 }
 
 /** Lines up to this use the typed-array prefilter in {@link indexHits}. */
@@ -129,7 +135,7 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
         // A condition that does not compile or raises is shown on the breakpoint and
         // never stops: silently stopping on every hit would hide the mistake.
         if (typeof outcome === 'object') {
-          noteError(errors, b.id, e, outcome.error);
+          noteError(errors, b.id, { source: 'condition', event: e, message: outcome.error });
           continue;
         }
         if (outcome === '') continue;
@@ -141,7 +147,7 @@ export function indexHits(trace: ReplayTrace, breakpoints: readonly Breakpoint[]
       // is neither logged nor reported.
       if (b.log !== undefined) {
         const failed = logFailure(trace, e, b.id);
-        if (failed !== null) noteError(errors, b.id, e, failed);
+        if (failed !== null) noteError(errors, b.id, { source: 'log', event: e, message: failed });
       }
       (byBreakpoint.get(b.id) as number[]).push(e);
       if (b.log === undefined) stopHere = true;

@@ -122,6 +122,16 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     const cells = p().locator('[data-testid=compare-cell]');
     expect(await cells.count()).toBeGreaterThan(1);
     expect(await row().locator('[data-testid=bp-hits]').textContent()).toMatch(/logged 2×/);
+    // With a condition that holds beside it, the row still blames the message, not it.
+    await row().locator('[data-testid=bp-condition]').fill('True');
+    await row().locator('[data-testid=bp-condition]').press('Enter');
+    await expect
+      .poll(() => row().locator('[data-testid=bp-error]').textContent(), { timeout: 60_000 })
+      .toMatch(/^The log message failed \(2×\): NameError/);
+    expect(await row().locator('[data-testid=bp-log]').getAttribute('aria-invalid')).toBe('true');
+    expect(
+      await row().locator('[data-testid=bp-condition]').getAttribute('aria-invalid'),
+    ).toBeNull();
   });
 
   it('no placeholder of the breakpoint row is cut off', async () => {

@@ -84,8 +84,8 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpConditionHint')}
                     defaultValue={b.condition ?? ''}
                     data-testid="bp-condition"
-                    aria-invalid={row.error && row.kind !== 'log' ? true : undefined}
-                    aria-describedby={row.error ? errorId : undefined}
+                    aria-invalid={row.error?.source === 'condition' ? true : undefined}
+                    aria-describedby={row.error?.source === 'condition' ? errorId : undefined}
                     {...commitOn((v) => {
                       const condition = v.trim() || undefined;
                       if (condition !== b.condition) onUpdate(b.id, { condition });
@@ -115,7 +115,12 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpLogHint')}
                     defaultValue={b.log ?? ''}
                     data-testid="bp-log"
-                    aria-describedby={`bp-log-hint-${b.id}`}
+                    aria-invalid={row.error?.source === 'log' ? true : undefined}
+                    aria-describedby={
+                      row.error?.source === 'log'
+                        ? `bp-log-hint-${b.id} ${errorId}`
+                        : `bp-log-hint-${b.id}`
+                    }
                     {...commitOn((v) => {
                       const log = v === '' ? undefined : v;
                       if (log !== b.log) onUpdate(b.id, { log });
@@ -128,7 +133,7 @@ function BreakpointListView(props: {
               </div>
               {row.error ? (
                 <p className="bp-error" id={errorId} role="alert" data-testid="bp-error">
-                  {t(lang, b.condition ? 'bpConditionError' : 'bpLogError', {
+                  {t(lang, row.error.source === 'condition' ? 'bpConditionError' : 'bpLogError', {
                     count: row.error.count,
                     message: row.error.message,
                   })}

@@ -116,6 +116,7 @@ describe('indexHits: conditions', () => {
     expect(hits.byBreakpoint.get('c')).toEqual([LOOP_BODY[4]]);
     expect(hits.reached.get('c')).toBe(5);
     expect(hits.probeErrors.get('c')).toEqual({
+      source: 'condition',
       event: LOOP_BODY[1],
       message: "NameError: name 'x' is not defined",
       count: 2,
@@ -231,6 +232,7 @@ describe('indexHits: logpoints', () => {
     const hits = indexHits(loopTrace(probes), [bp('log', 'main.py', 3, { log: '{j}' })]);
     expect(hits.stops.length).toBe(0);
     expect(hits.probeErrors.get('log')).toEqual({
+      source: 'log',
       event: LOOP_BODY[2],
       message: "NameError: name 'j' is not defined",
       count: 1,
@@ -251,10 +253,23 @@ describe('indexHits: logpoints', () => {
       bp('log', 'main.py', 3, { log: '{j}', hitCount: 2 }),
     ]);
     expect(second.probeErrors.get('log')).toEqual({
+      source: 'log',
       event: LOOP_BODY[1],
       message: "NameError: name 'j' is not defined",
       count: 1,
     });
+  });
+
+  it('says which failed when a breakpoint has a condition that holds and a log that fails', () => {
+    // The recorder evaluates the condition, then (it held) the message, which raised.
+    const probes: ProbeResult[] = LOOP_BODY.flatMap((e): ProbeResult[] => [
+      [e, 'both', 'ok', 'True'],
+      [e, 'both', 'error', "NameError: name 'nope' is not defined"],
+    ]);
+    const hits = indexHits(loopTrace(probes), [
+      bp('both', 'main.py', 3, { condition: 'True', log: '{nope}' }),
+    ]);
+    expect(hits.probeErrors.get('both')).toMatchObject({ source: 'log', count: 5 });
   });
 
   it('treats an empty log message as a logpoint too', () => {

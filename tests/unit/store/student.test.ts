@@ -63,6 +63,7 @@ describe('a breakpoint condition that fails', () => {
     const v = view(trace, [b]);
     const [row] = v.breakpoints;
     expect(row.error).toEqual({
+      source: 'condition',
       event: NE.fBody0,
       message: 'SyntaxError: invalid syntax',
       count: 2,
