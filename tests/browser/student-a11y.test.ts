@@ -153,12 +153,14 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     }
   });
 
-  it('collapses the step notes and wraps long lines on demand', async () => {
+  it('collapses the step notes and the things to try, and wraps lines on demand', async () => {
     const a = phone;
     const p = panel(a.page, 'run_hooks');
-    expect(await p.locator('[data-testid=steps]').getAttribute('open')).toBeNull();
-    await p.locator('[data-testid=steps] > summary').click();
-    expect(await p.locator('[data-testid=steps]').getAttribute('open')).not.toBeNull();
+    for (const box of ['steps', 'tries']) {
+      expect(await p.locator(`[data-testid=${box}]`).getAttribute('open'), box).toBeNull();
+      await p.locator(`[data-testid=${box}] > summary`).click();
+      expect(await p.locator(`[data-testid=${box}]`).getAttribute('open'), box).not.toBeNull();
+    }
     const monaco = p.locator('[data-testid=code-monaco]');
     expect(await monaco.getAttribute('data-wrap')).toBe('false');
     await p.locator('[data-testid=wrap-lines]').check();

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LocalizedText } from '../../lessons/schema';
+import { onPhone } from '../phone';
 
 /** A resolved step note: its text and the file lines it covers. */
 export interface StepNote {
@@ -24,9 +25,7 @@ function StepNotesView(props: {
   const { steps, lang, current, active, onSelect } = props;
   // Open beside the code on wide screens; on a phone the notes start collapsed, so the
   // current line and the variables fit on one screen.
-  const [open] = useState(
-    () => typeof matchMedia !== 'function' || !matchMedia('(max-width: 600px)').matches,
-  );
+  const [open] = useState(() => !onPhone());
   return (
     <details className="steps" data-testid="steps" open={open}>
       <summary>

@@ -1,7 +1,8 @@
-import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import { withScenarioButtons } from '../../lessons/tries';
+import { onPhone } from '../phone';
 
 /**
  * A panel's "things to try", beside its scenario picker: the lesson's text with each
@@ -13,11 +14,15 @@ function TryBoxView(props: {
   panel: ResolvedPanel;
   scenario: string;
   lang: Lang;
-  /** Open at first (folded when the panel was opened from a shared link's paused view). */
+  /**
+   * Open at first (folded when the panel was opened from a shared link's paused view, and
+   * on a phone, where it would push the code a screen down).
+   */
   open: boolean;
   onScenario(id: string): void;
 }) {
   const { panel, scenario, lang, onScenario } = props;
+  const [open] = useState(() => props.open && !onPhone());
   const html = useMemo(
     () =>
       withScenarioButtons(
@@ -38,7 +43,7 @@ function TryBoxView(props: {
     }
   }, [html, scenario]);
   return (
-    <details className="tries" data-testid="tries" open={props.open}>
+    <details className="tries" data-testid="tries" open={open}>
       <summary>{t(lang, 'triesTitle')}</summary>
       {/* biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: the clicks come from the buttons inside (keyboard included); this only delegates */}
       <div
