@@ -50,8 +50,9 @@ export interface CodeViewProps {
   /** Wrap long lines (on demand, for narrow screens). */
   wrap?: boolean;
   /**
-   * Take the keyboard focus once the editor exists, unless the reader has put it somewhere
-   * since (for an editor that replaces the control that had the focus).
+   * Take the keyboard focus once the editor exists, with the caret at the end of the text,
+   * unless the reader has put the focus somewhere since (for an editor that replaces the
+   * control that had the focus).
    */
   autoFocus?: boolean;
 }
@@ -126,7 +127,15 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     ed.current = editor;
     decorations.current = editor.createDecorationsCollection();
     const focused = document.activeElement;
-    if (props.autoFocus && (!focused || focused === document.body)) editor.focus();
+    if (props.autoFocus && (!focused || focused === document.body)) {
+      // Ready to add to the text: the caret at its end, not before its first comment.
+      const text = editor.getModel();
+      if (text) {
+        const lineNumber = text.getLineCount();
+        editor.setPosition({ lineNumber, column: text.getLineMaxColumn(lineNumber) });
+      }
+      editor.focus();
+    }
     editor.onMouseDown((e) => {
       const t = e.target.type;
       const MT = monaco.editor.MouseTargetType;

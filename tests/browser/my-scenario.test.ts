@@ -124,11 +124,16 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       await p().locator('.code-col [data-testid=code-monaco]').getAttribute('data-editable'),
     ).toBeNull();
 
-    await p().locator('[data-testid=my-scenario-editor] .view-lines').click();
-    await app.page.keyboard.press('Control+End');
+    // Typed at once, the idea goes after the copied script (the caret waits at its end).
     await paste(SCRIPT);
     await savedHolds('return False');
     await p().locator('[data-testid=my-scenario][data-edited=true]').waitFor();
+    const saved = await app.page.evaluate(
+      (key) => (JSON.parse(localStorage.getItem(key) ?? '{}') as { code: string }).code,
+      STORAGE_KEY,
+    );
+    expect(saved.startsWith('# My scenario')).toBe(true);
+    expect(saved.trimEnd().endsWith(SCRIPT.trimEnd())).toBe(true);
 
     const line = runtimeLine(BLOCKED_LINE);
     await clickLine(p(), line);
