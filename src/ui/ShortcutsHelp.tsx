@@ -1,19 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
 import { type Lang, t } from '../i18n';
 import { COMMAND_TABLE, keyLabel } from '../store/commands';
 
-/** The keyboard shortcuts, built from the command table, one click away; Escape closes them. */
+/**
+ * The keyboard shortcuts, built from the command table, one click away. Open, the box
+ * floats over the page like a popup: Escape (wherever the focus is) or a click outside it
+ * closes it; Escape from inside gives the focus back to its summary.
+ */
 export function ShortcutsHelp({ lang }: { lang: Lang }) {
+  const box = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = (focusSummary: boolean) => {
+      const details = box.current;
+      if (!details) return;
+      details.open = false;
+      if (focusSummary) details.querySelector('summary')?.focus();
+    };
+    const onPointer = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) close(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close(box.current?.contains(document.activeElement) ?? false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
   return (
     <details
+      ref={box}
       className="shortcuts"
       data-testid="shortcuts"
-      onKeyDown={(e) => {
-        const box = e.currentTarget;
-        if (e.key !== 'Escape' || !box.open) return;
-        box.open = false;
-        box.querySelector('summary')?.focus();
-        e.stopPropagation();
-      }}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>{t(lang, 'shortcuts')}</summary>
       <div className="shortcuts-body">

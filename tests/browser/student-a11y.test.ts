@@ -128,6 +128,12 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     );
     expect(outside).toEqual([]);
     expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // Paused, Debug reads "Debug from start" (three lines here): every button is as tall
+    // as before the run, so the bar does not grow under the reader's finger.
+    const heights = await bar
+      .locator('button')
+      .evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+    expect(new Set(heights).size).toBe(1);
     // Scroll into the middle of the panel: the toolbar stays at the top of the screen.
     await p.locator('[data-testid=breakpoint-list]').evaluate((el) => el.scrollIntoView());
     const top = await bar.evaluate((el) => el.getBoundingClientRect().top);

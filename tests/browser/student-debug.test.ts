@@ -411,5 +411,15 @@ describe('first contact', () => {
         .locator('[data-testid=shortcuts] > summary')
         .evaluate((e) => e === document.activeElement),
     ).toBe(true);
+    // Like a popup: a click outside closes it, and so does Escape pressed elsewhere.
+    const box = app.page.locator('[data-testid=shortcuts]');
+    await app.page.locator('[data-testid=shortcuts] > summary').click();
+    expect(await box.getAttribute('open')).not.toBeNull();
+    await p.locator('[data-testid=scenario-description]').click();
+    await expect.poll(() => box.getAttribute('open')).toBeNull();
+    await app.page.locator('[data-testid=shortcuts] > summary').click();
+    await p.locator('[data-testid=scenario]').focus();
+    await app.page.keyboard.press('Escape');
+    await expect.poll(() => box.getAttribute('open')).toBeNull();
   });
 });
