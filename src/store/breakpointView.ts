@@ -74,6 +74,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'debugNoBreakpoint', { fn: notice.function });
     case 'noBreakpointHit':
       return t(lang, 'noBreakpointHit');
+    case 'neverStopped':
+      return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':
       return t(lang, 'stepOutOfRange', { n: notice.asked, total: notice.total });
     case 'codeChanged':

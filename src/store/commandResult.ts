@@ -20,6 +20,11 @@ export type PanelNotice =
   /** The code changed under a run in progress, which started again; `after`: what the new run did. */
   | { kind: 'codeChanged'; after: PanelNotice | null }
   | { kind: 'noBreakpointHit' }
+  /**
+   * Debug ran to the end past a breakpoint's line without stopping: its condition or hit
+   * count never let it (`failed`: a condition raised or did not compile).
+   */
+  | { kind: 'neverStopped'; failed: boolean }
   | { kind: 'stepOutOfRange'; asked: number; total: number };
 
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
@@ -78,9 +83,18 @@ export function applyCommand(
       return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
     }
   }
-  const position = step(trace, p.position, command, hitsFor(trace, p.breakpoints));
+  const hits = hitsFor(trace, p.breakpoints);
+  const position = step(trace, p.position, command, hits);
   const ranOut = starts && position >= trace.length && trace.meta.outcome === 'completed';
-  return { position, notice: ranOut ? { kind: 'noBreakpointHit' } : null };
+  if (!ranOut) return { position, notice: null };
+  // "No breakpoint was reached" only when none was: one whose line ran but that never
+  // stopped says why instead.
+  const passed = p.breakpoints.filter(
+    (b) => b.enabled && b.log === undefined && (hits.reached.get(b.id) ?? 0) > 0,
+  );
+  if (passed.length === 0) return { position, notice: { kind: 'noBreakpointHit' } };
+  const failed = passed.some((b) => hits.probeErrors.get(b.id)?.source === 'condition');
+  return { position, notice: { kind: 'neverStopped', failed } };
 }
 
 /** "Go to step" `step` (1-based, as the timeline counts): the move, or a notice. */

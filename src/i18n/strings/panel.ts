@@ -84,6 +84,14 @@ export const panelStrings = {
     zh: '代码改过了，所以从头重新运行。',
     en: 'The code changed, so the run started again from the beginning.',
   },
+  neverStopped: {
+    zh: '运行到了结尾：断点所在的行执行过，但按它的条件或命中次数，一次也没有停下。',
+    en: "Ran to the end: the breakpoint's line ran, but its condition or hit count never let it stop.",
+  },
+  neverStoppedFailed: {
+    zh: '运行到了结尾：断点的条件出错了，所以不会停下；错误写在断点列表里。',
+    en: "Ran to the end: a breakpoint's condition fails, so it never stops; the error is in the breakpoint list.",
+  },
   noBreakpointHit: {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',

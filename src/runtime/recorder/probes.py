@@ -14,7 +14,9 @@ def run_probes(probes, frame, event, results):
             if probe.get("log") is not None:
                 results.append([event, probe["id"], "log", format_log(probe["log"], frame)])
         except Exception as exc:
-            results.append([event, probe["id"], "error", f"{type(exc).__name__}: {exc}"])
+            # A SyntaxError's text names "<string>, line 1", the eval's own source: noise.
+            said = exc.msg if isinstance(exc, SyntaxError) and exc.msg else exc
+            results.append([event, probe["id"], "error", f"{type(exc).__name__}: {said}"])
 
 
 def format_log(template, frame):

@@ -76,9 +76,19 @@ describe('a breakpoint condition that fails', () => {
     expect(hitsText('zh', row)).toBe('该行运行 2 次，其中 0 次停下');
   });
 
-  it('does not stop there: Debug runs to the end and says no breakpoint was reached', () => {
+  it('does not stop there: Debug runs to the end and says the condition failed', () => {
     const r = applyCommand(trace, { position: -1, breakpoints: [b] }, 'debug', FOCUS);
-    expect(r).toEqual({ position: trace.length, notice: { kind: 'noBreakpointHit' } });
+    // Its line ran: "no breakpoint was reached" would be false.
+    expect(r).toEqual({ position: trace.length, notice: { kind: 'neverStopped', failed: true } });
+    expect(noticeText('zh', r.notice!)).toContain('条件出错');
+    // A condition that evaluates but never holds says so too, without blaming an error.
+    const never = nestedCallTrace([
+      [NE.fBody0, 'b', 'ok', ''],
+      [NE.fBody1, 'b', 'ok', ''],
+    ]);
+    const q = applyCommand(never, { position: -1, breakpoints: [b] }, 'debug', FOCUS);
+    expect(q.notice).toEqual({ kind: 'neverStopped', failed: false });
+    expect(noticeText('en', q.notice!)).toMatch(/line ran, but its condition or hit count/);
   });
 
   it('a disabled breakpoint shows no error', () => {
