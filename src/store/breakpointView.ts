@@ -62,7 +62,11 @@ export function hitsText(lang: Lang, row: BreakpointRow): string {
   if (row.reached === null || row.fired === null) return t(lang, 'bpNotRecorded');
   const { breakpoint: b } = row;
   if (!b.enabled) return t(lang, 'bpLineRan', { n: row.reached });
-  if (row.kind === 'log') return t(lang, 'bpLogged', { n: row.fired, m: row.reached });
+  if (row.kind === 'log') {
+    // A message that failed logged nothing there (its error is said on the row).
+    const failed = row.error?.source === 'log' ? row.error.count : 0;
+    return t(lang, 'bpLogged', { n: row.fired - failed, m: row.reached });
+  }
   if (row.kind === 'condition') return t(lang, 'bpStopsOf', { n: row.fired, m: row.reached });
   return t(lang, 'bpStops', { n: row.fired });
 }

@@ -121,7 +121,10 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     // the only breakpoint is a logpoint: the table still shows, counting the line's runs
     const cells = p().locator('[data-testid=compare-cell]');
     expect(await cells.count()).toBeGreaterThan(1);
-    expect(await row().locator('[data-testid=bp-hits]').textContent()).toMatch(/logged 2×/);
+    // Both runs of the line failed the message: nothing was logged, and the count says so.
+    expect(await row().locator('[data-testid=bp-hits]').textContent()).toBe(
+      'logged 0× (the line ran 2×)',
+    );
     // With a condition that holds beside it, the row still blames the message, not it.
     await row().locator('[data-testid=bp-condition]').fill('True');
     await row().locator('[data-testid=bp-condition]').press('Enter');
@@ -132,6 +135,11 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     expect(
       await row().locator('[data-testid=bp-condition]').getAttribute('aria-invalid'),
     ).toBeNull();
+    // A hit count below 1 means none: the field shows what the breakpoint uses, not "0".
+    const hitCount = row().locator('[data-testid=bp-hitcount]');
+    await hitCount.fill('0');
+    await hitCount.press('Enter');
+    expect(await hitCount.inputValue()).toBe('');
   });
 
   it('no placeholder of the breakpoint row is cut off', async () => {

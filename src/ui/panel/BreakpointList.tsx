@@ -19,13 +19,20 @@ function BreakpointListView(props: {
   const { rows, lang, onUpdate, onRemove } = props;
   const runtime = useApp((s) => s.runtime);
   // A field takes effect when the student leaves it or presses Enter. Enter keeps the focus
-  // where it is (blurring would drop it on the page body, far from the row).
-  const commitOn = (commit: (value: string) => void) => ({
-    onBlur: (e: React.FocusEvent<HTMLInputElement>) => commit(e.currentTarget.value),
-    onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
-      if (e.key === 'Enter') commit(e.currentTarget.value);
-    },
-  });
+  // where it is (blurring would drop it on the page body, far from the row). `commit` may
+  // return the text the field should show instead (the value it took, e.g. none).
+  const commitOn = (commit: (value: string) => string | undefined) => {
+    const apply = (input: HTMLInputElement) => {
+      const shown = commit(input.value);
+      if (shown !== undefined && shown !== input.value) input.value = shown;
+    };
+    return {
+      onBlur: (e: React.FocusEvent<HTMLInputElement>) => apply(e.currentTarget),
+      onKeyDown: (e: React.KeyboardEvent<HTMLInputElement>) => {
+        if (e.key === 'Enter') apply(e.currentTarget);
+      },
+    };
+  };
   return (
     <details className="bp-list" data-testid="breakpoint-list" open={rows.length > 0}>
       <summary>
@@ -89,6 +96,7 @@ function BreakpointListView(props: {
                     {...commitOn((v) => {
                       const condition = v.trim() || undefined;
                       if (condition !== b.condition) onUpdate(b.id, { condition });
+                      return undefined;
                     })}
                   />
                 </label>
@@ -105,6 +113,8 @@ function BreakpointListView(props: {
                       const n = Number.parseInt(v, 10);
                       const hitCount = Number.isFinite(n) && n > 0 ? n : undefined;
                       if (hitCount !== b.hitCount) onUpdate(b.id, { hitCount });
+                      // 0, -1 or text count as no hit count: the field must not show them.
+                      return hitCount === undefined ? '' : String(hitCount);
                     })}
                   />
                 </label>
@@ -124,6 +134,7 @@ function BreakpointListView(props: {
                     {...commitOn((v) => {
                       const log = v === '' ? undefined : v;
                       if (log !== b.log) onUpdate(b.id, { log });
+                      return undefined;
                     })}
                   />
                   <small id={`bp-log-hint-${b.id}`} className="bp-hint">

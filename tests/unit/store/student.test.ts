@@ -73,6 +73,14 @@ describe('a breakpoint condition that fails', () => {
       { line: 8, enabled: true, kind: 'condition', error: 'SyntaxError: invalid syntax' },
     ]);
     expect(hitsText('en', row)).toBe('stops 0× of the 2× the line ran');
+    // A logpoint whose message failed at every hit logged nothing.
+    const log = {
+      ...row,
+      kind: 'log' as const,
+      fired: 2,
+      error: { ...row.error!, source: 'log' as const },
+    };
+    expect(hitsText('en', log)).toBe('logged 0× (the line ran 2×)');
     expect(hitsText('zh', row)).toBe('该行运行 2 次，其中 0 次停下');
   });
 
