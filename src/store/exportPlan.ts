@@ -7,6 +7,7 @@
 import type { Lesson } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/runFiles';
 import { getRuntime } from '../runtime';
+import { judgeEnding } from '../runtime/ending';
 import { formatGolden, summarizeTrace } from '../runtime/summary';
 import type { DraftFiles } from './drafts';
 
@@ -29,9 +30,18 @@ async function goldensOf(lessonId: string): Promise<Record<string, string>> {
   return out;
 }
 
-/** Record every panel × scenario of a lesson and return its golden files. */
-export async function computeGoldens(lesson: Lesson): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
+/** A lesson's golden files as recorded now, and the runs that do not end as they should. */
+export interface RecordedGoldens {
+  /** lesson-relative path → text. */
+  goldens: Record<string, string>;
+  /** `panel/scenario` of each run that `lessons:check` will fail (see runtime/ending.ts). */
+  failing: string[];
+}
+
+/** Record every panel × scenario of a lesson: its golden files and the runs that fail. */
+export async function computeGoldens(lesson: Lesson): Promise<RecordedGoldens> {
+  const goldens: Record<string, string> = {};
+  const failing: string[] = [];
   const runtime = getRuntime();
   for (const panel of lesson.panels) {
     for (const s of panel.scenarios) {
@@ -40,10 +50,11 @@ export async function computeGoldens(lesson: Lesson): Promise<Record<string, str
         scenario: s.id,
         budget: lesson.budget,
       });
-      out[`golden/${panel.id}/${s.id}.json`] = formatGolden(summarizeTrace(trace));
+      goldens[`golden/${panel.id}/${s.id}.json`] = formatGolden(summarizeTrace(trace));
+      if (!judgeEnding(trace.meta, s.ending).ok) failing.push(`${panel.id}/${s.id}`);
     }
   }
-  return out;
+  return { goldens, failing };
 }
 
 /** What an export contains. */
@@ -57,6 +68,11 @@ export interface ExportPlan {
    * whole-folder export needs so that the folder passes `lessons:check` on its own.
    */
   goldens: Record<string, string>;
+  /**
+   * `panel/scenario` of each run that does not end as its scenario declares (or complete):
+   * its golden file records that, and `lessons:check` fails on it.
+   */
+  failing: string[];
 }
 
 /** The files a draft changes, plus the golden summaries that change with them. */
@@ -67,10 +83,13 @@ export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<Exp
     if (text === null) deleted.push(path);
     else files[path] = text;
   }
-  const [fresh, shipped] = await Promise.all([computeGoldens(lesson), goldensOf(lesson.id)]);
+  const [{ goldens: fresh, failing }, shipped] = await Promise.all([
+    computeGoldens(lesson),
+    goldensOf(lesson.id),
+  ]);
   for (const [path, text] of Object.entries(fresh)) {
     if (shipped[path] !== text) files[path] = text;
   }
   for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
-  return { files, deleted: deleted.sort(), goldens: fresh };
+  return { files, deleted: deleted.sort(), goldens: fresh, failing };
 }

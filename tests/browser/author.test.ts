@@ -217,6 +217,12 @@ describe('author mode: from idea to a checked scenario file', () => {
     // The place is a line of the loop (the condition or the body, whichever ran last).
     const line = Number(/line (\d+)/.exec(text)?.[1]);
     expect([loopLine - 1, loopLine]).toContain(line);
+    // Exported as it is, its golden file records the stop: the export says so at once.
+    const entries = await exported('export-changed', 'runaway.zip');
+    expect(Object.keys(entries)).toContain('lessons/s04-hooks/golden/run_hooks/dict_answer.json');
+    expect(await app.page.locator('[data-testid=author-message]').textContent()).toContain(
+      'Note: run_hooks/dict_answer does not end as its scenario says',
+    );
   });
 
   it('keeps the draft after a reload', async () => {

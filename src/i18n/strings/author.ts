@@ -23,6 +23,10 @@ export const authorStrings = {
     en: 'Recording every scenario for the golden summaries…',
   },
   exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file(s).' },
+  exportFailing: {
+    zh: '注意：{runs} 没有按场景说的方式结束（出错、被预算停下，或者没有声明这个结局），它的基准文件记下的就是这样，npm run lessons:check 会报它失败。',
+    en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
+  },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
   imported: { zh: '{id}：{n} 个文件', en: '{id}: {n} file(s)' },
   editableFiles: { zh: '可编辑的文件', en: 'Editable files' },

@@ -51,7 +51,7 @@ export function AuthorBar({
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files));
       const names = Object.keys(plan.files).sort();
       setMessage(
-        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}`,
+        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -69,7 +69,9 @@ export function AuthorBar({
       // The whole folder: every file as drafted, and every golden file, changed or not.
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
-      setMessage(t(lang, 'exported', { n: Object.keys(files).length }));
+      setMessage(
+        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}`,
+      );
     } catch (err) {
       setMessage(errorText(err, lang));
     } finally {
@@ -176,4 +178,9 @@ export function AuthorBar({
       ) : null}
     </section>
   );
+}
+
+/** After an export: the runs that lessons:check will fail, said at once (or nothing). */
+function failingNote(failing: readonly string[], lang: Lang): string {
+  return failing.length ? ` ${t(lang, 'exportFailing', { runs: failing.join(', ') })}` : '';
 }
