@@ -38,11 +38,11 @@ export const checkStrings = {
     en: 'load: {n} errors; its scenarios were not run',
   },
   checkNotCompiledOne: {
-    zh: '加载：{n} 个 Python 文件无法编译；它的 {runs} 个场景运行都没有进行',
+    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行都没有进行',
     en: 'load: {n} Python file does not compile; its {runs} scenario runs were not run',
   },
   checkNotCompiledMany: {
-    zh: '加载：{n} 个 Python 文件无法编译；它的 {runs} 个场景运行都没有进行',
+    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行都没有进行',
     en: 'load: {n} Python files do not compile; its {runs} scenario runs were not run',
   },
   checkLoadOk: {
