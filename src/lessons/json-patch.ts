@@ -219,6 +219,15 @@ function listEdits(
 
 function diff(text: string, span: Span, old: unknown, next: unknown): Edit[] {
   if (equal(old, next)) return [];
+  // An object written on one line that no longer fits there is laid out afresh, one
+  // member a line; a member added inside it would otherwise break the line at random.
+  if (
+    span.kind === 'object' &&
+    !text.slice(span.start, span.end).includes('\n') &&
+    oneLine(next).length > LINE_WIDTH - columnOf(text, span.start)
+  ) {
+    return [replace(text, span, next)];
+  }
   if (span.kind === 'object' && isObject(old) && isObject(next)) {
     const oldKeys = span.members.map((m) => m.key);
     const newKeys = Object.keys(next);

@@ -93,6 +93,28 @@ describe('format-preserving manifest edits', () => {
     expect(cleared).toBe(bare);
   });
 
+  it('a new scenario that outgrows its line is laid out one member a line, at its indent', () => {
+    const bare = addScenario(manifest, 'run_hooks', 'extra').manifest;
+    const both = describeScenario(
+      describeScenario(bare, 'extra', 'zh', '额外的一个场景，用来试一试').manifest,
+      'extra',
+      'en',
+      'One more scenario, to try things out',
+    ).manifest;
+    const lines = both.split('\n');
+    const at = lines.findIndex((l) => l.startsWith('    "extra": {'));
+    expect(lines.slice(at, at + 5)).toEqual([
+      '    "extra": {',
+      '      "label": { "zh": "extra", "en": "extra" },',
+      '      "script": "scenarios/extra.py",',
+      '      "description": { "zh": "额外的一个场景，用来试一试", "en": "One more scenario, to try things out" }',
+      '    }',
+    ]);
+    expect(JSON.parse(both).scenarios.extra.description.en).toBe(
+      'One more scenario, to try things out',
+    );
+  });
+
   it('duplicating puts the copy next to the original in the panel list', () => {
     const dup = duplicateScenario(manifest, 'run_hooks', 'block', 'block2', {});
     const m = JSON.parse(dup.manifest);
