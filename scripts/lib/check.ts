@@ -118,10 +118,11 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
       .map((e) => e.name)
       .sort();
   } catch (err) {
-    result.usageError = t(lang, 'checkCannotRead', {
-      root: options.root,
-      reason: (err as Error).message,
-    });
+    // The usual case in the reader's words; any other reason as the system said it.
+    result.usageError =
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+        ? t(lang, 'checkNoRoot', { root: options.root })
+        : t(lang, 'checkCannotRead', { root: options.root, reason: (err as Error).message });
     return result;
   }
   const wanted = options.lessonIds ?? [];

@@ -18,6 +18,10 @@ export const checkStrings = {
     en: '(Pyodide loaded in {seconds} s)',
   },
   checkNoLessons: { zh: '{root} 中没有课程文件夹', en: 'no lesson folders in {root}' },
+  checkNoRoot: {
+    zh: '没有这个课程文件夹：{root}（用 --root 指定课程所在的目录）',
+    en: 'there is no lessons folder {root} (--root names the folder that holds the lessons)',
+  },
   checkCannotRead: {
     zh: '读不了课程文件夹 {root}：{reason}',
     en: 'cannot read the lessons folder {root}: {reason}',

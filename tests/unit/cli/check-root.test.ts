@@ -1,0 +1,26 @@
+/**
+ * `lessons:check` on a lessons folder that is not there: a usage error in the reader's
+ * language, before any Python starts (so it belongs to the unit suite).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCheck } from '../../../scripts/lib/check.ts';
+
+describe('lessons:check on a missing lessons folder', () => {
+  it('says the folder is not there, in either language, without the system error text', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'wpt-check-root-'));
+    try {
+      const root = path.join(base, 'nowhere');
+      const print = () => {};
+      const zh = await runCheck({ root, lang: 'zh', update: false, print });
+      expect(zh.usageError).toBe(`没有这个课程文件夹：${root}（用 --root 指定课程所在的目录）`);
+      const en = await runCheck({ root, lang: 'en', update: false, print });
+      expect(en.usageError).toMatch(/^there is no lessons folder .*nowhere \(--root names/);
+      expect(`${zh.usageError}${en.usageError}`).not.toMatch(/ENOENT|scandir/);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+});
