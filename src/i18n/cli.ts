@@ -1,19 +1,20 @@
 /**
- * The string table of the command-line tools (`npm run lessons:check`): the page's table
- * (./index.ts) plus the check's own area (./strings/check.ts). The check's sentences are
+ * The string table of the command-line tools (`npm run lessons:check`): the lesson-message
+ * table (./messageTable.ts) plus the check's own area (./strings/check.ts). The check's sentences are
  * kept out of the page's table because the browser never shows them and downloads that
  * table before anything else.
  */
 import type { LocalizedText } from '../lessons/schema.ts';
-import { fill, type Lang, STRINGS, type StringKey } from './index.ts';
+import { fill, type Lang } from './index.ts';
+import { MESSAGE_STRINGS, type MessageKey } from './messageTable.ts';
 import { checkStrings } from './strings/check.ts';
 
 export type { Lang } from './index.ts';
 
 /** A key of the command line's table: a page string or one of the check's own. */
-export type CliKey = StringKey | keyof typeof checkStrings;
+export type CliKey = MessageKey | keyof typeof checkStrings;
 
-const table: Readonly<Record<CliKey, LocalizedText>> = { ...STRINGS, ...checkStrings };
+const table: Readonly<Record<CliKey, LocalizedText>> = { ...MESSAGE_STRINGS, ...checkStrings };
 
 /** Look up a command-line string, filling every `{name}` placeholder from `vars`. */
 export function t(lang: Lang, key: CliKey, vars?: Record<string, string | number>): string {

@@ -4,7 +4,9 @@
  *
  * The table is split by area under ./strings/ so that parallel work touches different
  * files; `STRING_TABLES` joins them. To add a string: add a key with `zh` and `en` to the
- * area's file (or a new file listed in `STRING_TABLES`) and call `t(lang, 'key')`.
+ * area's file (or a new file listed in `STRING_TABLES`) and call `t(lang, 'key')` (a lesson
+ * message's key: `msg('key')`, rendered through ./messageTable.ts; the command line's:
+ * ./cli.ts).
  * tests/unit/i18n/strings.test.ts checks that no key is defined twice, that every key
  * has both languages, that zh text is Chinese and that both use the same `{placeholders}`.
  */
@@ -27,9 +29,10 @@ import { sandboxStrings } from './strings/sandbox.ts';
 export { LANG_NAMES, type Lang, langTag, pickLang } from './lang.ts';
 
 /**
- * The area tables, by area name (for the tests). `check` is the command line's
- * (`lessons:check`, through ./cli.ts): it is not in the page's table, which the browser
- * downloads before anything else.
+ * The area tables, by area name (for the tests). Three are not in the page's table, which
+ * the browser downloads before anything else: `check`, the command line's (`lessons:check`,
+ * through ./cli.ts), and `lessons` and `files`, which only lesson problems use (through
+ * ./messageTable.ts).
  */
 export const STRING_TABLES = {
   app: appStrings,
@@ -58,8 +61,6 @@ const strings = {
   ...objectStrings,
   ...pythonStrings,
   ...myScenarioStrings,
-  ...lessonStrings,
-  ...fileStrings,
 } satisfies Record<string, LocalizedText>;
 
 /** A key of the UI string table. */

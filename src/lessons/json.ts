@@ -7,7 +7,7 @@
  * so the loader parses manifests with this instead. Pure: no fs, no DOM. Its errors are
  * lesson messages (./messages.ts), shown in the reader's language.
  */
-import type { StringKey } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/messageTable.ts';
 import { type LessonMessage, type MessageValue, msg } from './messages.ts';
 
 /** A 1-based line and column in a text file. */
@@ -83,7 +83,7 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
     offset >= text.length
       ? msg('jsonEndOfFile')
       : msg('jsonCharacter', { char: JSON.stringify(text[offset]) });
-  const fail = (offset: number, key: StringKey, vars?: Record<string, MessageValue>): never => {
+  const fail = (offset: number, key: MessageKey, vars?: Record<string, MessageValue>): never => {
     throw new SyntaxFailure(offset, msg(key, vars));
   };
   const skipSpace = () => {

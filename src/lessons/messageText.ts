@@ -2,18 +2,19 @@
  * Lesson messages (./messages.ts) as text, in one language: for the page (the reader's
  * language), for author mode's caught errors, and for the command line.
  */
-import { type Lang, t } from '../i18n/index.ts';
+import type { Lang } from '../i18n/index.ts';
+import { tMessage } from '../i18n/messageTable.ts';
 import type { LessonError } from './lesson.ts';
 import type { LessonMessage, MessagePlace } from './messages.ts';
 
 /** A message in one language, nested messages included. */
 export function renderMessage(m: LessonMessage, lang: Lang): string {
-  if (!m.vars) return t(lang, m.key);
+  if (!m.vars) return tMessage(lang, m.key);
   const vars: Record<string, string | number> = {};
   for (const [name, value] of Object.entries(m.vars)) {
     vars[name] = typeof value === 'object' ? renderMessage(value, lang) : value;
   }
-  return t(lang, m.key, vars);
+  return tMessage(lang, m.key, vars);
 }
 
 /**

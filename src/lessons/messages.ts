@@ -6,19 +6,19 @@
  * travels beside them. This module holds no text, so the worker can use the schema
  * without loading the string table.
  */
-import type { StringKey } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/messageTable.ts';
 
 /** A value of a message's placeholder: a plain value, or another message (rendered in turn). */
 export type MessageValue = string | number | LessonMessage;
 
 /** A message about a lesson: a string-table key and the values of its placeholders. */
 export interface LessonMessage {
-  key: StringKey;
+  key: MessageKey;
   vars?: Record<string, MessageValue>;
 }
 
 /** A message; `vars` left out when there are none. */
-export function msg(key: StringKey, vars?: Record<string, MessageValue>): LessonMessage {
+export function msg(key: MessageKey, vars?: Record<string, MessageValue>): LessonMessage {
   return vars ? { key, vars } : { key };
 }
 
@@ -40,7 +40,7 @@ const ENCODED = 'lesson-message:';
  * A message as the text of a zod issue (the schema's custom errors): zod carries a string,
  * the loader turns it back with {@link decodeMessage}.
  */
-export function encodeMessage(key: StringKey, vars?: Record<string, MessageValue>): string {
+export function encodeMessage(key: MessageKey, vars?: Record<string, MessageValue>): string {
   return ENCODED + JSON.stringify(msg(key, vars));
 }
 

@@ -8,7 +8,7 @@
  * article in each language. See docs/lesson-format.md for the full reference.
  */
 import { z } from 'zod/mini';
-import type { StringKey } from '../i18n/index.ts';
+import type { MessageKey } from '../i18n/messageTable.ts';
 import { encodeMessage, type MessageValue, msg } from './messages.ts';
 import { STDLIB_MODULES } from './stdlib-modules.ts';
 
@@ -48,7 +48,7 @@ export const RESERVED_MODULES: ReadonlySet<string> = new Set([
 ]);
 
 /** A zod error option whose message is a string-table key (decoded by the loader). */
-const fail = (key: StringKey, vars?: Record<string, MessageValue>): { error: string } => ({
+const fail = (key: MessageKey, vars?: Record<string, MessageValue>): { error: string } => ({
   error: encodeMessage(key, vars),
 });
 

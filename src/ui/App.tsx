@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect } from 'react';
 import { langTag, t } from '../i18n';
-import { renderMessage } from '../lessons/messageText';
 import { panelHash } from '../store/address';
 import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
@@ -18,6 +17,10 @@ import { TopBar } from './TopBar';
 
 // Author mode (its editor tools, diff and zip) loads only when an instructor turns it on.
 const AuthorBar = lazy(() => import('./author/AuthorBar').then((m) => ({ default: m.AuthorBar })));
+// A lesson that does not load is rare: its messages (and their strings) load with it.
+const LessonErrors = lazy(() =>
+  import('./LessonErrors').then((m) => ({ default: m.LessonErrors })),
+);
 
 /** The whole page: header, lesson index, the open lesson. */
 export function App() {
@@ -102,22 +105,9 @@ export function App() {
             </Suspense>
           ) : null}
           {broken ? (
-            <section className="error-card" role="alert" data-testid="lesson-error">
-              <h2>
-                {t(lang, 'lessonBroken')}: {broken.id}
-              </h2>
-              <ul>
-                {broken.errors.map((e) => (
-                  <li key={`${e.file}:${e.line}:${e.field}:${JSON.stringify(e.message)}`}>
-                    <code>
-                      {e.file}
-                      {e.line ? `:${e.line}` : ''}
-                    </code>{' '}
-                    {e.field ? <code>{e.field}</code> : null} {renderMessage(e.message, lang)}
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <Suspense fallback={null}>
+              <LessonErrors broken={broken} lang={lang} />
+            </Suspense>
           ) : null}
           {lesson ? (
             <ErrorBoundary key={lesson.id} what={lesson.id}>

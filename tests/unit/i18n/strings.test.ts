@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLang, STRING_TABLES, STRINGS, type StringKey, t } from '../../../src/i18n';
 import { t as cliText } from '../../../src/i18n/cli';
+import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
 import { LANGS, type LocalizedText } from '../../../src/lessons/schema';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -15,7 +16,7 @@ describe('the UI string table', () => {
   const ALL: Record<string, LocalizedText> = Object.assign({}, ...Object.values(STRING_TABLES));
   const keys = Object.keys(ALL);
 
-  it('defines each key in exactly one area table; the page has all but the check area', () => {
+  it('defines each key in exactly one area table; the page has all but three', () => {
     const seen = new Map<string, string>();
     for (const [area, table] of Object.entries(STRING_TABLES)) {
       for (const key of Object.keys(table)) {
@@ -23,7 +24,9 @@ describe('the UI string table', () => {
         seen.set(key, area);
       }
     }
-    const page = [...seen].filter(([, area]) => area !== 'check').map(([key]) => key);
+    // Left out of the page's table: the command line's area and the lesson-problem ones.
+    const apart = ['check', 'lessons', 'files'];
+    const page = [...seen].filter(([, area]) => !apart.includes(area)).map(([key]) => key);
     expect(page.sort()).toEqual((Object.keys(STRINGS) as StringKey[]).sort());
   });
 
@@ -38,6 +41,12 @@ describe('the UI string table', () => {
 
   it.each(keys)('%s is written in Chinese in zh', (key) => {
     expect(ALL[key].zh).toMatch(HAN);
+  });
+
+  it('lesson messages read the page strings and the lesson-problem areas', () => {
+    expect(tMessage('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
+    const [key, text] = Object.entries(STRING_TABLES.lessons)[0];
+    expect(tMessage('en', key as MessageKey)).toBe(text.en);
   });
 
   it('the command line reads the page strings and its own', () => {
