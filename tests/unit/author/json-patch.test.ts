@@ -17,6 +17,10 @@ const manifest = readFileSync(
   'utf8',
 );
 
+/** `text` with scenario `id`'s description set in zh, then in en (as the two fields do). */
+const describeBoth = (text: string, id: string, zh: string, en: string) =>
+  describeScenario(describeScenario(text, id, 'zh', zh).manifest, id, 'en', en).manifest;
+
 /** The lines a change removes and adds, in order, as `-line` / `+line`. */
 function changedLines(before: string, after: string): string[] {
   return diffLines(before, after).flatMap((part) =>
@@ -83,24 +87,19 @@ describe('format-preserving manifest edits', () => {
     const both = describeScenario(zhOnly, 'probe_new', 'en', 'English').manifest;
     expect(entry(both).description).toEqual({ zh: '中文', en: 'English' });
     // Blank in both languages: no description at all, and the manifest is as before.
-    const cleared = describeScenario(
-      describeScenario(both, 'probe_new', 'zh', ' ').manifest,
-      'probe_new',
-      'en',
-      '',
-    ).manifest;
+    const cleared = describeBoth(both, 'probe_new', ' ', '');
     expect(entry(cleared).description).toBeUndefined();
     expect(cleared).toBe(bare);
   });
 
   it('a new scenario that outgrows its line is laid out one member a line, at its indent', () => {
     const bare = addScenario(manifest, 'run_hooks', 'extra').manifest;
-    const both = describeScenario(
-      describeScenario(bare, 'extra', 'zh', '额外的一个场景，用来试一试').manifest,
+    const both = describeBoth(
+      bare,
       'extra',
-      'en',
+      '额外的一个场景，用来试一试',
       'One more scenario, to try things out',
-    ).manifest;
+    );
     const lines = both.split('\n');
     const at = lines.findIndex((l) => l.startsWith('    "extra": {'));
     expect(lines.slice(at, at + 5)).toEqual([
