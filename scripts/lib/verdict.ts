@@ -8,7 +8,7 @@ import { type CliKey, type Lang, t } from '../../src/i18n/cli.ts';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import type { ExpectedEnding } from '../../src/lessons/schema.ts';
 import { type ActualEnding, type EndingVerdict, judgeEnding } from '../../src/runtime/ending.ts';
-import { EventKind, type RunError } from '../../src/trace/meta.ts';
+import type { RunError } from '../../src/trace/meta.ts';
 import type { Trace } from '../../src/trace/trace.ts';
 import type { Problem } from './report.ts';
 
@@ -90,12 +90,8 @@ export function stoppedAt(
   const rel = err?.file ? pyMap.get(err.file) : undefined;
   if (rel && err?.line)
     return { rel, line: err.line, ...(err.column ? { column: err.column } : {}) };
-  for (let i = trace.length - 1; i >= 0; i--) {
-    if (trace.kind[i] !== EventKind.Line) continue;
-    const file = pyMap.get(trace.fileOf(i));
-    if (file) return { rel: file, line: trace.line[i] };
-  }
-  return null;
+  const at = trace.lastLine((file) => pyMap.has(file));
+  return at ? { rel: pyMap.get(at.file) as string, line: at.line } : null;
 }
 
 /** The limit a stop reached: `2000 events`, `2 s`, `call depth 200`. */

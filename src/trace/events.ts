@@ -74,11 +74,14 @@ export class TraceEvents {
 
   /**
    * Where the run was when it ended: the file and line of its last line event (for a run a
-   * budget stopped, a line of the loop that never ended), or null when no line ran.
+   * budget stopped, a line of the loop that never ended), or null when no line ran. With
+   * `inFile`, the last line event in a file it accepts.
    */
-  lastLine(): { file: string; line: number } | null {
+  lastLine(inFile?: (file: string) => boolean): { file: string; line: number } | null {
     for (let e = this.length - 1; e >= 0; e--) {
-      if (this.kind[e] === EventKind.Line) return { file: this.fileOf(e), line: this.line[e] };
+      if (this.kind[e] !== EventKind.Line) continue;
+      const file = this.fileOf(e);
+      if (!inFile || inFile(file)) return { file, line: this.line[e] };
     }
     return null;
   }

@@ -217,6 +217,7 @@ describe('notices and stop reasons in the reader’s language', () => {
       error: stop,
     });
     expect(loop.lastLine()).toEqual({ file: 'lib.py', line: 8 });
+    expect(loop.lastLine((file) => file !== 'lib.py')).toBeNull();
     expect(placedRunError(loop)).toEqual({ ...stop, file: 'lib.py', line: 8 });
     // Stopped before any line ran: no place to give, the stop itself is still reported.
     const none = buildTrace({ frames: [], events: [], outcome: 'stopped', error: stop });
