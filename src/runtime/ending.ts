@@ -54,21 +54,3 @@ export function stoppedByClock(meta: Pick<TraceMeta, 'outcome' | 'error'>): bool
   const a = actualEnding(meta);
   return a.kind === 'stop' && a.reason === 'time';
 }
-
-/** English, for the command line: `a stop by its event budget`, `an uncaught RecursionError`. */
-export function describeEnding(ending: ActualEnding | ExpectedEnding): string {
-  if ('kind' in ending) {
-    if (ending.kind === 'completed') return 'completing normally';
-    return ending.kind === 'stop' ? describeStop(ending.reason) : `an uncaught ${ending.type}`;
-  }
-  return 'stop' in ending ? describeStop(ending.stop) : `an uncaught ${ending.error}`;
-}
-
-function describeStop(reason: ExpectedStop): string {
-  const what = {
-    events: 'its event budget',
-    time: 'its time budget',
-    depth: 'its call-depth limit',
-  };
-  return `a stop by ${what[reason]}`;
-}

@@ -3,7 +3,8 @@
  * lesson checker and the panel share.
  */
 import { describe, expect, it } from 'vitest';
-import { describeEnding, judgeEnding } from '../../../src/runtime/ending';
+import { endingText } from '../../../scripts/lib/verdict';
+import { judgeEnding } from '../../../src/runtime/ending';
 import type { TraceMeta } from '../../../src/trace/meta';
 import { editManifest, errorsOf, lessonFiles, load } from '../lessons/helpers';
 
@@ -41,10 +42,11 @@ describe('judgeEnding', () => {
     expect(judgeEnding(completed, { error: 'RecursionError' }).ok).toBe(false);
   });
 
-  it('describes endings for the command line', () => {
-    expect(describeEnding({ stop: 'time' })).toBe('a stop by its time budget');
-    expect(describeEnding({ error: 'RecursionError' })).toBe('an uncaught RecursionError');
-    expect(describeEnding({ kind: 'completed' })).toBe('completing normally');
+  it('describes endings for the command line, in either language', () => {
+    expect(endingText({ stop: 'time' }, 'en')).toBe('a stop by its time budget');
+    expect(endingText({ error: 'RecursionError' }, 'en')).toBe('an uncaught RecursionError');
+    expect(endingText({ kind: 'completed' }, 'en')).toBe('completing normally');
+    expect(endingText({ stop: 'events' }, 'zh')).toBe('用完事件预算而停止');
   });
 });
 
