@@ -1,6 +1,11 @@
 /**
  * Where two runs of the same code part: the first step at which their paths differ
  * (kind of event, file, line or function), with the values that differed just before.
+ *
+ * Two scenarios of a panel usually run different scripts (`scenarios/pass.py`,
+ * `scenarios/block.py`): their paths differ at once, at a script's first line, which says
+ * nothing about the code being taught. Events in such files can be passed over, in both
+ * runs; the two paths are then compared through everything else, each at its own step.
  */
 import type { DifferingValue, Divergence, DivergenceSide } from './graph-types';
 import type { Trace } from './trace';
@@ -8,13 +13,13 @@ import { textAt } from './values';
 
 export type { Divergence } from './graph-types';
 
-function samePlace(a: Trace, b: Trace, i: number): boolean {
+function samePlace(a: Trace, i: number, b: Trace, j: number): boolean {
   return (
-    a.kind[i] === b.kind[i] &&
-    a.line[i] === b.line[i] &&
-    a.depth[i] === b.depth[i] &&
-    a.fileOf(i) === b.fileOf(i) &&
-    a.functionOf(i) === b.functionOf(i)
+    a.kind[i] === b.kind[j] &&
+    a.line[i] === b.line[j] &&
+    a.depth[i] === b.depth[j] &&
+    a.fileOf(i) === b.fileOf(j) &&
+    a.functionOf(i) === b.functionOf(j)
   );
 }
 
@@ -23,43 +28,58 @@ function side(t: Trace, i: number): DivergenceSide {
   return { step: i, file: t.fileOf(i), line: t.line[i], function: t.functionOf(i) };
 }
 
-/** Names of the frames on both stacks at `i` whose values' texts differ, innermost first. */
-function differingValues(a: Trace, b: Trace, i: number): DifferingValue[] {
+/** Names of the frames on both stacks (`a` at `i`, `b` at `j`) whose values' texts differ. */
+function differingValues(a: Trace, i: number, b: Trace, j: number): DifferingValue[] {
   const out: DifferingValue[] = [];
   const sa = a.stackAt(i);
-  const sb = b.stackAt(i);
+  const sb = b.stackAt(j);
   for (let k = 0; k < Math.min(sa.length, sb.length); k++) {
     const fn = a.frames.functionOf(sa[k]);
     if (fn !== b.frames.functionOf(sb[k])) break;
-    const vb = new Map(b.variablesAt(sb[k], i).map((v) => [v.name, v.value]));
+    const vb = new Map(b.variablesAt(sb[k], j).map((v) => [v.name, v.value]));
     for (const v of a.variablesAt(sa[k], i)) {
       const other = vb.get(v.name);
       const ta = textAt(a, v.value, i);
-      const tb = other === undefined ? '' : textAt(b, other, i);
+      const tb = other === undefined ? '' : textAt(b, other, j);
       if (ta !== tb) out.push({ function: fn, name: v.name, a: ta, b: tb });
     }
   }
   return out;
 }
 
+/** The first event at or after `i` that is not in a passed-over file (or the end). */
+function kept(t: Trace, i: number, skip: ReadonlySet<string>): number {
+  if (skip.size === 0) return i;
+  while (i < t.length && skip.has(t.fileOf(i))) i++;
+  return i;
+}
+
 /**
- * The first step where `a` and `b` differ, or null if they run the same path to the same
- * end. Both traces are walked in step: the step index is the same in each (a trace that
- * ended earlier has `step` = its length and an empty place).
+ * The first place where `a` and `b` differ, or null if they run the same path to the same
+ * end. Both traces are walked together, event by event, passing over (in each) the events
+ * in the files of `skip`; each side's `step` is its own event index (a trace that ended
+ * earlier has `step` = its length and an empty place).
  */
-export function divergence(a: Trace, b: Trace): Divergence | null {
-  const n = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < n && samePlace(a, b, i)) i++;
-  if (i === n && a.length === b.length) return null;
-  const before = i - 1;
+export function divergence(
+  a: Trace,
+  b: Trace,
+  skip: ReadonlySet<string> = new Set(),
+): Divergence | null {
+  let i = kept(a, 0, skip);
+  let j = kept(b, 0, skip);
+  let before: [number, number] | null = null;
+  while (i < a.length && j < b.length && samePlace(a, i, b, j)) {
+    before = [i, j];
+    i = kept(a, i + 1, skip);
+    j = kept(b, j + 1, skip);
+  }
+  if (i >= a.length && j >= b.length) return null;
   return {
     a: side(a, i),
-    b: side(b, i),
-    from:
-      before >= 0
-        ? { file: a.fileOf(before), line: a.line[before], function: a.functionOf(before) }
-        : null,
-    values: before >= 0 ? differingValues(a, b, before) : [],
+    b: side(b, j),
+    from: before
+      ? { file: a.fileOf(before[0]), line: a.line[before[0]], function: a.functionOf(before[0]) }
+      : null,
+    values: before ? differingValues(a, before[0], b, before[1]) : [],
   };
 }

@@ -236,6 +236,20 @@ describe('objects, not names, on the flagship lesson', () => {
     await expect.poll(() => p.locator('.runs-next-line').count()).toBe(1);
   });
 
+  it('compares two scenarios past their own scripts, where the code they share parts', async () => {
+    const p = panel(app.page, 'audit_event');
+    await p.scrollIntoViewIfNeeded();
+    await p.locator('[data-testid=divergence-a]').selectOption('before');
+    await p.locator('[data-testid=divergence-b]').selectOption('after');
+    const d = p.locator('[data-testid=divergence]');
+    await d.waitFor();
+    // "after" runs the executor first; "before" goes straight to the entry. Neither side
+    // is a scenario's own script, which differ by design.
+    expect(await d.getAttribute('data-b-file')).toBe('s04/core/gate.py');
+    expect(await d.getAttribute('data-a-file')).toBe('entries/audit_event.py');
+    expect(await d.getAttribute('data-file')).toBe('setup.py');
+  });
+
   it('the diagram can be walked as text and operated from the keyboard', async () => {
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=scenario]').selectOption('post_error');

@@ -15,17 +15,25 @@ export interface DivergenceViewProps {
   onJump(scenario: string, step: number): void;
 }
 
-const divergences = new WeakMap<Trace, WeakMap<Trace, Divergence | null>>();
+const divergences = new WeakMap<Trace, WeakMap<Trace, { skip: string; d: Divergence | null }>>();
 
-/** The divergence of two traces, computed once per pair (both are immutable). */
-function divergenceOf(a: Trace, b: Trace): Divergence | null {
+/**
+ * The divergence of two traces, passing over the scenarios' own scripts (which differ by
+ * design, see src/trace/divergence.ts); computed once per pair and set of scripts.
+ */
+function divergenceOf(a: Trace, b: Trace, scripts: readonly string[]): Divergence | null {
   let inner = divergences.get(a);
   if (!inner) {
     inner = new WeakMap();
     divergences.set(a, inner);
   }
-  if (!inner.has(b)) inner.set(b, divergence(a, b));
-  return inner.get(b) ?? null;
+  const skip = scripts.join('\n');
+  let hit = inner.get(b);
+  if (hit?.skip !== skip) {
+    hit = { skip, d: divergence(a, b, new Set(scripts)) };
+    inner.set(b, hit);
+  }
+  return hit.d;
 }
 
 type Side = Divergence['a'];
@@ -44,7 +52,14 @@ function DivergenceBox({ scenarios, traceOf, current, lang, onJump }: Divergence
   const b = picked[1] ?? ids.find((id) => id !== a) ?? a;
   const ta = traceOf(a);
   const tb = traceOf(b);
-  const found = useMemo(() => (ta && tb ? divergenceOf(ta, tb) : undefined), [ta, tb]);
+  const scripts = useMemo(
+    () => scenarios.flatMap((s) => (s.script ? [s.script.path] : [])),
+    [scenarios],
+  );
+  const found = useMemo(
+    () => (ta && tb ? divergenceOf(ta, tb, scripts) : undefined),
+    [ta, tb, scripts],
+  );
   const d = found ? { ...found, a: place(found.a), b: place(found.b) } : found;
   if (scenarios.length < 2) return null;
   const label = (id: string) => scenarios.find((s) => s.id === id)?.label[lang] ?? id;
@@ -90,6 +105,8 @@ function DivergenceBox({ scenarios, traceOf, current, lang, onJump }: Divergence
           data-b-step={d.b?.step}
           data-file={d.from?.file}
           data-line={d.from?.line}
+          data-a-file={d.a?.file}
+          data-b-file={d.b?.file}
           data-a-line={d.a?.line}
           data-b-line={d.b?.line}
         >

@@ -110,6 +110,43 @@ describe('divergence', () => {
     expect(divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 4)))).toBeNull();
   });
 
+  /** A run of `script` (its own file, `lines` line events), then the shared `run()`. */
+  const withScript = (script: string, lines: number, flag: string, taken: number): FixtureSpec => {
+    const run = branchy(flag, taken);
+    const events: FixtureEvent[] = [
+      { kind: 'call', frame: 1, line: 1 },
+      ...Array.from(
+        { length: lines },
+        (_, k): FixtureEvent => ({ kind: 'line', frame: 1, line: k + 1 }),
+      ),
+      ...run.events.map((e) => ({ ...e, depth: 1 })),
+    ];
+    return {
+      frames: [
+        { fn: 'run', file: 'hooks.py', parent: 1 },
+        { fn: '<module>', file: script },
+      ],
+      events,
+    };
+  };
+
+  it("passes over the scenarios' own scripts, comparing each run at its own step", () => {
+    const a = buildTrace(withScript('scenarios/a.py', 1, 'True', 4));
+    const b = buildTrace(withScript('scenarios/b.py', 3, 'False', 6));
+    // Without skipping, the runs part at once, at the scripts' first line.
+    expect(divergence(a, b)?.a).toMatchObject({ step: 0, file: 'scenarios/a.py', line: 1 });
+    const d = divergence(a, b, new Set(['scenarios/a.py', 'scenarios/b.py']));
+    expect(d).toEqual({
+      a: { step: 2 + 3, file: 'hooks.py', line: 4, function: 'run' },
+      b: { step: 4 + 3, file: 'hooks.py', line: 6, function: 'run' },
+      from: { file: 'hooks.py', line: 3, function: 'run' },
+      values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
+    });
+    // The same path after different scripts is the same path.
+    const same = buildTrace(withScript('scenarios/b.py', 2, 'False', 4));
+    expect(divergence(a, same, new Set(['scenarios/a.py', 'scenarios/b.py']))).toBeNull();
+  });
+
   it('reports the end of the shorter run when one stops earlier', () => {
     const long = branchy('True', 4);
     const short = { ...long, events: long.events.slice(0, 3) };
