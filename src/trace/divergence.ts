@@ -83,3 +83,19 @@ export function divergence(
     values: before ? differingValues(a, before[0], b, before[1]) : [],
   };
 }
+
+/**
+ * Where two scenarios of a panel part, as the panel shows it: first within the panel's own
+ * source file (the code being taught), passing over everything else, such as the setup's
+ * stand-ins a hook runs in; if their paths through that file are the same, anywhere but
+ * the scenarios' own scripts.
+ */
+export function panelDivergence(
+  a: Trace,
+  b: Trace,
+  source: string,
+  scripts: readonly string[],
+): Divergence | null {
+  const elsewhere = new Set([...a.meta.files, ...b.meta.files].filter((f) => f !== source));
+  return divergence(a, b, elsewhere) ?? divergence(a, b, new Set(scripts));
+}

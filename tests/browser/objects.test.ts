@@ -200,54 +200,58 @@ describe('objects, not names, on the flagship lesson', () => {
     expect((await status(p)).line).toBe(runtimeLine('for callback in chain'));
   });
 
-  it('pass and block part where the first hook answers, and either side can be shown there', async () => {
+  it("pass and block part in the taught code, where the first hook's answer is checked, and either side can be shown there", async () => {
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=divergence-a]').selectOption('pass');
     await p.locator('[data-testid=divergence-b]').selectOption('block');
     const d = p.locator('[data-testid=divergence]');
     await d.waitFor();
-    const branch = setupLine('if SCENARIO == "block":');
-    expect(await d.getAttribute('data-file')).toBe('setup.py');
+    // Compared through the panel's own file: the setup's hook that answers differently
+    // runs in setup.py, but the paths part in check_answer, on the answer it got.
+    const branch = runtimeLine('if answer is None:');
+    expect(await d.getAttribute('data-file')).toBe('s04/core/runtime.py');
     expect(Number(await d.getAttribute('data-line'))).toBe(branch);
-    expect(Number(await d.getAttribute('data-a-line'))).toBe(
-      setupLine('if SCENARIO == "pre_error"'),
-    );
-    expect(Number(await d.getAttribute('data-b-line'))).toBe(
-      setupLine('return "maintenance window'),
-    );
+    expect(await d.getAttribute('data-a-file')).toBe('s04/core/runtime.py');
+    expect(await d.getAttribute('data-b-file')).toBe('s04/core/runtime.py');
+    expect(Number(await d.getAttribute('data-a-line'))).toBe(branch + 1);
+    const validate = runtimeLine('if event == "before" and isinstance(answer, str)');
+    expect(Number(await d.getAttribute('data-b-line'))).toBe(validate);
     const atA = Number(await d.getAttribute('data-a-step'));
     const atB = Number(await d.getAttribute('data-b-step'));
     expect(Number(await d.getAttribute('data-step'))).toBe(atA);
     expect(
-      await p.locator('[data-testid=divergence-value][data-name=SCENARIO]').textContent(),
-    ).toContain("'block'");
+      await p.locator('[data-testid=divergence-value][data-name=answer]').first().textContent(),
+    ).toContain("'maintenance window");
 
     await p.locator('[data-testid=divergence-jump-b]').click();
     await waitForStep(p, (s) => s === atB);
     expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('block');
-    expect((await status(p)).line).toBe(setupLine('return "maintenance window'));
+    expect((await status(p)).line).toBe(validate);
     await p.locator('[data-testid=divergence-jump-a]').click();
     await expect.poll(() => p.locator('[data-testid=scenario]').inputValue()).toBe('pass');
     await waitForStep(p, (s) => s === atA);
-    expect((await status(p)).line).toBe(setupLine('if SCENARIO == "pre_error"'));
+    expect((await status(p)).line).toBe(branch + 1);
     // The line that just ran (the branch) and the one that runs next are marked apart.
     await p.locator('[data-testid=line-legend]').waitFor();
     await expect.poll(() => p.locator('.just-ran-line').count()).toBe(1);
     await expect.poll(() => p.locator('.runs-next-line').count()).toBe(1);
   });
 
-  it('compares two scenarios past their own scripts, where the code they share parts', async () => {
+  it('before and after part where audit_event branches on the event, past their own scripts', async () => {
     const p = panel(app.page, 'audit_event');
     await p.scrollIntoViewIfNeeded();
     await p.locator('[data-testid=divergence-a]').selectOption('before');
     await p.locator('[data-testid=divergence-b]').selectOption('after');
     const d = p.locator('[data-testid=divergence]');
     await d.waitFor();
-    // "after" runs the executor first; "before" goes straight to the entry. Neither side
-    // is a scenario's own script, which differ by design.
-    expect(await d.getAttribute('data-b-file')).toBe('s04/core/gate.py');
-    expect(await d.getAttribute('data-a-file')).toBe('entries/audit_event.py');
-    expect(await d.getAttribute('data-file')).toBe('setup.py');
+    expect(Number(await d.getAttribute('data-line'))).toBe(runtimeLine('if event == "after":'));
+    expect(Number(await d.getAttribute('data-a-line'))).toBe(runtimeLine('entries.append(entry)'));
+    expect(Number(await d.getAttribute('data-b-line'))).toBe(
+      runtimeLine('result = payload["result"]'),
+    );
+    expect(
+      await p.locator('[data-testid=divergence-value][data-name=event]').first().textContent(),
+    ).toMatch(/'before'.*'after'/);
   });
 
   it('the diagram can be walked as text and operated from the keyboard', async () => {

@@ -1,12 +1,14 @@
 import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
-import { type Divergence, divergence } from '../../trace/divergence';
+import { type Divergence, panelDivergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
 
 /** Props of {@link DivergenceView}. */
 export interface DivergenceViewProps {
   scenarios: readonly LessonScenario[];
+  /** The panel's source file: where the two runs are compared first. */
+  source: string;
   /** The recorded trace of each scenario, when it is ready. */
   traceOf(scenario: string): Trace | null;
   current: string;
@@ -18,19 +20,24 @@ export interface DivergenceViewProps {
 const divergences = new WeakMap<Trace, WeakMap<Trace, { skip: string; d: Divergence | null }>>();
 
 /**
- * The divergence of two traces, passing over the scenarios' own scripts (which differ by
- * design, see src/trace/divergence.ts); computed once per pair and set of scripts.
+ * The divergence of two traces as the panel shows it (`panelDivergence`); computed once
+ * per pair, source and set of scripts.
  */
-function divergenceOf(a: Trace, b: Trace, scripts: readonly string[]): Divergence | null {
+function divergenceOf(
+  a: Trace,
+  b: Trace,
+  source: string,
+  scripts: readonly string[],
+): Divergence | null {
   let inner = divergences.get(a);
   if (!inner) {
     inner = new WeakMap();
     divergences.set(a, inner);
   }
-  const skip = scripts.join('\n');
+  const skip = [source, ...scripts].join('\n');
   let hit = inner.get(b);
   if (hit?.skip !== skip) {
-    hit = { skip, d: divergence(a, b, new Set(scripts)) };
+    hit = { skip, d: panelDivergence(a, b, source, scripts) };
     inner.set(b, hit);
   }
   return hit.d;
@@ -45,7 +52,7 @@ const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.
  * "Where two scenarios part": pick two scenarios; see the first step where their paths
  * differ, where each goes, the values that differed just before, and jump there in either.
  */
-function DivergenceBox({ scenarios, traceOf, current, lang, onJump }: DivergenceViewProps) {
+function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: DivergenceViewProps) {
   const [picked, setPicked] = useState<[string | null, string | null]>([null, null]);
   const ids = scenarios.map((s) => s.id);
   const a = picked[0] ?? current;
@@ -57,8 +64,8 @@ function DivergenceBox({ scenarios, traceOf, current, lang, onJump }: Divergence
     [scenarios],
   );
   const found = useMemo(
-    () => (ta && tb ? divergenceOf(ta, tb, scripts) : undefined),
-    [ta, tb, scripts],
+    () => (ta && tb ? divergenceOf(ta, tb, source, scripts) : undefined),
+    [ta, tb, source, scripts],
   );
   const d = found ? { ...found, a: place(found.a), b: place(found.b) } : found;
   if (scenarios.length < 2) return null;

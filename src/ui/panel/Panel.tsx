@@ -299,6 +299,7 @@ export function Panel({
 
       <DivergenceView
         scenarios={panel.scenarios}
+        source={panel.source}
         traceOf={traceOf}
         current={p.scenario}
         lang={lang}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { divergence } from '../../../src/trace/divergence.ts';
+import { divergence, panelDivergence } from '../../../src/trace/divergence.ts';
 import { historyOf, lastChange, lineThatRan, objectHistory } from '../../../src/trace/history.ts';
 import { slotOf } from '../../../src/trace/values.ts';
 import { traceSpecArb } from '../replay/arbitraries.ts';
@@ -145,6 +145,42 @@ describe('divergence', () => {
     // The same path after different scripts is the same path.
     const same = buildTrace(withScript('scenarios/b.py', 2, 'False', 4));
     expect(divergence(a, same, new Set(['scenarios/a.py', 'scenarios/b.py']))).toBeNull();
+  });
+
+  /** run() in hooks.py calls a hook in setup.py that takes line `hookLine`, then run() goes to `taken`. */
+  const viaHook = (hookLine: number, taken: number): FixtureSpec => ({
+    frames: [
+      { fn: 'run', file: 'hooks.py' },
+      { fn: 'hook', file: 'setup.py', parent: 0 },
+    ],
+    events: [
+      { kind: 'call', frame: 0, line: 1 },
+      { kind: 'line', frame: 0, line: 2 },
+      { kind: 'call', frame: 1, line: 1 },
+      { kind: 'line', frame: 1, line: hookLine },
+      { kind: 'return', frame: 1, line: hookLine, value: String(hookLine) },
+      { kind: 'line', frame: 0, line: 3, vars: { answer: String(hookLine) } },
+      { kind: 'line', frame: 0, line: taken },
+      { kind: 'return', frame: 0, line: taken, value: 'None' },
+    ],
+  });
+
+  it('for a panel, compares the runs through its own file first, then anywhere but the scripts', () => {
+    const a = buildTrace(viaHook(2, 4));
+    const b = buildTrace(viaHook(3, 6));
+    // Anywhere, they part inside the hook, in setup.py.
+    expect(divergence(a, b)?.a).toMatchObject({ file: 'setup.py', line: 2 });
+    // Through hooks.py they part after line 3, where run() holds the hook's answer.
+    expect(panelDivergence(a, b, 'hooks.py', [])).toEqual({
+      a: { step: 6, file: 'hooks.py', line: 4, function: 'run' },
+      b: { step: 6, file: 'hooks.py', line: 6, function: 'run' },
+      from: { file: 'hooks.py', line: 3, function: 'run' },
+      values: [{ function: 'run', name: 'answer', a: '2', b: '3' }],
+    });
+    // The same path through hooks.py: where they differ elsewhere is what is shown.
+    const c = buildTrace(viaHook(3, 4));
+    expect(panelDivergence(a, c, 'hooks.py', [])?.a).toMatchObject({ file: 'setup.py', line: 2 });
+    expect(panelDivergence(a, a, 'hooks.py', [])).toBeNull();
   });
 
   it('reports the end of the shorter run when one stops earlier', () => {
