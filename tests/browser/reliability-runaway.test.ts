@@ -30,7 +30,7 @@ import {
 } from './reliability-helpers';
 
 const BUDGET_STOP =
-  /The run was stopped: stopped after (200,000 events \(the event budget\)|2 s \(the time budget\))/;
+  /The run was stopped: stopped after (200,000 steps \(the step limit\)|2 s \(the time budget\))/;
 
 describe('Python-level runaway code stops at its budget, and the trace stays replayable', () => {
   let app: AppSession;

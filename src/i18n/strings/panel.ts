@@ -44,8 +44,8 @@ export const panelStrings = {
   nowIn: { zh: '当前位于', en: 'now in' },
   stoppedBecause: { zh: '运行被中止：{why}', en: 'The run was stopped: {why}' },
   budgetEvents: {
-    zh: '运行了 {n} 个事件后停下（事件数上限）',
-    en: 'stopped after {n} events (the event budget)',
+    zh: '运行了 {n} 步后停下（步数上限）',
+    en: 'stopped after {n} steps (the step limit)',
   },
   budgetSeconds: {
     zh: '运行 {n} 秒后停下（时间上限）',
