@@ -67,6 +67,26 @@ export function resolveFunctionRange(code: string, fn: string): LineRange | null
 }
 
 /**
+ * Every line in `range`, at or after `from` (default: the range start), whose text
+ * contains `text`, as 1-based numbers in order (empty when no line in range has it).
+ */
+export function anchorLines(
+  code: string,
+  range: LineRange,
+  text: string,
+  from: number = range.start,
+): number[] {
+  const lines = sourceLines(code);
+  const first = Math.max(from, range.start, 1);
+  const last = Math.min(range.end, lines.length);
+  const found: number[] = [];
+  for (let n = first; n <= last; n++) {
+    if (lines[n - 1].includes(text)) found.push(n);
+  }
+  return found;
+}
+
+/**
  * The first line in `range`, at or after `from` (default: the range start), whose text
  * contains `text`. Returns its 1-based number, or `null` when no line in range has it.
  */
@@ -76,13 +96,7 @@ export function resolveAnchor(
   text: string,
   from: number = range.start,
 ): number | null {
-  const lines = sourceLines(code);
-  const first = Math.max(from, range.start, 1);
-  const last = Math.min(range.end, lines.length);
-  for (let n = first; n <= last; n++) {
-    if (lines[n - 1].includes(text)) return n;
-  }
-  return null;
+  return anchorLines(code, range, text, from)[0] ?? null;
 }
 
 /**

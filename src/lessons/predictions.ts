@@ -1,9 +1,10 @@
 /**
  * Loading a lesson's predictions: each names a panel and a scenario that panel offers,
- * and a `hits`/`reached` question's anchor must resolve to a line of the panel's focus
- * function (the same rule as a step's `start`). Pure, like the rest of the loader.
+ * and a `hits`/`reached` question's anchor must resolve to exactly one line of the panel's
+ * focus function (a step's `start` takes the first match; a question counting one line's
+ * hits must not silently count another's). Pure, like the rest of the loader.
  */
-import { resolveAnchor } from './anchors.ts';
+import { anchorLines } from './anchors.ts';
 import { inlineScenarioIds } from './inline.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonSource, ResolvedAsk, ResolvedPanel, ResolvedPrediction } from './lesson.ts';
@@ -75,21 +76,32 @@ export function resolvePredictions(
     let ask: ResolvedAsk;
     if (p.ask.kind === 'hits' || p.ask.kind === 'reached') {
       const source = sources.find((s) => s.path === panel.source);
-      const line = source ? resolveAnchor(source.code, panel.functionRange, p.ask.line) : null;
-      if (line === null) {
-        const { start, end } = panel.functionRange;
+      const lines = source ? anchorLines(source.code, panel.functionRange, p.ask.line) : [];
+      const span = {
+        text: JSON.stringify(p.ask.line),
+        fn: panel.function,
+        file: `${base}/${sourceFile(panel.source)}`,
+        start: panel.functionRange.start,
+        end: panel.functionRange.end,
+      };
+      if (lines.length === 0) {
+        report(field('ask', 'line'), msg('anchorNotFound', span));
+        return;
+      }
+      // A question about one line must name one line: the first match (a step's rule)
+      // would silently count the hits of another line.
+      if (lines.length > 1) {
         report(
           field('ask', 'line'),
-          msg('anchorNotFound', {
-            text: JSON.stringify(p.ask.line),
-            fn: panel.function,
-            file: `${base}/${sourceFile(panel.source)}`,
-            start,
-            end,
+          msg('anchorAmbiguous', {
+            ...span,
+            lines: lines.slice(0, -1).join(', '),
+            last: lines[lines.length - 1],
           }),
         );
         return;
       }
+      const line = lines[0];
       ask = { kind: p.ask.kind, line, anchor: p.ask.line };
     } else if (p.ask.kind === 'output') {
       if (new Set(p.ask.choices).size !== p.ask.choices.length) {

@@ -151,6 +151,10 @@ export const lessonStrings = {
     zh: '在 {fn}（{file}，第 {start}-{end} 行）中找不到锚点文本 {text}',
     en: 'anchor text {text} not found in {fn} ({file}, lines {start}-{end})',
   },
+  anchorAmbiguous: {
+    zh: '锚点文本 {text} 在 {fn}（{file}，第 {start}-{end} 行）中匹配了第 {lines} 行和第 {last} 行；请改成只匹配其中一行',
+    en: 'anchor text {text} matches lines {lines} and {last} of {fn} ({file}, lines {start}-{end}); make it match one line',
+  },
   anchorEndNotFound: {
     zh: '在 {fn}（{file}，第 {start}-{end} 行）第 {line} 行及之后找不到锚点文本 {text}',
     en: 'anchor text {text} not found in {fn} ({file}, lines {start}-{end}) at or after line {line}',

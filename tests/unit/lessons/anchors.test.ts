@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  anchorLines,
   resolveAnchor,
   resolveFunctionRange,
   resolveStepLines,
@@ -69,6 +70,12 @@ describe('resolveAnchor', () => {
 
   it('searches from a given line on', () => {
     expect(resolveAnchor(CODE, range, 'return', 9)).toBe(10);
+  });
+
+  it('lists every line in the range that contains the text, so a caller can refuse two', () => {
+    expect(anchorLines(CODE, range, 'return')).toEqual([8, 10]);
+    expect(anchorLines(CODE, range, 'return', 9)).toEqual([10]);
+    expect(anchorLines(CODE, range, 'import copy')).toEqual([]);
   });
 
   it('ignores matches outside the range', () => {

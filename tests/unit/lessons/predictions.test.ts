@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatLessonError } from '../../../src/lessons/messageText.ts';
-import { editManifest, errorsOf, lessonFiles, lineOf, load } from './helpers.ts';
+import { formatLessonError, renderMessage } from '../../../src/lessons/messageText.ts';
+import { editManifest, errorsOf, lessonFiles, lineOf, load, rawErrorsOf } from './helpers.ts';
 
 const ID = 's04-hooks';
 
@@ -45,6 +45,28 @@ describe('prediction questions in a lesson', () => {
     expect(stale?.message).toMatch(/anchor text "for hook in hooks" not found in run_hooks/);
     expect(stale?.line).toBe(lineOf(files['lesson.json'], '"line": "for hook in hooks"'));
     expect(errors).toHaveLength(4);
+  });
+
+  it('are rejected when their line text matches more than one line, naming those lines', async () => {
+    // run_hooks has both `if problem is not None:` and `elif problem is not None:`; the
+    // first match used to win, so the question silently counted the `if` line.
+    const text = 'problem is not None:';
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].ask = { kind: 'hits', line: text };
+    });
+    const code = files['src/s04/core/runtime.py'];
+    const first = lineOf(code, text);
+    const second = lineOf(code, text, first);
+    const errors = rawErrorsOf(load(ID, files));
+    expect(errors.map((e) => e.field)).toEqual(['predictions[0].ask.line']);
+    expect(errors[0].line).toBe(lineOf(files['lesson.json'], `"line": "${text}"`));
+    expect(renderMessage(errors[0].message, 'en')).toMatch(
+      `anchor text "${text}" matches lines ${first} and ${second} of run_hooks`,
+    );
+    expect(renderMessage(errors[0].message, 'en')).toMatch(/make it match one line$/);
+    expect(renderMessage(errors[0].message, 'zh')).toMatch(
+      `匹配了第 ${first} 行和第 ${second} 行；请改成只匹配其中一行`,
+    );
   });
 
   it('name scenarios in their question only among those the panel offers', async () => {
