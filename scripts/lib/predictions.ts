@@ -64,7 +64,14 @@ export function checkPredictions(
         message,
       });
     const answer = answerPrediction(p.ask, panel, facts);
-    lines.push(t(lang, 'checkPredict', { id: p.id, answer: describeAnswer(answer, lang) }));
+    const text = describeAnswer(answer, lang);
+    lines.push(
+      t(lang, 'checkPredict', {
+        id: p.id,
+        // a line question says which line its anchor resolved to, for the author to check
+        answer: 'line' in p.ask ? t(lang, 'checkAtLine', { answer: text, line: p.ask.line }) : text,
+      }),
+    );
     if (p.ask.kind !== 'value' || answer.kind !== 'value') return;
     if (answer.text === null) {
       problem(

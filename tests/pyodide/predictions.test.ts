@@ -52,7 +52,10 @@ describe('predictions answered from the trace', () => {
           () => undefined,
         );
         expect(problems, `${id}/${p.id}`).toEqual([]);
-        expect(lines.some((line) => line.startsWith(`predict ${p.id}: `))).toBe(true);
+        const said = lines.find((line) => line.startsWith(`predict ${p.id}: `));
+        expect(said, `${id}/${p.id}`).toBeDefined();
+        // a line question names the line its anchor resolved to
+        if ('line' in p.ask) expect(said).toMatch(new RegExp(` at line ${p.ask.line}$`));
       }
     }
   });

@@ -173,6 +173,7 @@ export const checkStrings = {
   checkPredict: { zh: '预测 {id}：{answer}', en: 'predict {id}: {answer}' },
   checkHitsOne: { zh: '命中 {n} 次', en: '{n} hit' },
   checkHitsMany: { zh: '命中 {n} 次', en: '{n} hits' },
+  checkAtLine: { zh: '第 {line} 行{answer}', en: '{answer} at line {line}' },
   checkReached: { zh: '执行到了', en: 'reached' },
   checkNotReached: { zh: '没有执行到', en: 'not reached' },
   checkNonePrinted: { zh: '所有选项都没有打印出来', en: 'none of the choices is printed' },
