@@ -17,6 +17,10 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { generateSW } from 'workbox-build';
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** The service worker's file name in `dist/`. */
 export const SERVICE_WORKER_FILE = 'sw.js';
 
@@ -44,8 +48,15 @@ export function serviceWorker(): Plugin {
         // content: no revision needed. Everything else is revisioned by its hash.
         dontCacheBustURLsMatching:
           /(-[A-Za-z0-9_-]{8}\.(js|css|ttf|woff2?|svg|png))$|(\.[0-9a-f]{12}\.wptrace)$/,
+        // A page's address carries its state in the query (`/?lesson=…`, `/embed?panel=…`):
+        // look precached pages up without it, so `/embed?…` (cleanURLs: `embed.html`) is
+        // the embed page, not the app's `index.html` that the fallback below would give.
+        ignoreURLParametersMatching: [/.*/],
         navigateFallback: `${config.base}index.html`,
-        navigateFallbackDenylist: [/^\/(pyodide|traces|assets)\//, /^\/bench/],
+        navigateFallbackDenylist: [
+          new RegExp(`^${escapeRegExp(config.base)}(pyodide|traces|assets)/`),
+          new RegExp(`^${escapeRegExp(config.base)}(bench|embed)`),
+        ],
         cleanupOutdatedCaches: true,
         skipWaiting: false,
         clientsClaim: false,

@@ -40,6 +40,14 @@ describe('offline after the first visit', () => {
 
     await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+
+    // An embed's address, still offline, is the embed page from the cache (the app's
+    // page is the fallback for other addresses, and must not take its place).
+    for (const address of ['/embed', '/embed.html']) {
+      await page.goto(`${app.baseUrl}${address}?lesson=s04-hooks&panel=run_hooks&lang=en`);
+      await page.locator('[data-testid=embed] [data-testid=panel]').waitFor();
+      expect(await page.locator('[data-testid=skip-link]').count()).toBe(0);
+    }
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);
   }, 720_000); // Python loads twice, on a machine that may be busy (minutes at load 30)
