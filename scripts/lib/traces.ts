@@ -12,6 +12,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { t } from '../../src/i18n/cli.ts';
 import { readLessonFolder } from '../../src/lessons/fs.ts';
 import type { Lesson } from '../../src/lessons/lesson.ts';
 import { loadLesson } from '../../src/lessons/loader.ts';
@@ -137,7 +138,8 @@ async function recordAll(
   for (const folder of folders) {
     const loaded = loadLesson(folder, await readLessonFolder(path.join(root, folder)));
     if (!loaded.ok) {
-      print?.(`shipped traces: lesson ${folder} does not load; it will record live`);
+      // Its errors are in the compiled lessons' log; the page shows them, not panels.
+      print?.(t('en', 'buildNoTraces', { id: folder }));
       continue;
     }
     const lesson = loaded.lesson;

@@ -18,10 +18,12 @@
  */
 import path from 'node:path';
 import type { Plugin, ResolvedConfig, ViteDevServer } from 'vite';
+import { type Lang, t } from '../../src/i18n/cli.ts';
 import { loadAllLessons } from '../../src/lessons/fs.ts';
 import type { LessonSummary, LoadAllResult } from '../../src/lessons/lesson.ts';
 import { summaryOf } from '../../src/lessons/summary.ts';
 import { hashOf } from './hash.ts';
+import { formatProblem, lessonDisplayDir, loaderProblem } from './report.ts';
 import { type BuiltShell, buildShell } from './vite-shell.ts';
 
 const VIRTUAL = 'virtual:lessons';
@@ -65,6 +67,30 @@ export function moduleSource(
 /** The source of `virtual:lessons` for an index and the broken lessons. */
 function sourceOf(index: LessonSummary[], broken: LoadAllResult['broken']): string {
   return `export const lessonIndex = ${JSON.stringify(index)};\nexport const brokenLessons = ${JSON.stringify(broken)};\n`;
+}
+
+/**
+ * What the build logs about one compile: the counts and, for each lesson that does not
+ * load, its errors as `lessons:check` words them (`file:line: field: message`, paths as
+ * seen from `cwd`), then what that means. A broken lesson does not fail the build: the
+ * page lists it with its errors. Returns the info lines and the warning lines.
+ */
+export function compileLog(
+  compiled: Compiled,
+  root: string,
+  cwd: string,
+  lang: Lang = 'en',
+): { info: string[]; warn: string[] } {
+  const { lessons, broken } = compiled.result;
+  const info = [t(lang, 'buildLessons', { shipped: lessons.length, broken: broken.length })];
+  const warn: string[] = [];
+  for (const { id, errors } of broken) {
+    const dir = lessonDisplayDir(root, id, cwd);
+    warn.push(t(lang, 'buildBrokenLesson', { id }));
+    for (const e of errors) warn.push(`  ${formatProblem(loaderProblem(e, id, dir, lang), lang)}`);
+  }
+  if (broken.length > 0) warn.push(t(lang, 'buildBrokenHint'));
+  return { info, warn };
 }
 
 /** The plugin (see the module comment). */
@@ -120,9 +146,9 @@ export function compiledLessons(options: CompiledLessonsOptions = {}): Plugin {
         shell = await buildShell(config.root, config.base, first, index);
         for (const script of shell.scripts) this.emitFile({ type: 'asset', ...script });
       }
-      config.logger.info(
-        `compiled lessons: ${compiled.result.lessons.length} shipped, ${compiled.result.broken.length} broken`,
-      );
+      const log = compileLog(compiled, root, config.root);
+      for (const line of log.info) config.logger.info(line);
+      for (const line of log.warn) config.logger.warn(line);
     },
     async load(id) {
       if (id !== RESOLVED) return null;

@@ -15,6 +15,7 @@ import type { Lang } from './lang.ts';
 import { appStrings } from './strings/app.ts';
 import { authorStrings } from './strings/author.ts';
 import { breakpointStrings } from './strings/breakpoints.ts';
+import { buildStrings } from './strings/build.ts';
 import { checkStrings } from './strings/check.ts';
 import { commandStrings } from './strings/commands.ts';
 import { fileStrings } from './strings/files.ts';
@@ -48,6 +49,7 @@ export const STRING_TABLES = {
   lessons: lessonStrings,
   files: fileStrings,
   check: checkStrings,
+  build: buildStrings,
 } as const;
 
 const strings = {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashOf } from '../../../scripts/lib/hash.ts';
-import { compileAll, moduleSource } from '../../../scripts/lib/vite-lessons.ts';
+import { compileAll, compileLog, moduleSource } from '../../../scripts/lib/vite-lessons.ts';
 import { loadAllLessons } from '../../../src/lessons/fs.ts';
 import type { LessonSummary } from '../../../src/lessons/lesson.ts';
 import { LESSONS_DIR } from './helpers.ts';
@@ -75,5 +75,31 @@ describe('compiled lessons', () => {
     expect(brokenLessons).toMatchObject([
       { id: 'hook-registry', errors: [{ file: 'lessons/hook-registry/lesson.json' }] },
     ]);
+  });
+
+  it('log each broken lesson with its errors as lessons:check words them, and what it means', async () => {
+    copy = mkdtempSync(path.join(tmpdir(), 'wpt-lessons-'));
+    cpSync(LESSONS_DIR, copy, { recursive: true });
+    const manifest = path.join(copy, 'hook-registry', 'lesson.json');
+    writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('"order": 2', '"order": "two"'));
+    const compiled = await compileAll(copy);
+    const [broken] = compiled.result.broken;
+    expect(broken.id).toBe('hook-registry');
+    const cwd = path.dirname(copy); // paths print relative to it, as lessons:check prints them
+    const dir = `${path.basename(copy)}/hook-registry`;
+    const log = compileLog(compiled, copy, cwd);
+    expect(log.info).toEqual(['compiled lessons: 1 shipped, 1 broken']);
+    expect(log.warn[0]).toBe(
+      'lesson hook-registry does not load; the deployed page will show students these errors in its place:',
+    );
+    // each error as file:line: field: message, the lesson's folder as seen from cwd
+    const errors = log.warn.slice(1, -1);
+    expect(errors).toHaveLength(broken.errors.length);
+    expect(errors[0]).toMatch(new RegExp(`^  ${dir}/lesson\\.json:\\d+(:\\d+)?: order: `));
+    expect(log.warn.at(-1)).toMatch(/the build goes on; `npm run lessons:check` gives the details/);
+    // nothing said about traces recording live: a broken lesson never loads
+    expect(log.warn.join('\n')).not.toMatch(/record live/);
+    // a clean compile logs the counts only
+    expect(compileLog(await compileAll(LESSONS_DIR), LESSONS_DIR, cwd).warn).toEqual([]);
   });
 });
