@@ -40,6 +40,21 @@ describe('the embed snippet', () => {
     );
   });
 
+  it("is what docs/deploy.md shows: the button's snippet, with a decodable s=", () => {
+    const doc = readFileSync(new URL('../../../docs/deploy.md', import.meta.url), 'utf8');
+    const shown = /```html\n(<iframe src="https:\/\/python\.example\.org\/embed\?[\s\S]*?)```/.exec(
+      doc,
+    );
+    expect(shown, 'the embed example in docs/deploy.md').not.toBeNull();
+    const snippet = embedSnippet({
+      ...target,
+      base: 'https://python.example.org/',
+      title: 'run_hooks · Watch Python Think',
+      breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: 20, enabled: true }],
+    });
+    expect(shown?.[1].trim()).toBe(snippet);
+  });
+
   it('names the same message as the host script listens for', () => {
     const host = readFileSync(new URL('../../../public/embed-host.js', import.meta.url), 'utf8');
     expect(host).toContain(`data.type !== '${EMBED_HEIGHT_MESSAGE}'`);
