@@ -191,3 +191,30 @@ export function describeScenario(
     else s.description = description;
   });
 }
+
+/** A text of one scenario field in each language, as the manifest text holds it now. */
+export type FieldTexts = Record<Lang, string>;
+
+/**
+ * A scenario's label and description as the manifest text holds them now, or null when the
+ * text does not parse or has no such scenario. Author mode's fields show these, so a text
+ * typed into a draft that does not load yet (one language of a new description) is still
+ * what the author sees, after a reload too.
+ */
+export function scenarioTextsIn(
+  text: string,
+  id: string,
+): { label: FieldTexts; description: FieldTexts } | null {
+  try {
+    const s = catalogue(parse(text))[id];
+    if (!s || typeof s !== 'object') return null;
+    const read = (v: unknown): FieldTexts => {
+      const o = (v && typeof v === 'object' ? v : {}) as Record<string, unknown>;
+      const str = (x: unknown) => (typeof x === 'string' ? x : '');
+      return { zh: str(o.zh), en: str(o.en) };
+    };
+    return { label: read(s.label), description: read(s.description) };
+  } catch {
+    return null;
+  }
+}

@@ -13,7 +13,7 @@ import type {
   LoadAllResult,
   LoadResult,
 } from '../lessons/lesson';
-import type { DraftFiles } from './drafts';
+import { type DraftFiles, savedGoodDraft, saveGoodDraft } from './drafts';
 import { useAddress } from './urlSync';
 
 /** Where the catalog's lessons come from: the build's index, and how to fetch one. */
@@ -193,6 +193,14 @@ const memo = new Map<
 >();
 const lastGood = new Map<string, Lesson>();
 
+/** The last valid draft saved in the browser (a reload), loaded, if it still loads. */
+function savedGoodLesson(id: string, author: AuthorTools): Lesson | null {
+  const good = savedGoodDraft(id);
+  if (!good) return null;
+  const loaded = author.loadLesson(id, effectiveFiles(id, good));
+  return loaded.ok ? loaded.lesson : null;
+}
+
 /**
  * The effective lesson for an id, memoised per (draft, catalog, author tools): the shipped
  * one when there is no draft or author mode's tools have not arrived yet.
@@ -207,14 +215,17 @@ export function effectiveLesson(id: string, draft: DraftFiles | undefined): Effe
     result = shippedLesson(id);
   } else {
     const loaded = author.loadLesson(id, effectiveFiles(id, draft));
+    if (loaded.ok) {
+      lastGood.set(id, loaded.lesson);
+      saveGoodDraft(id, draft);
+    }
     result = loaded.ok
       ? { lesson: loaded.lesson, errors: [] }
       : {
-          lesson: lastGood.get(id) ?? shippedLesson(id).lesson,
+          lesson: lastGood.get(id) ?? savedGoodLesson(id, author) ?? shippedLesson(id).lesson,
           errors: loaded.errors,
         };
   }
-  if (result.lesson && result.errors.length === 0) lastGood.set(id, result.lesson);
   memo.set(id, { key: draft, catalog, author, result });
   return result;
 }

@@ -38,20 +38,31 @@ export function draftKey(lessonId: string): string {
   return PREFIX + lessonId;
 }
 
-/** Parse a stored draft; anything malformed is ignored (and reported). */
-export function parseDraft(text: string | null): DraftFiles | null {
+/** The files of a stored record's field (`files` or `good`), keeping only valid entries. */
+function filesIn(raw: unknown): DraftFiles | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const out: DraftFiles = {};
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    if (typeof v === 'string' || v === null) out[k] = v;
+  }
+  return out;
+}
+
+/** A stored record: `{ version, files, good?, savedAt }`, or null when malformed. */
+function parseRecord(text: string | null): { files: DraftFiles; good: DraftFiles | null } | null {
   if (!text) return null;
   try {
-    const raw = JSON.parse(text) as { version?: unknown; files?: unknown };
-    if (raw.version !== VERSION || !raw.files || typeof raw.files !== 'object') return null;
-    const out: DraftFiles = {};
-    for (const [k, v] of Object.entries(raw.files as Record<string, unknown>)) {
-      if (typeof v === 'string' || v === null) out[k] = v;
-    }
-    return out;
+    const raw = JSON.parse(text) as { version?: unknown; files?: unknown; good?: unknown };
+    const files = raw.version === VERSION ? filesIn(raw.files) : null;
+    return files ? { files, good: filesIn(raw.good) } : null;
   } catch {
     return null;
   }
+}
+
+/** Parse a stored draft; anything malformed is ignored (and reported). */
+export function parseDraft(text: string | null): DraftFiles | null {
+  return parseRecord(text)?.files ?? null;
 }
 
 function loadAll(): Record<string, DraftFiles> {
@@ -69,17 +80,43 @@ function loadAll(): Record<string, DraftFiles> {
   return out;
 }
 
-function persist(lessonId: string, files: DraftFiles | undefined) {
+function stored(lessonId: string): { files: DraftFiles; good: DraftFiles | null } | null {
+  try {
+    return parseRecord(localStorage.getItem(draftKey(lessonId)));
+  } catch {
+    return null;
+  }
+}
+
+function persist(lessonId: string, files: DraftFiles | undefined, good = stored(lessonId)?.good) {
   try {
     if (!files || Object.keys(files).length === 0) localStorage.removeItem(draftKey(lessonId));
     else
       localStorage.setItem(
         draftKey(lessonId),
-        JSON.stringify({ version: VERSION, files, savedAt: Date.now() }),
+        JSON.stringify({ version: VERSION, files, good: good ?? undefined, savedAt: Date.now() }),
       );
   } catch {
     // Quota exceeded: keep the draft in memory; the author sees it unsaved.
   }
+}
+
+/**
+ * Keep `files` as the lesson's last draft that loaded without errors, next to the draft
+ * itself. While the author types, a draft is often invalid for a moment (one language of
+ * a new description written, the other not yet); the page keeps showing the last valid
+ * one, and after a reload it finds it here (`savedGoodDraft`), so a half-made scenario's
+ * fields and script stay reachable. Discarding the draft removes it too.
+ */
+export function saveGoodDraft(lessonId: string, files: DraftFiles): void {
+  const record = stored(lessonId);
+  if (!record || JSON.stringify(record.good) === JSON.stringify(files)) return;
+  persist(lessonId, record.files, files);
+}
+
+/** The last draft of a lesson that loaded without errors (see `saveGoodDraft`). */
+export function savedGoodDraft(lessonId: string): DraftFiles | null {
+  return stored(lessonId)?.good ?? null;
 }
 
 function savedAuthor(): string | null {

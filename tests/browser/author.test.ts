@@ -183,7 +183,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     );
   });
 
-  it('saves each language of a description as typed, never writing back an older text', async () => {
+  it('saves each language of a description as typed, never writing back an older text, across a reload', async () => {
     await startWith(dictAnswerDraft());
     await chooseScenario(p(), 'dict_answer');
     // One language alone is not a valid description, so the lesson in use stays the last
@@ -191,6 +191,14 @@ describe('author mode: from idea to a checked scenario file', () => {
     await p().locator('[data-testid=scenario-desc-zh]').fill('先写中文');
     await p().locator('[data-testid=scenario-desc-zh]').press('Tab');
     await draftHolds('先写中文');
+    // A reload in between: the page opens on the last valid draft, saved with this one,
+    // so the half-made scenario, its fields (showing what was typed) and its script are
+    // still there to finish.
+    await app.page.reload();
+    await ready(app.page, p());
+    await chooseScenario(p(), 'dict_answer');
+    expect(await p().locator('[data-testid=scenario-desc-zh]').inputValue()).toBe('先写中文');
+    await p().locator('[data-testid=author-tab][data-file="scenarios/dict_answer.py"]').waitFor();
     await p().locator('[data-testid=scenario-desc-en]').fill('then English');
     await p().locator('[data-testid=scenario-desc-en]').press('Tab');
     const description = () =>

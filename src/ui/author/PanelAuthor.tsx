@@ -8,6 +8,7 @@ import {
   labelScenario,
   type ManifestEdit,
   renameScenario,
+  scenarioTextsIn,
 } from '../../lessons/edit';
 import type { Lesson, LessonScenario, ResolvedPanel } from '../../lessons/lesson';
 import { sourceFile } from '../../lessons/lesson';
@@ -129,7 +130,14 @@ export function PanelAuthor(props: {
           {t(lang, 'deleteScenario')}
         </button>
       </div>
-      {current ? <ScenarioTexts scenario={current} lang={lang} apply={apply} /> : null}
+      {current ? (
+        <ScenarioTexts
+          scenario={current}
+          manifest={files['lesson.json']}
+          lang={lang}
+          apply={apply}
+        />
+      ) : null}
       {problem ? (
         <p className="author-error" role="alert" data-testid="author-error">
           {errorText(problem, lang)}
@@ -205,21 +213,24 @@ function TextField(props: {
  */
 function ScenarioTexts(props: {
   scenario: LessonScenario;
+  /** The draft's manifest text: the fields show what it holds, valid or not yet. */
+  manifest: string | undefined;
   lang: Lang;
   apply(fn: (manifest: string) => ManifestEdit): void;
 }) {
   const { scenario: s, lang, apply } = props;
+  const now = props.manifest === undefined ? null : scenarioTextsIn(props.manifest, s.id);
   const fields = [
     ...LANGS.map((l) => ({
       key: `label-${l}`,
       label: t(lang, l === 'zh' ? 'labelZh' : 'labelEn'),
-      value: s.label[l],
+      value: now?.label[l] ?? s.label[l],
       edit: (m: string, v: string) => labelScenario(m, s.id, l, v),
     })),
     ...LANGS.map((l) => ({
       key: `desc-${l}`,
       label: t(lang, l === 'zh' ? 'scenarioDescZh' : 'scenarioDescEn'),
-      value: s.description?.[l] ?? '',
+      value: now?.description[l] ?? s.description?.[l] ?? '',
       multiline: true,
       edit: (m: string, v: string) => describeScenario(m, s.id, l, v),
     })),

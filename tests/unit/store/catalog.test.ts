@@ -3,7 +3,8 @@
  * fetched again after a hot update, a failed fetch said and retried, and drafts loaded
  * only once author mode's tools have arrived.
  */
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addScenario, describeScenario, scenarioTextsIn } from '../../../src/lessons/edit.ts';
 import type { Lesson, LessonSummary } from '../../../src/lessons/lesson.ts';
 import { loadLesson, loadLessonsFromFiles } from '../../../src/lessons/loader.ts';
 import { summaryOf } from '../../../src/lessons/summary.ts';
@@ -149,5 +150,70 @@ describe('the catalog', () => {
     expect(drafted.errors).toEqual([]);
     const html = drafted.lesson?.prose.en.map((seg) => (seg.kind === 'html' ? seg.html : ''));
     expect(html?.join('')).toContain('A drafted paragraph.');
+  });
+});
+
+describe('a draft that does not load, after a reload', () => {
+  const storage = new Map<string, string>();
+  beforeEach(() => {
+    storage.clear();
+    vi.stubGlobal('localStorage', {
+      get length() {
+        return storage.size;
+      },
+      key: (i: number) => [...storage.keys()][i] ?? null,
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetModules();
+  });
+
+  /**
+   * The stores as a freshly loaded page has them: nothing in memory, only the storage. As
+   * in the page, the lesson is shown (shipped) before author mode's tools arrive.
+   */
+  async function freshPage() {
+    vi.resetModules();
+    const catalog = await import('../../../src/store/catalog.ts');
+    const drafts = await import('../../../src/store/drafts.ts');
+    catalog.startCatalog(source(lessons).from);
+    const id = lessons[0].id;
+    await catalog.ensureLesson(id);
+    const stored = drafts.parseDraft(storage.get(drafts.draftKey(id)) ?? null) ?? undefined;
+    expect(catalog.effectiveLesson(id, stored).lesson?.id).toBe(id);
+    catalog.setAuthorTools({ files, loadLesson });
+    return { catalog, drafts };
+  }
+
+  it('shows the last valid draft saved with it, so a half-made scenario stays reachable', async () => {
+    const id = lessons[0].id;
+    const panel = lessons[0].panels[0].id;
+    const added = addScenario(files[`lessons/${id}/lesson.json`], panel, 'probe_new');
+    const valid = { 'lesson.json': added.manifest, ...added.write };
+    // One language of a new description typed, the other not yet: not a valid lesson.
+    const half = describeScenario(added.manifest, 'probe_new', 'zh', '先写中文').manifest;
+
+    const first = await freshPage();
+    first.drafts.useDrafts.getState().setDraft(id, valid);
+    expect(first.catalog.effectiveLesson(id, valid).errors).toEqual([]);
+    first.drafts.useDrafts.getState().setDraft(id, { ...valid, 'lesson.json': half });
+
+    const again = await freshPage();
+    const saved = again.drafts.parseDraft(storage.get(again.drafts.draftKey(id)) ?? null);
+    expect(saved?.['lesson.json']).toBe(half);
+    const shown = again.catalog.effectiveLesson(id, saved ?? undefined);
+    expect(shown.errors.length).toBeGreaterThan(0);
+    const scenarios = shown.lesson?.panels[0].scenarios.map((s) => s.id);
+    expect(scenarios).toContain('probe_new');
+    // Its fields show what the draft holds now, the typed language included.
+    expect(scenarioTextsIn(half, 'probe_new')?.description).toEqual({ zh: '先写中文', en: '' });
+
+    // Discarding the draft forgets the last valid one too.
+    again.drafts.useDrafts.getState().discard(id);
+    expect(storage.size).toBe(0);
   });
 });
