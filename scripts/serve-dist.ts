@@ -2,7 +2,7 @@
  * A tiny static server for the built app (`dist/`), for browser tests, benchmarks and manual
  * checks of a production build. It sends the same headers as `vite preview` (each path's
  * headers from src/security/headers.ts: cross-origin isolation, the production CSP, who may
- * frame the page), or none at all (`plain`, a host like GitHub Pages), and, unlike a naive SPA server, answers a missing *asset*
+ * frame the page, and the deployment's `Cache-Control`), or none at all (`plain`, a host like GitHub Pages), and, unlike a naive SPA server, answers a missing *asset*
  * with 404 instead of `index.html`, so a missing `pyodide.asm.wasm` fails loudly.
  *
  * Library:  `const { url, close } = await startDistServer({ root, port, extraRoutes })`
@@ -21,7 +21,12 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { DEFAULT_FRAMING, type FramingSettings, headersForPath } from '../src/security/headers.ts';
+import {
+  cacheControlFor,
+  DEFAULT_FRAMING,
+  type FramingSettings,
+  headersForPath,
+} from '../src/security/headers.ts';
 
 const gzipAsync = promisify(gzip);
 
@@ -102,6 +107,7 @@ async function isFile(filePath: string): Promise<boolean> {
 
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.statusCode = status;
+  res.removeHeader('Cache-Control'); // an error is never kept (see cacheControlFor)
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
   res.end(text);
@@ -134,9 +140,6 @@ async function sendFile(
   const info = await stat(filePath);
   res.statusCode = 200;
   res.setHeader('Content-Type', mimeTypeFor(filePath));
-  // index.html must always be revalidated; hashed assets could be cached, but tests and
-  // benchmarks want every load to hit the server, so keep it simple and uniform.
-  res.setHeader('Cache-Control', 'no-cache');
   const accepts = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   if (COMPRESSIBLE.has(path.extname(filePath).toLowerCase())) {
     res.setHeader('Vary', 'Accept-Encoding');
@@ -192,6 +195,9 @@ async function handle(
   if (!options.plain) {
     const headers = headersForPath('preview', pathname, options.framing ?? DEFAULT_FRAMING);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    // As deployed: pages, sw.js and Pyodide's files revalidated, content-hashed files kept
+    // (the bench and the tests load each page in a fresh browser context).
+    res.setHeader('Cache-Control', cacheControlFor(pathname));
   }
 
   const route = Object.hasOwn(extraRoutes, pathname) ? extraRoutes[pathname] : undefined;

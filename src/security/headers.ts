@@ -3,6 +3,8 @@
  * and `vite preview` (a middleware in vite.config.ts), the test/bench server in
  * `scripts/serve-dist.ts`, and the deployment files the build writes (`_headers`, the
  * nginx snippet: src/security/deploy-files.ts). One module, so they cannot drift apart.
+ * How long a browser may keep a file (`cacheControlFor`) is here too, for the test server
+ * and the deployment files (Vite's own servers keep their caching).
  *
  * This file must stay dependency-free and loadable by Node directly (no Vite, no DOM).
  */
@@ -167,6 +169,33 @@ export function pathKind(pathname: string): PathKind {
   if ((APP_PATHS as readonly string[]).includes(pathname) || !/\.[^/]*$/.test(pathname))
     return 'app';
   return 'file';
+}
+
+/**
+ * Folders of the build whose every file is named by its content: Vite's `name-HASH.ext`
+ * under `assets/`, `lessons/<id>.<hash>.json`, `traces/<…>.<hash>.wptrace`. A new build
+ * gives a changed file a new URL, so a browser may keep these for good.
+ */
+export const HASHED_FOLDERS = ['/assets/', '/lessons/', '/traces/'] as const;
+
+/** `Cache-Control` of a content-hashed file: a year, never revalidated. */
+export const CACHE_IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * `Cache-Control` of everything else: the pages (they name the hashed files of *this*
+ * build), `sw.js` (a browser must see a new build's worker), `embed-host.js`, Pyodide's
+ * files (fixed names): stored, but revalidated before each use.
+ */
+export const CACHE_REVALIDATE = 'no-cache';
+
+/**
+ * The `Cache-Control` of a successful response for `pathname` from a production server
+ * (the test server, the deployment files). Only for a file that was found: an error must
+ * not be kept (a 404 for an asset uploaded a moment later would last a year).
+ */
+export function cacheControlFor(pathname: string): string {
+  return pathKind(pathname) === 'file' && HASHED_FOLDERS.some((f) => pathname.startsWith(f))
+    ? CACHE_IMMUTABLE
+    : CACHE_REVALIDATE;
 }
 
 function cspWith(mode: HeaderMode, frameAncestors: readonly string[]): string {

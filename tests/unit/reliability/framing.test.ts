@@ -5,9 +5,21 @@
  * `_headers` file and the nginx snippet, derived from the same policy, send exactly the
  * headers the dev and test servers send, path by path.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { netlifyHeaders, nginxSnippet, PATH_PATTERNS } from '../../../src/security/deploy-files';
+import { startDistServer } from '../../../scripts/serve-dist';
 import {
+  deployedHeaders,
+  netlifyHeaders,
+  nginxSnippet,
+  PATH_PATTERNS,
+} from '../../../src/security/deploy-files';
+import {
+  CACHE_IMMUTABLE,
+  CACHE_REVALIDATE,
+  cacheControlFor,
   DEFAULT_FRAMING,
   type FramingSettings,
   framingFromEnv,
@@ -114,22 +126,81 @@ describe('deployment files', () => {
           sent[name] = value;
         }
       }
-      expect(sent, path).toEqual(headersForPath('preview', path, f));
+      expect(sent, path).toEqual(deployedHeaders(path, f));
+      expect(sent, path).toMatchObject(headersForPath('preview', path, f));
+      expect(sent['Cache-Control'], path).toBe(cacheControlFor(path));
     }
   });
 
   it.each(SETTINGS)('nginx: each location sends exactly its path headers', (f) => {
     const text = nginxSnippet(f);
     const blocks = [...text.matchAll(/location (= )?(\S+) \{\n([^}]*)\}/g)];
-    for (const path of paths) {
+    for (const path of [...paths, '/favicon.svg', '/pyodide/pyodide.asm.wasm']) {
       const exact = blocks.find((b) => b[1] && b[2] === path);
-      const block = exact ?? blocks.find((b) => !b[1] && path.startsWith(b[2]))!;
+      // nginx takes the longest matching prefix, whatever the order
+      const prefix = blocks
+        .filter((b) => !b[1] && path.startsWith(b[2]))
+        .sort((a, b) => b[2].length - a[2].length)[0];
+      const block = exact ?? prefix;
       const sent = Object.fromEntries(
-        [...block[3].matchAll(/add_header (\S+) "([^"]*)" always;/g)].map((m) => [m[1], m[2]]),
+        [...block[3].matchAll(/add_header (\S+) "([^"]*)"( always)?;/g)].map((m) => [m[1], m[2]]),
       );
-      expect(sent, path).toEqual(headersForPath('preview', path, f));
+      expect(sent, path).toEqual(deployedHeaders(path, f));
+      // every header on every answer, but Cache-Control on successful ones only
+      for (const m of block[3].matchAll(/add_header (\S+) "[^"]*"( always)?;/g))
+        expect(Boolean(m[2]), `${path}: ${m[1]}`).toBe(m[1] !== 'Cache-Control');
     }
     expect(text).toContain('location = /embed {');
     expect(text).toMatch(/location = \/embed \{[^}]*try_files \/embed\.html =404;/);
+  });
+});
+
+describe('caching', () => {
+  it('keeps content-hashed files for good and revalidates everything else', () => {
+    for (const p of ['/assets/index-AbCd1234.js', '/lessons/s04-hooks.0123456789ab.json'])
+      expect(cacheControlFor(p), p).toBe(CACHE_IMMUTABLE);
+    expect(cacheControlFor('/traces/a.b.c.0123456789ab.wptrace')).toBe(CACHE_IMMUTABLE);
+    expect(CACHE_IMMUTABLE).toBe('public, max-age=31536000, immutable');
+    // pages (a page path under assets/ too), the service worker, unhashed files
+    for (const p of ['/', '/index.html', '/embed', '/embed.html', '/assets/', '/anything'])
+      expect(cacheControlFor(p), p).toBe(CACHE_REVALIDATE);
+    for (const p of ['/sw.js', '/embed-host.js', '/favicon.svg', '/pyodide/pyodide.asm.wasm'])
+      expect(cacheControlFor(p), p).toBe(CACHE_REVALIDATE);
+    expect(CACHE_REVALIDATE).toBe('no-cache');
+  });
+
+  it.each(SETTINGS)('_headers names the service worker and the hashed folders', (f) => {
+    const rules = parseHeadersFile(netlifyHeaders(f));
+    const cache = (pattern: string) =>
+      rules.find((r) => r.pattern === pattern)?.headers.find(([n]) => n === 'Cache-Control')?.[1];
+    expect(cache('/sw.js')).toBe('no-cache');
+    expect(cache('/index.html')).toBe('no-cache');
+    for (const folder of ['/assets/*', '/lessons/*', '/traces/*'])
+      expect(cache(folder), folder).toBe(CACHE_IMMUTABLE);
+    expect(cache('/*')).toBeUndefined(); // it would be joined with each rule's own
+  });
+
+  it('the test server sends the same Cache-Control, and none on an error', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'wpt-dist-'));
+    mkdirSync(path.join(root, 'assets'));
+    writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
+    writeFileSync(path.join(root, 'sw.js'), '');
+    writeFileSync(path.join(root, 'assets', 'index-AbCd1234.js'), '');
+    const server = await startDistServer({ root });
+    try {
+      const cacheOf = async (p: string) => {
+        const res = await fetch(server.url + p);
+        await res.arrayBuffer();
+        return [res.status, res.headers.get('cache-control')];
+      };
+      expect(await cacheOf('/')).toEqual([200, 'no-cache']);
+      expect(await cacheOf('/some/page')).toEqual([200, 'no-cache']);
+      expect(await cacheOf('/sw.js')).toEqual([200, 'no-cache']);
+      expect(await cacheOf('/assets/index-AbCd1234.js')).toEqual([200, CACHE_IMMUTABLE]);
+      expect(await cacheOf('/assets/missing-AbCd1234.js')).toEqual([404, null]);
+    } finally {
+      await server.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
