@@ -13,18 +13,18 @@ SHELL = {"ls tests": "ls: cannot access 'tests': No such file or directory"}
 
 
 def read_file(path):
-    print(f"[TOOL] read_file {path}")
+    print(f"[TOOL] 读文件 / read_file {path}")
     return FILES.get(path, f"error: no such file: {path}")
 
 
 def write_file(path, content):
-    print(f"[TOOL] write_file {path}")
+    print(f"[TOOL] 写文件 / write_file {path}")
     FILES[path] = content  # only this dictionary changes
     return f"wrote {len(content)} characters to {path}"
 
 
 def bash(command):
-    print(f"[TOOL] bash {command!r}")
+    print(f"[TOOL] 运行命令 / bash {command!r}")
     return SHELL.get(command, "(stand-in shell: nothing really ran)")
 
 
@@ -33,7 +33,7 @@ tools = {"read_file": read_file, "write_file": write_file, "bash": bash}
 
 def ask_person(question):
     answer = SCENARIO != "person_says_no"
-    print(f"[ASK] {question} -> {'yes' if answer else 'no'}")
+    print(f"[ASK] 请人确认 / asking a person: {question} -> {'yes' if answer else 'no'}")
     return answer
 
 
@@ -57,16 +57,16 @@ def scripted_model(messages):
     """Stand-in for the model: show what it was given, then replay the next prepared reply."""
     latest = messages[-1]["content"]
     if isinstance(latest, str):
-        print(f"[MODEL] read: {short(latest, 120)}")
+        print(f"[MODEL] 读到 / read: {short(latest, 120)}")
     else:
         for result in latest:
-            print(f"[MODEL] got {result['tool_use_id']}: {short(result['content'])}")
+            print(f"[MODEL] 收到工具结果 / got {result['tool_use_id']}: {short(result['content'])}")
     reply = replies.pop(0)
     for block in reply:
         if block["type"] == "text":
-            print(f"[MODEL] {block['text']}")
+            print(f"[MODEL] 回复 / says: {block['text']}")
         else:
-            print(f"[MODEL] wants {block['name']} {block['input']}")
+            print(f"[MODEL] 要调用工具 / wants {block['name']} {block['input']}")
     return reply
 
 
@@ -75,7 +75,7 @@ def scripted_model(messages):
 def announce(event):
     """A hook for any event that only says the event fired."""
     def hook(*args):
-        print(f"[EVENT] {event}")
+        print(f"[EVENT] 事件触发 / fired: {event}")
         return None
     return hook
 
@@ -86,7 +86,7 @@ def path_size_hook(block):
 
 
 def notify_hook(block):
-    print(f"[HOOK] notify: {block['id']} {block['name']}")
+    print(f"[HOOK] 通知 / notify: {block['id']} {block['name']}")
     return None
 
 

@@ -55,7 +55,7 @@ def permission_hook(block):
 def log_hook(block):
     """PreToolUse: write down each call that got past the permission check."""
     TOOL_LOG.append(f"{block['id']} {block['name']}")
-    print(f"[HOOK] PreToolUse: {block['name']} allowed")
+    print(f"[HOOK] PreToolUse: 放行 / {block['name']} allowed")
     return None
 
 
@@ -68,7 +68,7 @@ def audit_hook(block):
 def large_output_hook(block, output):
     """PostToolUse: the tool already ran, so all this hook can do is point at a problem."""
     if len(output) > LARGE_OUTPUT:
-        print(f"[HOOK] PostToolUse: {block['name']} returned {len(output)} characters;"
+        print(f"[HOOK] PostToolUse: 输出过大 / {block['name']} returned {len(output)} characters;"
               f" consider a summary instead of the whole text")
     return None
 
@@ -98,5 +98,5 @@ def tests_hook(messages, sent_back):
 def summary_hook(messages, sent_back):
     """Stop, registered last: it only runs when no Stop hook asks for more."""
     count = len(tool_uses(messages))
-    print(f"[HOOK] Stop: session used {count} tool call{'' if count == 1 else 's'}")
+    print(f"[HOOK] Stop: 会话统计 / session used {count} tool call{'' if count == 1 else 's'}")
     return None

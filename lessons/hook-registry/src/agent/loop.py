@@ -21,12 +21,14 @@ def agent_loop(model, tools, prompt):
         if more is None:
             return messages
         if extra_rounds >= MAX_EXTRA_ROUNDS:
-            print(f"[LOOP] a Stop hook asked again ({more}); the guard ends the run")
+            print(f"[LOOP] Stop 钩子再次要求，保护机制结束运行 / a Stop hook asked again ({more});"
+                  f" the guard ends the run")
             return messages
         extra_rounds += 1
-        print(f"[LOOP] a Stop hook asked for one more round: {more}")
+        print(f"[LOOP] Stop 钩子要求再来一轮 / a Stop hook asked for one more round: {more}")
         messages.append({"role": "user", "content": str(more)})
-    print(f"[LOOP] {MAX_ROUNDS} rounds used up: the run ends here, and Stop does not fire")
+    print(f"[LOOP] 轮数用完，运行到此结束，不触发 Stop / {MAX_ROUNDS} rounds used up:"
+          f" the run ends here, and Stop does not fire")
     return messages
 
 
