@@ -10,7 +10,7 @@ import { langTag, t } from '../i18n';
 import { startApp, useApp } from '../store/app';
 import { ensureLesson, useCatalog } from '../store/catalog';
 import { startShippedCatalog } from '../store/catalogShipped';
-import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage } from '../store/embed';
+import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage, embedMissingText } from '../store/embed';
 import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
 import { startTraceWarmup } from '../store/traceWarmup';
@@ -63,7 +63,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">
-        {t(lang, 'embedNotFound', { lesson: lessonId, panel: panelId })}
+        {embedMissingText(lang, lessonId, panelId, lesson)}
       </p>
     );
   }

@@ -1,7 +1,9 @@
 /**
  * The embed view's address and the `<iframe>` snippet an instructor pastes into their
- * page, and the message the embedded panel sends its host. Pure.
+ * page, the message the embedded panel sends its host, and what the view says when its
+ * address names no panel. Pure.
  */
+import { type Lang, t } from '../i18n';
 import type { Breakpoint } from '../replay/engine';
 import { encodePanelState } from './share';
 
@@ -53,4 +55,21 @@ export function embedSnippet(t: EmbedTarget): string {
     '        allow="cross-origin-isolated" loading="lazy"></iframe>',
     `<script src="${attr(new URL('embed-host.js', t.base).href)}" async></script>`,
   ].join('\n');
+}
+
+/**
+ * What the embed view says when its address names a panel it cannot show: with the
+ * lesson's panel ids when the lesson is known (a mistyped `panel=` is then easy to fix),
+ * else just the two names.
+ */
+export function embedMissingText(
+  lang: Lang,
+  lessonId: string,
+  panelId: string,
+  lesson: { panels: readonly { id: string }[] } | undefined,
+): string {
+  const vars = { lesson: lessonId, panel: panelId };
+  return lesson
+    ? t(lang, 'embedPanelNotFound', { ...vars, panels: lesson.panels.map((p) => p.id).join(', ') })
+    : t(lang, 'embedNotFound', vars);
 }

@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { EMBED_HEIGHT_MESSAGE, embedSnippet, embedUrl } from '../../../src/store/embed';
+import {
+  EMBED_HEIGHT_MESSAGE,
+  embedMissingText,
+  embedSnippet,
+  embedUrl,
+} from '../../../src/store/embed';
 import { decodePanelState } from '../../../src/store/share';
 
 const target = {
@@ -58,5 +63,24 @@ describe('the embed snippet', () => {
   it('names the same message as the host script listens for', () => {
     const host = readFileSync(new URL('../../../public/embed-host.js', import.meta.url), 'utf8');
     expect(host).toContain(`data.type !== '${EMBED_HEIGHT_MESSAGE}'`);
+  });
+});
+
+describe('the embed view without its panel', () => {
+  const lesson = { panels: [{ id: 'find_max' }, { id: 'find_min' }] };
+
+  it("lists the lesson's panels, so a mistyped panel= is easy to fix", () => {
+    expect(embedMissingText('zh', 'find-max', 'findmax', lesson)).toBe(
+      '找不到这个面板：课程 find-max，面板 findmax。这个课程的面板有：find_max, find_min。',
+    );
+    expect(embedMissingText('en', 'find-max', 'findmax', lesson)).toBe(
+      "This panel does not exist: lesson find-max, panel findmax. The lesson's panels are: find_max, find_min.",
+    );
+  });
+
+  it('names only the lesson and panel when the lesson is not there', () => {
+    expect(embedMissingText('en', 'nope', 'x', undefined)).toBe(
+      'This panel does not exist: lesson nope, panel x.',
+    );
   });
 });
