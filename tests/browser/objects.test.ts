@@ -200,6 +200,34 @@ describe('objects, not names, on the flagship lesson', () => {
     expect((await status(p)).line).toBe(runtimeLine('for callback in chain'));
   });
 
+  it("a name's history opened from the variables comes into view with the focus, and Escape gives it back", async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
+    await ensureBreakpoint(p, end);
+    await press(p, 'debug');
+    await waitState(p, 'paused', end);
+    const opener = p.locator(
+      '[data-testid=var][data-name=warnings] [data-testid=var-history-open]',
+    );
+    await opener.scrollIntoViewIfNeeded();
+    await opener.click();
+    const history = p.locator('[data-testid=history]');
+    await history.waitFor();
+    // The list sits under the diagram, far below the variables: it is brought into view.
+    await expect
+      .poll(async () => {
+        const box = await history.boundingBox();
+        const height = await app.page.evaluate(() => window.innerHeight);
+        return box !== null && box.y >= 0 && box.y < height;
+      })
+      .toBe(true);
+    expect(await history.evaluate((el) => el === document.activeElement)).toBe(true);
+    await app.page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true);
+  });
+
   it("pass and block part in the taught code, where the first hook's answer is checked, and either side can be shown there", async () => {
     const p = panel(app.page, 'run_hooks');
     await p.locator('[data-testid=divergence-a]').selectOption('pass');

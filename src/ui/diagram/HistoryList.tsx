@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { HistoryEntry } from '../../trace/history';
 
@@ -5,6 +6,11 @@ import type { HistoryEntry } from '../../trace/history';
 export interface HistoryListProps {
   /** What the history is of, as the reader sees it (`warnings`, `#12`). */
   name: string;
+  /**
+   * The reader's request (a new object each time a name is asked for, even the same name
+   * again): each brings the list into view and gives it the focus.
+   */
+  request: object;
   entries: readonly HistoryEntry[];
   position: number;
   /** The newest change at or before the position (highlighted; the "last change" target). */
@@ -17,9 +23,14 @@ export interface HistoryListProps {
   onClose(): void;
 }
 
-/** "Where did this value come from?": every change of one name, each a jump to its step. */
+/**
+ * "Where did this value come from?": every change of one name, each a jump to its step.
+ * Opened from a name (in the variables or the diagram, maybe far above), it scrolls into
+ * view and takes the focus; Escape or Close shut it and give the focus back to that name.
+ */
 export function HistoryList({
   name,
+  request,
   entries,
   position,
   last,
@@ -29,8 +40,32 @@ export function HistoryList({
   onJump,
   onClose,
 }: HistoryListProps) {
+  const box = useRef<HTMLElement>(null);
+  const opener = useRef<Element | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new request
+  useEffect(() => {
+    if (!box.current?.contains(document.activeElement)) opener.current = document.activeElement;
+    box.current?.scrollIntoView({ block: 'nearest' });
+    box.current?.focus({ preventScroll: true });
+  }, [request]);
+  const close = () => {
+    const back = opener.current;
+    onClose();
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  };
   return (
-    <section className="history" data-testid="history" aria-label={t(lang, 'historyOf', { name })}>
+    <section
+      ref={box}
+      tabIndex={-1}
+      className="history"
+      data-testid="history"
+      aria-label={t(lang, 'historyOf', { name })}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        close();
+      }}
+    >
       <div className="history-head">
         <h5>{t(lang, 'historyTitle', { name })}</h5>
         <button
@@ -43,7 +78,7 @@ export function HistoryList({
         >
           {t(lang, 'lastChange')}
         </button>
-        <button type="button" className="history-close" onClick={onClose}>
+        <button type="button" className="history-close" data-testid="history-close" onClick={close}>
           {t(lang, 'closeHistory')}
         </button>
       </div>

@@ -120,6 +120,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
       {shownHistory ? (
         <HistoryList
           name={shownHistory.target.name}
+          request={shownHistory.target}
           entries={shownHistory.entries}
           last={shownHistory.last}
           position={state.position}
