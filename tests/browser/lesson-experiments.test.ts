@@ -309,10 +309,10 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     const out = await outputOf(p, 'trace_request');
     const events = out.split('\n').filter((l) => l.startsWith('[EVENT]'));
     expect(events).toEqual([
-      '[EVENT] UserPromptSubmit',
-      '[EVENT] PreToolUse',
-      '[EVENT] PostToolUse',
-      '[EVENT] Stop',
+      '[EVENT] 事件触发 / fired: UserPromptSubmit',
+      '[EVENT] 事件触发 / fired: PreToolUse',
+      '[EVENT] 事件触发 / fired: PostToolUse',
+      '[EVENT] 事件触发 / fired: Stop',
     ]);
   });
 
@@ -327,16 +327,18 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     expect((await variables(p)).answer).toContain('API_KEY=***');
     await finishAndClear(p, line);
     const out = (await p.locator('[data-testid=output]').textContent()) ?? '';
-    expect(out).toContain('[MODEL] got t1: API_KEY=sk-test-123');
+    expect(out).toContain('[MODEL] 收到工具结果 / got t1: API_KEY=sk-test-123');
     expect(out).not.toContain('[HOOK] PostToolUse');
   });
 
   it('trigger_hooks: a hook registered mid-run is called at once; a raising hook stops the run', async () => {
     const p = await shown(app, 'trigger_hooks');
     expect(await outputOf(p, 'late_register')).toContain(
-      '[HOOK] PreToolUse: read_file allowed\n[HOOK] notify: t1 read_file\n',
+      '[HOOK] PreToolUse: 放行 / read_file allowed\n[HOOK] 通知 / notify: t1 read_file\n',
     );
-    expect(await outputOf(p, 'hook_raises')).toContain("[HOST] the run stopped: KeyError: 'path'");
+    expect(await outputOf(p, 'hook_raises')).toContain(
+      "[HOST] 运行中止 / the run stopped: KeyError: 'path'",
+    );
   });
 
   it('agent_loop: the context line holds the project rule; the Stop line is hit 1, 2, 2 and 0 times', async () => {
@@ -350,7 +352,7 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     expect((await variables(p)).context).toContain('Project rule');
     await finishAndClear(p, textLine);
     const out = (await p.locator('[data-testid=output]').textContent()) ?? '';
-    expect(out).toContain('[MODEL] read: Add a test for the parser. /  / Project rule');
+    expect(out).toContain('[MODEL] 读到 / read: Add a test for the parser. /  / Project rule');
     const stop = quotedLine(L, LP, 'more = trigger_hooks("Stop", messages, extra_rounds > 0)');
     expect(
       await hitsPerScenario(p, stop, [
@@ -379,17 +381,23 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
       ]),
     ).toEqual({ deny_reboot: 0, audit_first: 2, person_says_no: 0, substring_pitfalls: 1 });
     expect(await outputOf(p, 'deny_reboot')).toContain('got t1: Permission denied by deny list');
-    expect(await outputOf(p, 'large_output')).toContain('[HOOK] PostToolUse: read_file returned');
+    expect(await outputOf(p, 'large_output')).toContain(
+      '[HOOK] PostToolUse: 输出过大 / read_file returned',
+    );
     const write = await outputOf(p, 'write_test');
-    expect(write.indexOf('[EVENT] PreToolUse')).toBeLessThan(write.indexOf('[TOOL] write_file'));
-    expect(write.indexOf('[TOOL] write_file')).toBeLessThan(write.indexOf('[EVENT] PostToolUse'));
+    expect(write.indexOf('[EVENT] 事件触发 / fired: PreToolUse')).toBeLessThan(
+      write.indexOf('[TOOL] 写文件 / write_file'),
+    );
+    expect(write.indexOf('[TOOL] 写文件 / write_file')).toBeLessThan(
+      write.indexOf('[EVENT] 事件触发 / fired: PostToolUse'),
+    );
   });
 
   it('permission_hook: the deny return is hit once under clean_tmp and under substring_pitfalls', async () => {
     const p = await shown(app, 'permission_hook');
     expect(await outputOf(p, 'clean_tmp')).toContain("run 'rm /tmp/*.tmp'. Allow it? -> yes");
     const first = await outputOf(p, 'audit_first');
-    expect(first).toContain("tool log: ['t1 read_file', 't2 bash']");
+    expect(first).toContain("工具日志 / tool log: ['t1 read_file', 't2 bash']");
     expect(first).toContain("\"t3 bash {'command': 'sudo reboot'}\"]");
     const line = quotedLine(
       L,

@@ -41,24 +41,24 @@ describe('the hook registry, scenario by scenario', () => {
     const order = t.meta.output
       .split('\n')
       .filter((l) => l.startsWith('[EVENT]') || l.startsWith('[TOOL]') || l.startsWith('[MODEL]'))
-      .map((l) => l.split(' ')[0] + (l.startsWith('[EVENT]') ? ` ${l.split(' ')[1]}` : ''));
+      .map((l) => (l.startsWith('[EVENT]') ? l : l.split(' ')[0]));
     expect(order).toEqual([
-      '[EVENT] UserPromptSubmit',
+      '[EVENT] 事件触发 / fired: UserPromptSubmit',
       '[MODEL]',
       '[MODEL]',
-      '[EVENT] PreToolUse',
+      '[EVENT] 事件触发 / fired: PreToolUse',
       '[TOOL]',
-      '[EVENT] PostToolUse',
+      '[EVENT] 事件触发 / fired: PostToolUse',
       '[MODEL]',
       '[MODEL]',
-      '[EVENT] Stop',
+      '[EVENT] 事件触发 / fired: Stop',
     ]);
   });
 
   it('prompt_context: the model reads the prompt with the context the hook added', () => {
     const out = run('prompt_context').meta.output;
     expect(out).toContain(
-      '[MODEL] read: Add a test for the parser. /  / Project rule: tests live in tests/',
+      '[MODEL] 读到 / read: Add a test for the parser. /  / Project rule: tests live in tests/',
     );
     expect(out).toContain("prompt log: ['Add a test for the parser.']");
   });
@@ -68,7 +68,9 @@ describe('the hook registry, scenario by scenario', () => {
     expect(calls(t).log_hook).toBeUndefined();
     expect(calls(t).bash).toBeUndefined();
     expect(hits(t, HOOKS, 'answer = callback(*args)')).toBe(2);
-    expect(t.meta.output).toContain('[MODEL] got t1: Permission denied by deny list');
+    expect(t.meta.output).toContain(
+      '[MODEL] 收到工具结果 / got t1: Permission denied by deny list',
+    );
   });
 
   it('audit_first keeps the denied request in the audit log; audit_last loses it', () => {
@@ -95,9 +97,9 @@ describe('the hook registry, scenario by scenario', () => {
 
   it('write_test: PreToolUse before the write, PostToolUse after it', () => {
     const out = run('write_test').meta.output;
-    const pre = out.indexOf('[EVENT] PreToolUse');
-    const tool = out.indexOf('[TOOL] write_file test.txt');
-    const post = out.indexOf('[EVENT] PostToolUse');
+    const pre = out.indexOf('[EVENT] 事件触发 / fired: PreToolUse');
+    const tool = out.indexOf('[TOOL] 写文件 / write_file test.txt');
+    const post = out.indexOf('[EVENT] 事件触发 / fired: PostToolUse');
     expect(pre).toBeGreaterThan(-1);
     expect(pre).toBeLessThan(tool);
     expect(tool).toBeLessThan(post);
@@ -108,14 +110,16 @@ describe('the hook registry, scenario by scenario', () => {
     expect(calls(t).redact_hook).toBe(1);
     expect(calls(t).large_output_hook).toBeUndefined();
     expect(hits(t, HOOKS, 'return answer  # intercepted')).toBe(1);
-    expect(t.meta.output).toContain('[MODEL] got t1: API_KEY=sk-test-123');
-    expect(run('large_output').meta.output).toContain('[HOOK] PostToolUse: read_file returned');
+    expect(t.meta.output).toContain('[MODEL] 收到工具结果 / got t1: API_KEY=sk-test-123');
+    expect(run('large_output').meta.output).toContain(
+      '[HOOK] PostToolUse: 输出过大 / read_file returned',
+    );
   });
 
   it('hook_raises: the exception reaches the host, the tool never runs, Stop never fires', () => {
     const t = run('hook_raises');
     expect(t.meta.outcome).toBe('completed');
-    expect(t.meta.output).toContain("[HOST] the run stopped: KeyError: 'path'");
+    expect(t.meta.output).toContain("[HOST] 运行中止 / the run stopped: KeyError: 'path'");
     expect(calls(t).bash).toBeUndefined();
     expect(calls(t).summary_hook).toBeUndefined();
   });
@@ -124,14 +128,14 @@ describe('the hook registry, scenario by scenario', () => {
     const t = run('late_register');
     expect(calls(t).notify_hook).toBe(2);
     expect(t.meta.output).toContain(
-      '[HOOK] PreToolUse: read_file allowed\n[HOOK] notify: t1 read_file\n',
+      '[HOOK] PreToolUse: 放行 / read_file allowed\n[HOOK] 通知 / notify: t1 read_file\n',
     );
   });
 
   it('substring_pitfalls: sudoku is denied and rm<TAB>-rf / runs', () => {
     const t = run('substring_pitfalls');
     expect(t.meta.output).toContain("got t1: Permission denied by deny list: 'sudo'");
-    expect(t.meta.output).toContain("[TOOL] bash 'rm\\t-rf /'");
+    expect(t.meta.output).toContain("[TOOL] 运行命令 / bash 'rm\\t-rf /'");
     expect(hits(t, LOOP, 'output = tools[block["name"]]')).toBe(1);
   });
 
@@ -139,7 +143,7 @@ describe('the hook registry, scenario by scenario', () => {
     const t = run('stop_continue');
     expect(hits(t, LOOP, 'more = trigger_hooks("Stop"')).toBe(2);
     expect(t.meta.output.match(/\[HOOK\] Stop/g)).toEqual(['[HOOK] Stop']);
-    expect(t.meta.output).toContain('[HOOK] Stop: session used 2 tool calls');
+    expect(t.meta.output).toContain('[HOOK] Stop: 会话统计 / session used 2 tool calls');
   });
 
   it('stop_insists: the guard ends the run and the summary after the nagging hook never runs', () => {
