@@ -50,6 +50,13 @@ describe('instructor features', () => {
     // The panel switched to the question's scenario and stands on the line asked about.
     expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('block');
     await waitState(p, 'paused', runtimeLine('answer = callback('));
+    // The code, below the questions, is brought into view: the replay is seen.
+    const codeInView = () =>
+      p.locator('.code-col').evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return r.top < window.innerHeight && r.bottom > 0;
+      });
+    await expect.poll(codeInView).toBe(true);
 
     const reached = p.locator('[data-testid=prediction][data-prediction=pre_error_warning]');
     // Nothing is chosen for the reader, and there is nothing to check until they choose.
@@ -63,6 +70,10 @@ describe('instructor features', () => {
     await expect(wrong.locator('[data-testid=predict-answer]').textContent()).resolves.toBe(
       'The line is never reached.',
     );
+    // No step shows a line that never runs: the panel replays the whole run instead.
+    expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('pre_error');
+    await waitState(p, 'finished');
+    await expect.poll(codeInView).toBe(true);
     expect(app.pageErrors).toEqual([]);
   }, 420_000);
 

@@ -40,6 +40,8 @@ export const instructorStrings = {
   answerValue: { zh: '最后的值是 {value}。', en: 'The final value is {value}.' },
   answerNoValue: { zh: '这个名字没有被赋值。', en: 'The name is never bound.' },
   answerEvidence: { zh: '答案从这里来：', en: 'Where it comes from:' },
+  /** Between the items of a short inline list (steps). */
+  listSeparator: { zh: '、', en: ', ' },
   scenarioDescZh: { zh: '中文说明', en: 'description (zh)' },
   scenarioDescEn: { zh: '英文说明', en: 'description (en)' },
   scenarioTexts: { zh: '当前场景的标签与说明', en: 'Label and description of this scenario' },

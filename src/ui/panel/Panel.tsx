@@ -44,6 +44,7 @@ import { PanelHeader } from './PanelHeader';
 import { PredictBox } from './PredictBox';
 import { PANES } from './panes';
 import { RunErrorAlert } from './RunErrorAlert';
+import { revealCode } from './reveal';
 import { SetupView } from './SetupView';
 import { StepNotes } from './StepNotes';
 import { Toolbar } from './Toolbar';
@@ -161,6 +162,7 @@ export function Panel({
     (s: string, step: number) => {
       actions.setScenario(s);
       actions.jumpTo(step);
+      revealCode(section.current);
     },
     [actions],
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import { inlineParts } from '../../lessons/inline';
 import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/lesson';
@@ -6,6 +6,7 @@ import { isAnswered, type PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import { judgePrediction } from '../../store/predictView';
+import { revealCode } from './reveal';
 
 /** The reader's reply being typed, by question kind: nothing chosen yet. */
 function emptyReply(p: ResolvedPrediction): PredictionReply {
@@ -127,14 +128,22 @@ function Prediction(props: {
   const verdict = asked && trace ? judgePrediction(lang, p, panel, trace, asked) : null;
   const scenarioLabel = panel.scenarios.find((s) => s.id === p.scenario)?.label[lang] ?? p.scenario;
   const first = verdict?.evidence[0];
+  const item = useRef<HTMLLIElement>(null);
 
-  // Once answered and recorded: replay to the first step the answer comes from.
+  // Once answered and recorded: replay to the first step the answer comes from, or, when
+  // nothing in the run shows it (a line that never runs), through the whole run; and
+  // bring the code, below the questions, into view.
+  const answered = verdict !== null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` is a trigger: each answer replays
   useEffect(() => {
+    if (!answered) return;
     if (first !== undefined) actions.jumpTo(first);
-  }, [first, actions]);
+    else actions.command('run');
+    revealCode(item.current);
+  }, [answered, asked, first, actions]);
 
   return (
-    <li className="prediction" data-testid="prediction" data-prediction={p.id}>
+    <li className="prediction" data-testid="prediction" data-prediction={p.id} ref={item}>
       <p className="predict-question">
         {inlineParts(
           p.question[lang],
@@ -182,18 +191,21 @@ function Prediction(props: {
             <span className="predict-evidence">
               {' '}
               {t(lang, 'answerEvidence')}{' '}
-              {verdict.evidence.map((e) => (
-                <button
-                  key={e}
-                  type="button"
-                  data-testid="predict-evidence"
-                  onClick={() => {
-                    if (state.scenario !== p.scenario) actions.setScenario(p.scenario);
-                    actions.jumpTo(e);
-                  }}
-                >
-                  {t(lang, 'step', { n: e + 1 })}
-                </button>
+              {verdict.evidence.map((e, i) => (
+                <Fragment key={e}>
+                  {i > 0 ? t(lang, 'listSeparator') : null}
+                  <button
+                    type="button"
+                    data-testid="predict-evidence"
+                    onClick={() => {
+                      if (state.scenario !== p.scenario) actions.setScenario(p.scenario);
+                      actions.jumpTo(e);
+                      revealCode(item.current);
+                    }}
+                  >
+                    {t(lang, 'step', { n: e + 1 })}
+                  </button>
+                </Fragment>
               ))}
             </span>
           ) : null}
