@@ -57,6 +57,26 @@ function rowsOf(breakpoints: readonly Breakpoint[], hits: HitIndex | null): Brea
   }));
 }
 
+/** One cell of the table comparing scenarios: a count, or the failing condition instead. */
+export type CompareCell =
+  | { kind: 'pending' }
+  | { kind: 'count'; n: number }
+  | { kind: 'error'; message: string };
+
+/**
+ * What the compare table shows for breakpoint `b` in a scenario whose hits are `hits`
+ * (null: not recorded yet): how often it stops there, or, for a logpoint, how often its
+ * line ran. A condition that fails in that run stops nowhere: "0" would read as an
+ * answer, so the cell says it fails instead.
+ */
+export function compareCell(b: Breakpoint, hits: HitIndex | null): CompareCell {
+  if (!hits) return { kind: 'pending' };
+  if (b.log !== undefined) return { kind: 'count', n: hits.reached.get(b.id) ?? 0 };
+  const error = hits.probeErrors.get(b.id);
+  if (error?.source === 'condition') return { kind: 'error', message: error.message };
+  return { kind: 'count', n: hits.byBreakpoint.get(b.id)?.length ?? 0 };
+}
+
 /** The text of a row's count: what it counts, in words. */
 export function hitsText(lang: Lang, row: BreakpointRow): string {
   if (row.reached === null || row.fired === null) return t(lang, 'bpNotRecorded');

@@ -44,5 +44,6 @@ export const breakpointStrings = {
   },
   compareBreakpoint: { zh: '断点', en: 'Breakpoint' },
   compareIf: { zh: '若 {cond}', en: 'if {cond}' },
+  compareFails: { zh: '条件出错', en: 'condition fails' },
   compareLog: { zh: '日志点（该行运行次数）', en: 'logpoint (times the line ran)' },
 } satisfies Record<string, LocalizedText>;

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
+import { compareCell } from '../../store/breakpointView';
 import type { TraceSlot } from '../../store/panels';
 import { hitsFor } from '../../store/selectors';
 
@@ -57,22 +58,29 @@ function CompareTableView(props: {
                 </th>
                 {scenarios.map((s) => {
                   const trace = traces[s.id]?.trace;
-                  const hits = trace ? hitsFor(trace, breakpoints) : null;
-                  const n = !hits
-                    ? null
-                    : b.log !== undefined
-                      ? (hits.reached.get(b.id) ?? 0)
-                      : (hits.byBreakpoint.get(b.id)?.length ?? 0);
+                  const cell = compareCell(b, trace ? hitsFor(trace, breakpoints) : null);
                   return (
                     <td
                       key={s.id}
                       data-testid="compare-cell"
                       data-line={b.line}
                       data-scenario={s.id}
-                      data-hits={n ?? undefined}
-                      className={n === 0 ? 'zero' : undefined}
+                      data-hits={cell.kind === 'count' ? cell.n : undefined}
+                      data-error={cell.kind === 'error' ? 'true' : undefined}
+                      title={cell.kind === 'error' ? cell.message : undefined}
+                      className={
+                        cell.kind === 'error'
+                          ? 'is-error'
+                          : cell.kind === 'count' && cell.n === 0
+                            ? 'zero'
+                            : undefined
+                      }
                     >
-                      {n === null ? '…' : n}
+                      {cell.kind === 'pending'
+                        ? '…'
+                        : cell.kind === 'error'
+                          ? t(lang, 'compareFails')
+                          : cell.n}
                     </td>
                   );
                 })}

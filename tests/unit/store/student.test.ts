@@ -7,10 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
+import { compareCell } from '../../../src/store/breakpointView';
 import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
 import type { PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
+import { hitsFor } from '../../../src/store/selectors';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
@@ -97,6 +99,22 @@ describe('a breakpoint condition that fails', () => {
     const q = applyCommand(never, { position: -1, breakpoints: [b] }, 'debug', FOCUS);
     expect(q.notice).toEqual({ kind: 'neverStopped', failed: false });
     expect(noticeText('en', q.notice!)).toMatch(/line ran, but its condition or hit count/);
+  });
+
+  it('the table comparing scenarios says the condition fails there, not "0"', () => {
+    expect(compareCell(b, hitsFor(trace, [b]))).toEqual({
+      kind: 'error',
+      message: 'SyntaxError: invalid syntax',
+    });
+    // Where it evaluates, the count; a logpoint counts its line's runs; unrecorded, pending.
+    const ok = nestedCallTrace([
+      [NE.fBody0, 'b', 'ok', ''],
+      [NE.fBody1, 'b', 'ok', '1'],
+    ]);
+    expect(compareCell(b, hitsFor(ok, [b]))).toEqual({ kind: 'count', n: 1 });
+    const log = bp({ log: 'i={i}' });
+    expect(compareCell(log, hitsFor(nestedCallTrace(), [log]))).toEqual({ kind: 'count', n: 2 });
+    expect(compareCell(b, null)).toEqual({ kind: 'pending' });
   });
 
   it('a disabled breakpoint shows no error', () => {
