@@ -6,7 +6,6 @@
 import { type Breakpoint, type Command, START, step } from '../replay/engine';
 import { EventKind } from '../trace/meta';
 import type { Trace } from '../trace/trace';
-import { STARTS_RUN } from './reach';
 import { firstFocusEvent } from './recording';
 import { hitsFor } from './selectors';
 
@@ -28,6 +27,9 @@ export type PanelNotice =
   | { kind: 'stepOutOfRange'; asked: number; total: number };
 
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
+
+/** The commands that begin a new run of the scenario, from wherever the panel was. */
+export const STARTS_RUN: readonly Command[] = ['debug', 'restart'];
 
 /**
  * The first line the focus function runs (the first line event of its first call), the

@@ -25,8 +25,6 @@ export interface PanelState {
   traces: Record<string, TraceSlot>;
   /** Event index; -1 = not started; trace length = finished. */
   position: number;
-  /** The furthest `position` of the current run (./reach.ts): the code box keeps its height. */
-  reached: number;
   /** Selected call-stack frame, counted from the innermost (0). */
   frameIndex: number;
   /**

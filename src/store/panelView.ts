@@ -15,7 +15,7 @@ import { judgeEnding } from '../runtime/ending';
 import type { RunError } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
-import { focusRange, lineCount, shownRange, sliceLines, tallestSoFar } from './codeLines';
+import { focusRange, lineCount, shownRange, sliceLines } from './codeLines';
 import { currentNotice } from './commandResult';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';
@@ -224,18 +224,11 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   };
   const text = draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end);
   const focus = focusRange(panel, files, author);
+  // The focus function's height, whatever file is shown (./codeLines.ts); a draft's own.
   const boxLines =
-    paused && trace && draft === undefined
-      ? Math.max(
-          lineCount(text),
-          tallestSoFar(
-            trace,
-            { ...focus, fn: panel.function },
-            files,
-            Math.max(p.position, p.reached),
-          ),
-        )
-      : lineCount(text);
+    draft !== undefined
+      ? lineCount(text)
+      : lineCount(sliceLines(files[focus.file] ?? '', focus.start, focus.end));
   const outsideFocus =
     paused &&
     (pos.file !== panel.source ||

@@ -10,7 +10,6 @@ import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { applyCommand, goToStepResult } from './commandResult';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
-import { patched, STARTS_RUN } from './reach';
 import { movedBreakpoints, probesOf, sameCode, slotKey } from './recording';
 import { currentTrace } from './selectors';
 
@@ -37,7 +36,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       set((s) => {
         const p = s.panels[key];
         if (!p) return s;
-        return { panels: { ...s.panels, [key]: patched(p, fn(p)) } };
+        return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
       });
     }
 
@@ -94,8 +93,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     }
 
     function apply(key: PanelKey, trace: Trace, p: PanelState, command: Command) {
-      const result = applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
-      return STARTS_RUN.includes(command) ? { ...result, reached: result.position } : result;
+      return applyCommand(trace, p, command, deps.focusOf?.(key) ?? null);
     }
 
     function resolvePending(key: PanelKey) {
@@ -172,7 +170,6 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           breakpoints: initial?.breakpoints ?? [],
           traces: {},
           position: START,
-          reached: START,
           frameIndex: 0,
           // A shared link may ask for a step: go there once the trace exists.
           pending:

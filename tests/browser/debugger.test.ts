@@ -104,7 +104,7 @@ describe('debugger depth on the run_hooks panel', () => {
     expect((await status(p())).line).toBeGreaterThanOrEqual(line);
   });
 
-  it('grows the code box once for a longer file and keeps it while execution moves into callees and back, showing only the function when in it', async () => {
+  it("keeps the code box at run_hooks' height while execution moves into callees and back, another file scrolled to its line", async () => {
     const line = runtimeLine(CALLBACK);
     await fresh();
     await p().locator('[data-testid=debug]').click();
@@ -127,24 +127,33 @@ describe('debugger depth on the run_hooks panel', () => {
       expect(lines.at(-1)).toBeLessThan(runtimeLine('def check_answer('));
       expect(lines.at(-1)).toBeGreaterThan(line);
     };
+    /** The line about to run is drawn inside the box (another file is scrolled to it). */
+    const currentInBox = async () => {
+      const code = await p().locator('[data-testid=code-monaco]').boundingBox();
+      const mark = await p().locator('.runs-next-line').boundingBox();
+      return (
+        code !== null &&
+        mark !== null &&
+        mark.y >= code.y &&
+        mark.y + mark.height <= code.y + code.height + 1
+      );
+    };
     const leftNowIn = () =>
       app.page.waitForFunction(
         () => !document.querySelector('[data-function=run_hooks] [data-testid=now-in]'),
       );
-    // Paused in run_hooks before any callee ran: the box is the function's.
-    const before = await box();
-    const start = (await status(p())).step;
+    const height = await box();
     await onlyRunHooks();
-    // Into the setup's callback, in a longer file: the box grows, once; then back out.
+    // Into the setup's callback, in a longer file: the same box, scrolled to the line.
     await p().locator('[data-testid=step-into]').click();
     await p().locator('[data-testid=now-in]', { hasText: 'setup.py' }).waitFor();
-    const height = await box();
-    expect(height).toBeGreaterThan(before);
+    expect(await box()).toBe(height);
+    await expect.poll(currentInBox).toBe(true);
     await p().locator('[data-testid=step-out]').click();
     await leftNowIn();
     expect(await box()).toBe(height);
     await onlyRunHooks();
-    // Into check_answer, in the same file: the whole file is shown, then run_hooks alone again.
+    // Into check_answer, in the same file: the whole file, in the same box.
     const check = runtimeLine('check_answer(event, answer)');
     for (let k = 0; k < 5 && (await status(p())).line !== check; k++) {
       const at = (await status(p())).step;
@@ -155,6 +164,7 @@ describe('debugger depth on the run_hooks panel', () => {
     await p().locator('[data-testid=step-into]').click();
     await p().locator('[data-testid=now-in]', { hasText: 'check_answer' }).waitFor();
     expect(await box()).toBe(height);
+    await expect.poll(currentInBox).toBe(true);
     const whole = await shown();
     expect(whole.file).toBe('s04/core/runtime.py');
     expect(whole.lines).toContain(runtimeLine('def check_answer('));
@@ -162,20 +172,6 @@ describe('debugger depth on the run_hooks panel', () => {
     await leftNowIn();
     expect(await box()).toBe(height);
     await onlyRunHooks();
-    // Back to where Debug stopped, before any callee ran: the box keeps the height it grew
-    // to, so the article under it stays put. Restart (a new run, stopping at the same
-    // breakpoint) gives back the function's own height.
-    await p()
-      .locator('[data-testid=jump-input]')
-      .fill(String(start + 1));
-    await p().locator('[data-testid=jump-input]').press('Enter');
-    await waitStep(start);
-    expect(await box()).toBe(height);
-    await p().locator('[data-testid=step-into]').click();
-    await p().locator('[data-testid=now-in]', { hasText: 'setup.py' }).waitFor();
-    await p().locator('[data-testid=restart]').click();
-    await waitStep(start);
-    await expect.poll(box).toBe(before);
   });
 
   it('stops only on the Nth hit, or where a condition holds, and logs without stopping', async () => {

@@ -229,7 +229,6 @@ describe('what the panel shows of My scenario', () => {
     breakpoints: [],
     traces,
     position: -1,
-    reached: -1,
     frameIndex: 0,
     pending: null,
     historyTarget: null,

@@ -17,7 +17,6 @@ function view(position: number, history: HistoryTarget | null = null, frameIndex
     breakpoints: [],
     traces: { s1: { key: 'k', trace } },
     position,
-    reached: position,
     frameIndex,
     pending: null,
     historyTarget: history,

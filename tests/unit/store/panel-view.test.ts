@@ -10,7 +10,7 @@ import { sliceLines } from '../../../src/store/codeLines';
 import type { PanelState } from '../../../src/store/panels';
 import { type PanelViewInput, selectPanelView, statusText } from '../../../src/store/panelView';
 import type { Trace } from '../../../src/trace/trace';
-import { buildTrace, NE, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
+import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
 const LIB = [
   'def g(x):',
@@ -55,7 +55,6 @@ function state(trace: Trace | null, position: number, extra: Partial<PanelState>
     breakpoints: [],
     traces: trace ? { s1: { key: 'k', trace } } : {},
     position,
-    reached: position,
     frameIndex: 0,
     pending: null,
     historyTarget: null,
@@ -141,35 +140,17 @@ describe('selectPanelView', () => {
     expect(statusText('zh', v)).toBe('已结束');
   });
 
-  it('sizes the code box for the tallest view so far while paused, so it never shrinks stepping on', () => {
-    // Not run and finished: the focus function's 5 lines. Paused, f's lines, all of
-    // main.py (6) or all of lib.py (12) are shown. From f's call on (where stepping
-    // begins) the box holds the tallest view seen so far; before it, the view itself.
-    expect(view(state(trace, -1)).code.boxLines).toBe(5);
-    expect(view(state(trace, trace.length)).code.boxLines).toBe(5);
+  it("keeps the code box at the focus function's height, whatever file a step shows", () => {
+    // Paused, f's 5 lines, all of main.py (6) or all of lib.py (12) are shown, each in a
+    // box of f's 5 lines (scrolled to the current line): no step moves the article.
     const shown = new Set<number>();
-    let last = 0;
-    for (let i = 0; i < trace.length; i++) {
+    for (let i = -1; i <= trace.length; i++) {
       const v = view(state(trace, i));
-      const lines = v.code.text.split('\n').length;
-      shown.add(lines);
-      expect(v.code.boxLines).toBe(i < NE.callF ? 6 : i < NE.callG1 ? 5 : 12);
-      expect(v.code.boxLines).toBeGreaterThanOrEqual(lines);
-      if (i > NE.callF) expect(v.code.boxLines).toBeGreaterThanOrEqual(last);
+      shown.add(v.code.text.split('\n').length);
+      expect(v.code.boxLines).toBe(5);
       expect(v.code.fileText).toBe(FILES[v.code.file as keyof typeof FILES]);
-      last = v.code.boxLines;
     }
     expect([...shown].sort((a, b) => a - b)).toEqual([5, 6, 12]);
-  });
-
-  it('keeps the code box as tall as the furthest step of the run when stepping back', () => {
-    // Stepped on into g (all of lib.py, 12 lines), then back into f before g's first call:
-    // the box keeps 12 lines, so the article under it does not move.
-    const back = NE.callG1 - 1;
-    expect(view(state(trace, back)).code.boxLines).toBe(5);
-    expect(view(state(trace, back, { reached: NE.callG1 + 1 })).code.boxLines).toBe(12);
-    // a new run (not run yet) starts from the function's own height
-    expect(view(state(trace, -1, { reached: -1 })).code.boxLines).toBe(5);
   });
 
   it('gutter and source breakpoints come from the shown file only', () => {

@@ -27,7 +27,6 @@ function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState
     breakpoints,
     traces: { s1: { key: 'k', trace } },
     position: -1,
-    reached: -1,
     frameIndex: 0,
     pending: null,
     historyTarget: null,
