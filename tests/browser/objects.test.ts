@@ -351,4 +351,29 @@ describe('the reference diagram on a phone', () => {
     expect(width).toBeLessThanOrEqual(370);
     expect(await p.locator('[data-testid=heap-text]').textContent()).toContain('指向对象 #');
   });
+
+  it('asks its questions before the debugger, and the divergence table never widens the page', async () => {
+    const p = panel(app.page, 'run_hooks');
+    const top = (sel: string) =>
+      p
+        .locator(sel)
+        .first()
+        .evaluate((e) => e.getBoundingClientRect().top);
+    // "Predict, then run": the questions come before the code and the variables.
+    expect(await top('[data-testid=predict-box]')).toBeLessThan(await top('.code-col'));
+    expect(await top('[data-testid=predict-box]')).toBeLessThan(
+      await top('[data-testid=variables]'),
+    );
+    // The values that differed (a whole payload dict) scroll inside the box.
+    const pageWidth = () =>
+      app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    const audit = panel(app.page, 'audit_event');
+    await audit.scrollIntoViewIfNeeded();
+    await audit.locator('[data-testid=divergence-a]').selectOption('before');
+    await audit.locator('[data-testid=divergence-b]').selectOption('after');
+    await audit.locator('[data-testid=divergence-value]').first().waitFor();
+    await audit.locator('[data-testid=divergence-value]').first().scrollIntoViewIfNeeded();
+    expect(await pageWidth()).toBe(true);
+    expect(await app.page.evaluate(() => window.scrollX)).toBe(0);
+  });
 });

@@ -30,7 +30,19 @@ export async function clickLine(p: Locator, line: number): Promise<void> {
     );
   }
   const nums = p.locator('.code-col .margin-view-overlays .line-numbers');
-  const texts = (await nums.allTextContents()).map((t) => t.trim());
+  const shown = async () => (await nums.allTextContents()).map((t) => t.trim());
+  let texts = await shown();
+  // Another file shown in the function's box is scrolled to the current line: scroll the
+  // editor (a mouse wheel over it, as a reader would) until the line comes into view.
+  for (let k = 0; k < 20 && !texts.includes(String(line)) && texts.length > 0; k++) {
+    const box = await p.locator('.code-col [data-testid=code-monaco]').boundingBox();
+    if (!box) break;
+    await p.page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page().mouse.wheel(0, line > Math.max(...texts.map(Number)) ? 60 : -60);
+    const before = texts.join(',');
+    await expect.poll(async () => (await shown()).join(',')).not.toBe(before);
+    texts = await shown();
+  }
   const i = texts.indexOf(String(line));
   if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
   await nums.nth(i).click();

@@ -138,36 +138,38 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           {d.values.length > 0 ? (
             <>
               <h5>{t(lang, 'differedBefore')}</h5>
-              <table className="divergence-values">
-                <thead>
-                  <tr>
-                    <th scope="col" />
-                    <th scope="col">{label(a)}</th>
-                    <th scope="col">{label(b)}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {d.values.map((v) => (
-                    <tr
-                      key={`${v.function}.${v.name}`}
-                      data-testid="divergence-value"
-                      data-name={v.name}
-                    >
-                      <th scope="row">
-                        <code>
-                          {v.function}.{v.name}
-                        </code>
-                      </th>
-                      <td>
-                        <code>{v.a}</code>
-                      </td>
-                      <td>
-                        <code>{v.b}</code>
-                      </td>
+              <div className="divergence-scroll">
+                <table className="divergence-values">
+                  <thead>
+                    <tr>
+                      <th scope="col" />
+                      <th scope="col">{label(a)}</th>
+                      <th scope="col">{label(b)}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {d.values.map((v) => (
+                      <tr
+                        key={`${v.function}.${v.name}`}
+                        data-testid="divergence-value"
+                        data-name={v.name}
+                      >
+                        <th scope="row">
+                          <code>
+                            {v.function}.{v.name}
+                          </code>
+                        </th>
+                        <td>
+                          <code>{v.a}</code>
+                        </td>
+                        <td>
+                          <code>{v.b}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </>
           ) : null}
           <div className="divergence-jump">
