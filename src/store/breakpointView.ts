@@ -102,6 +102,10 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':
       return t(lang, 'stepOutOfRange', { n: notice.asked, total: notice.total });
+    case 'scenarioMissing':
+      return notice.mine
+        ? t(lang, 'myScenarioMissing')
+        : t(lang, 'scenarioMissing', { id: notice.asked });
     case 'codeChanged':
       return notice.after
         ? `${t(lang, 'codeChanged')} ${noticeText(lang, notice.after)}`

@@ -24,7 +24,13 @@ export type PanelNotice =
    * count never let it (`failed`: a condition raised or did not compile).
    */
   | { kind: 'neverStopped'; failed: boolean }
-  | { kind: 'stepOutOfRange'; asked: number; total: number };
+  | { kind: 'stepOutOfRange'; asked: number; total: number }
+  /**
+   * The panel was asked (by a link or its saved state) to open on a scenario it does not
+   * offer here: the reader's own scenario of another browser (`mine`), or one the lesson
+   * no longer has. It opens on its first scenario, and says so.
+   */
+  | { kind: 'scenarioMissing'; asked: string; mine: boolean };
 
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 

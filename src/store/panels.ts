@@ -9,6 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { applyCommand, goToStepResult } from './commandResult';
+import { MY_SCENARIO } from './myScenario';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import { movedBreakpoints, probesOf, sameCode, slotKey } from './recording';
 import { currentTrace } from './selectors';
@@ -161,10 +162,11 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         const scenarios = deps.scenariosOf(key);
         if (scenarios.length === 0) return;
         const initial = deps.initialOf?.(key);
-        const scenario =
-          initial?.scenario && scenarios.includes(initial.scenario)
-            ? initial.scenario
-            : scenarios[0];
+        // Asked for a scenario it does not offer: the first one, said, and no linked step
+        // (a step of another scenario's run would show what this one never held).
+        const asked = initial?.scenario;
+        const missing = asked !== undefined && asked !== '' && !scenarios.includes(asked);
+        const scenario = asked && !missing ? asked : scenarios[0];
         const state: PanelState = {
           scenario,
           breakpoints: initial?.breakpoints ?? [],
@@ -173,10 +175,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           frameIndex: 0,
           // A shared link may ask for a step: go there once the trace exists.
           pending:
-            initial?.position !== undefined && initial.position >= 0
+            !missing && initial?.position !== undefined && initial.position >= 0
               ? { jump: initial.position, frame: initial.frameIndex }
               : null,
           historyTarget: null,
+          notice: missing
+            ? { kind: 'scenarioMissing', asked: asked ?? '', mine: asked === MY_SCENARIO }
+            : null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         if (when === 'now') return ensure(key);

@@ -92,6 +92,14 @@ export const panelStrings = {
     zh: '运行到了结尾：断点的条件出错了，所以不会停下；错误写在断点列表里。',
     en: "Ran to the end: a breakpoint's condition fails, so it never stops; the error is in the breakpoint list.",
   },
+  myScenarioMissing: {
+    zh: '“我的场景”只保存在写下它的那个浏览器里，这里没有；面板改为打开第一个场景。',
+    en: '“My scenario” is kept only in the browser where it was written, and is not here; the panel opens on its first scenario instead.',
+  },
+  scenarioMissing: {
+    zh: '这节课没有场景“{id}”；面板改为打开第一个场景。',
+    en: 'This lesson has no scenario “{id}”; the panel opens on its first scenario instead.',
+  },
   noBreakpointHit: {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',

@@ -9,7 +9,8 @@ import type { Breakpoint } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
 import { compareCell } from '../../../src/store/breakpointView';
 import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
-import type { PanelState } from '../../../src/store/panels';
+import { MY_SCENARIO } from '../../../src/store/myScenario';
+import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
 import { hitsFor } from '../../../src/store/selectors';
@@ -196,6 +197,34 @@ describe('Debug with no breakpoint', () => {
       fn: 'never',
     });
     expect(r.position).toBe(trace.length);
+  });
+});
+
+describe('a link or saved state asking for a scenario the panel does not offer', () => {
+  const open = (scenario: string) => {
+    const store = createPanelsStore({
+      record: () => new Promise<Trace>(() => {}),
+      requestFor: () => null,
+      scenariosOf: () => ['pass', 'block'],
+      initialOf: () => ({ scenario, position: 5 }),
+    });
+    store.getState().initPanel('l:p', { traces: 'near' });
+    return store.getState().panels['l:p'];
+  };
+
+  it('opens on the first scenario, says why, and drops the step of the other run', () => {
+    const mine = open(MY_SCENARIO);
+    expect(mine).toMatchObject({ scenario: 'pass', pending: null });
+    expect(mine.notice).toEqual({ kind: 'scenarioMissing', asked: MY_SCENARIO, mine: true });
+    expect(noticeText('en', mine.notice!)).toMatch(/kept only in the browser where it was written/);
+    const gone = open('renamed');
+    expect(gone.notice).toEqual({ kind: 'scenarioMissing', asked: 'renamed', mine: false });
+    expect(noticeText('zh', gone.notice!)).toBe(
+      '这节课没有场景“renamed”；面板改为打开第一个场景。',
+    );
+    // A scenario it offers opens as asked, at the linked step, with nothing to say.
+    const ok = open('block');
+    expect(ok).toMatchObject({ scenario: 'block', pending: { jump: 5 }, notice: null });
   });
 });
 
