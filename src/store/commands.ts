@@ -25,6 +25,8 @@ export interface CommandContext {
   cursorLine: number | null;
   /** The step of the last change of the name whose history is shown, if any. */
   lastChange: number | null;
+  /** Nothing ran before the position (not run, or paused at the first step): no way back. */
+  atStart: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ export interface CommandDef {
 }
 
 const replay = (ctx: CommandContext) => ctx.canStep;
+const back = (ctx: CommandContext) => ctx.canStep && !ctx.atStart;
 const paused = (ctx: CommandContext) => ctx.state === 'paused';
 const notPaused = (ctx: CommandContext) => !paused(ctx);
 
@@ -105,14 +108,14 @@ export const COMMAND_TABLE: readonly CommandDef[] = [
     label: 'stepBack',
     button: 'step-back',
     keys: [{ keys: 'Shift+F10' }, { keys: 'P' }],
-    enabled: replay,
+    enabled: back,
   },
   {
     id: 'reverseContinue',
     label: 'reverseContinue',
     button: 'reverse-continue',
     keys: [{ keys: 'Shift+F5' }, { keys: 'Shift+C' }],
-    enabled: replay,
+    enabled: back,
   },
   {
     id: 'restart',

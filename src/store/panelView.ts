@@ -221,6 +221,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     canStep: input.pythonReady || trace !== null,
     cursorLine: input.cursorLine,
     lastChange: valueHistory?.last?.step ?? null,
+    atStart: p.position <= 0,
   };
   const text = draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end);
   const focus = focusRange(panel, files, author);

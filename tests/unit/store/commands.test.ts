@@ -31,6 +31,7 @@ const ctx = (state: PanelUiState, over: Partial<CommandContext> = {}): CommandCo
   canStep: true,
   cursorLine: null,
   lastChange: null,
+  atStart: false,
   ...over,
 });
 
@@ -67,6 +68,14 @@ describe('the command table', () => {
     expect(commandForKey(press('Shift+F10'), ctx('paused'))?.id).toBe('stepBack');
     expect(commandForKey(press('F11'), ctx('paused'))?.id).toBe('stepInto');
     expect(commandForKey(press('Shift+F11'), ctx('paused'))?.id).toBe('stepOut');
+  });
+
+  it('offers no way back where nothing ran before (not run, or at the first step)', () => {
+    for (const atStart of [true, false]) {
+      const on = enabledCommands(ctx('paused', { atStart }));
+      expect([on.stepBack, on.reverseContinue]).toEqual([!atStart, !atStart]);
+      expect(on.stepOver).toBe(true);
+    }
   });
 
   it('claims a bound key even when its command is disabled, and ignores other keys', () => {
