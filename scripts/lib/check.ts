@@ -387,7 +387,9 @@ async function checkRun(
 
   const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, ctx.at, lang);
   if (predicted.problems.length > 0) {
-    print(`${statusTag(lang, false)}${name}: ${t(lang, 'checkPredictionHead')}`);
+    const n = predicted.problems.length;
+    const head = n === 1 ? t(lang, 'checkPredictionHead') : t(lang, 'checkPredictionsHead', { n });
+    print(`${statusTag(lang, false)}${name}: ${head}`);
     for (const p of predicted.problems) print(formatProblem(p, lang));
     return false;
   }
@@ -432,7 +434,7 @@ async function checkRun(
     return true;
   }
 
-  const problem = compareGolden(existing, summary, lang);
+  const problem = compareGolden(existing, summary, lesson.id, lang);
   if (problem === null) {
     ok(stats);
     for (const line of predicted.lines) print(`        ${line}`);

@@ -6,8 +6,10 @@ import { structuredPatch } from 'diff';
 import { type Lang, t } from '../../src/i18n/cli.ts';
 import { formatGolden, type TraceSummary } from '../../src/runtime/summary.ts';
 
-/** The command to suggest when golden files must be (re)generated (in English). */
-export const UPDATE_HINT = t('en', 'checkUpdateHint');
+/** The command to suggest when the golden files of `lesson` must be (re)generated. */
+export function updateHint(lesson: string, lang: Lang = 'en'): string {
+  return t(lang, 'checkUpdateHint', { lesson });
+}
 
 /** The golden folder inside a lesson folder. */
 export const GOLDEN_DIR = 'golden';
@@ -173,9 +175,10 @@ export function diffSummaries(golden: unknown, actual: TraceSummary, lang: Lang 
 export function compareGolden(
   existing: string | undefined,
   summary: TraceSummary,
+  lesson: string,
   lang: Lang = 'en',
 ): { headline: string; message: string; details: string[] } | null {
-  const hint = t(lang, 'checkUpdateHint');
+  const hint = updateHint(lesson, lang);
   if (existing === undefined) {
     return {
       headline: t(lang, 'checkNoGoldenHead'),

@@ -129,8 +129,8 @@ export const checkStrings = {
 
   // Golden files.
   checkUpdateHint: {
-    zh: '请运行 UPDATE_GOLDEN=1 npm run lessons:check 并检查差异',
-    en: 'run UPDATE_GOLDEN=1 npm run lessons:check and review the diff',
+    zh: '请运行 UPDATE_GOLDEN=1 npm run lessons:check -- {lesson} 并检查差异',
+    en: 'run UPDATE_GOLDEN=1 npm run lessons:check -- {lesson} and review the diff',
   },
   checkNoGoldenHead: { zh: '没有基准文件', en: 'no golden file' },
   checkNoGolden: { zh: '没有基准文件；{hint}', en: 'no golden file; {hint}' },
@@ -170,6 +170,7 @@ export const checkStrings = {
 
   // Predictions.
   checkPredictionHead: { zh: '有一道预测题没有答案', en: 'a prediction has no answer' },
+  checkPredictionsHead: { zh: '有 {n} 道预测题没有答案', en: '{n} predictions have no answer' },
   checkPredict: { zh: '预测 {id}：{answer}', en: 'predict {id}: {answer}' },
   checkHitsOne: { zh: '命中 {n} 次', en: '{n} hit' },
   checkHitsMany: { zh: '命中 {n} 次', en: '{n} hits' },

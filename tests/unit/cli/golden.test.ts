@@ -7,7 +7,7 @@ import {
   MAX_LISTED_KEYS,
   serializeGolden,
   summariesEqual,
-  UPDATE_HINT,
+  updateHint,
 } from '../../../scripts/lib/golden.ts';
 import type { TraceSummary } from '../../../src/runtime/summary.ts';
 
@@ -136,19 +136,20 @@ describe('the golden diff', () => {
 
 describe('comparing a run with its golden file', () => {
   it('passes when they agree', () => {
-    expect(compareGolden(serializeGolden(base()), base())).toBeNull();
+    expect(compareGolden(serializeGolden(base()), base(), 'demo')).toBeNull();
   });
 
   it('tells how to create a missing golden file', () => {
-    expect(compareGolden(undefined, base())).toEqual({
+    expect(compareGolden(undefined, base(), 'demo')).toEqual({
       headline: 'no golden file',
-      message: 'no golden file; run UPDATE_GOLDEN=1 npm run lessons:check and review the diff',
+      message:
+        'no golden file; run UPDATE_GOLDEN=1 npm run lessons:check -- demo and review the diff',
       details: [],
     });
   });
 
   it('reports a golden file that is not JSON', () => {
-    const problem = compareGolden('{ "outcome": ', base());
+    const problem = compareGolden('{ "outcome": ', base(), 'demo');
     expect(problem?.message).toMatch(
       /^the golden file is not valid JSON \(.+\); run UPDATE_GOLDEN=1/,
     );
@@ -156,9 +157,9 @@ describe('comparing a run with its golden file', () => {
 
   it('reports a mismatch with the diff as details', () => {
     const now = { ...base(), events: 71 };
-    expect(compareGolden(serializeGolden(base()), now)).toEqual({
+    expect(compareGolden(serializeGolden(base()), now, 'demo')).toEqual({
       headline: 'differs from its golden file',
-      message: `the run differs from its golden file (golden -> now); if the change is intended, ${UPDATE_HINT}`,
+      message: `the run differs from its golden file (golden -> now); if the change is intended, ${updateHint('demo')}`,
       details: ['events: 70 -> 71'],
     });
   });
