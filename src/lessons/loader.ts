@@ -25,6 +25,25 @@ import { LessonManifestSchema } from './schema.ts';
 export const MANIFEST_FILE = 'lesson.json';
 
 /**
+ * The errors in the order an author reads and fixes them: the manifest's first, then each
+ * file's, by line (an error of the whole file after its lines). A typo early in a file
+ * often causes the errors after it (an unknown panel marker, then every `[[scenario]]` of
+ * that panel), so the cause comes first. Stable: errors of one line keep their order.
+ */
+function inReadingOrder(errors: LessonError[], manifest: string): LessonError[] {
+  const files = [manifest, ...new Set(errors.map((e) => e.file).filter((f) => f !== manifest))];
+  return errors
+    .map((e, i) => ({ e, i }))
+    .sort(
+      (a, b) =>
+        files.indexOf(a.e.file) - files.indexOf(b.e.file) ||
+        (a.e.line ?? Number.MAX_SAFE_INTEGER) - (b.e.line ?? Number.MAX_SAFE_INTEGER) ||
+        a.i - b.i,
+    )
+    .map(({ e }) => e);
+}
+
+/**
  * Load one lesson.
  * @param folder the folder name under `lessons/` (must equal the manifest id)
  * @param files lesson-relative paths (`lesson.json`, `src/s04/core/gate.py`, ...) to text
@@ -94,9 +113,10 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
     manifestError,
   );
 
-  if (!checked.success) return { ok: false, errors };
+  if (!checked.success) return { ok: false, errors: inReadingOrder(errors, manifestPath) };
   const manifest = checked.data;
-  if (errors.length > 0 || !setup || !prose) return { ok: false, errors };
+  if (errors.length > 0 || !setup || !prose)
+    return { ok: false, errors: inReadingOrder(errors, manifestPath) };
   return {
     ok: true,
     lesson: {

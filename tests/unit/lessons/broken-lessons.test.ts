@@ -313,6 +313,21 @@ describe('prose with wrong panel markers', () => {
     );
   });
 
+  it('lists a misspelt marker before the errors it causes further down', async () => {
+    // The marker of run_hooks misspelt: its [[scenario]] names and its things to try,
+    // further down, no longer have their panel. The cause is listed first.
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!-- panel: run_hooks -->',
+      '<!-- panel: run_hook -->',
+    );
+    const errors = errorsOf(load(ID, files)).filter((e) => e.file.endsWith('prose.en.md'));
+    expect(errors.length).toBeGreaterThan(1);
+    expect(errors[0].message).toMatch(/^unknown panel "run_hook"/);
+    const lines = errors.map((e) => e.line ?? Number.MAX_SAFE_INTEGER);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+  });
+
   it('reports a marker naming an unknown panel', async () => {
     const files = await lessonFiles(ID);
     files['prose.zh.md'] = `<!-- panel: run_hook -->\n${files['prose.zh.md']}`;
