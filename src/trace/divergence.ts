@@ -97,5 +97,8 @@ export function panelDivergence(
   scripts: readonly string[],
 ): Divergence | null {
   const elsewhere = new Set([...a.meta.files, ...b.meta.files].filter((f) => f !== source));
-  return divergence(a, b, elsewhere) ?? divergence(a, b, new Set(scripts));
+  const inSource = divergence(a, b, elsewhere);
+  if (inSource) return inSource;
+  const other = divergence(a, b, new Set(scripts));
+  return other && { ...other, samePathIn: source };
 }

@@ -144,4 +144,9 @@ export interface Divergence {
   from: { file: string; line: number; function: string } | null;
   /** Values of the frames on the stack that differed at that last shared step. */
   values: DifferingValue[];
+  /**
+   * Set when the runs take the same path through this file (the panel's source), so the
+   * place above is where they differ elsewhere (`panelDivergence`).
+   */
+  samePathIn?: string;
 }

@@ -43,6 +43,10 @@ export const objectStrings = {
     en: 'One scenario ends at step {a}; the other goes on',
   },
   sameRun: { zh: '两个场景走的是同一条路径', en: 'Both scenarios take the same path' },
+  samePathIn: {
+    zh: '在 {file} 里两个场景走的是同一条路径；它们在别处不同：',
+    en: 'Through {file} both scenarios take the same path; they differ elsewhere:',
+  },
   differedBefore: { zh: '分开之前不同的值', en: 'Values that differed just before' },
   jumpInA: { zh: '在 A 中跳到这里', en: 'Jump there in A' },
   jumpInB: { zh: '在 B 中跳到这里', en: 'Jump there in B' },

@@ -117,6 +117,9 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           data-a-line={d.a?.line}
           data-b-line={d.b?.line}
         >
+          {d.samePathIn ? (
+            <p data-testid="divergence-same-in">{t(lang, 'samePathIn', { file: d.samePathIn })}</p>
+          ) : null}
           <p>
             {d.from && d.a && d.b
               ? t(lang, 'partAt', {

@@ -179,7 +179,10 @@ describe('divergence', () => {
     });
     // The same path through hooks.py: where they differ elsewhere is what is shown.
     const c = buildTrace(viaHook(3, 4));
-    expect(panelDivergence(a, c, 'hooks.py', [])?.a).toMatchObject({ file: 'setup.py', line: 2 });
+    expect(panelDivergence(a, c, 'hooks.py', [])).toMatchObject({
+      a: { file: 'setup.py', line: 2 },
+      samePathIn: 'hooks.py',
+    });
     expect(panelDivergence(a, a, 'hooks.py', [])).toBeNull();
   });
 
