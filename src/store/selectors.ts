@@ -97,8 +97,10 @@ export function positionView(
   }));
   const k = trace.kind[i];
   const aux = trace.aux[i];
+  // A module's code "returns" None when it ends: true, but not a value anyone returned.
+  const moduleEnd = k === EventKind.Return && trace.functionOf(i) === '<module>';
   const result =
-    aux !== -1
+    aux !== -1 && !moduleEnd
       ? {
           kind:
             k === EventKind.Return

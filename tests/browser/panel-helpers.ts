@@ -40,7 +40,7 @@ export async function clickLine(p: Locator, line: number): Promise<void> {
     await p.page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await p.page().mouse.wheel(0, line > Math.max(...texts.map(Number)) ? 60 : -60);
     const before = texts.join(',');
-    await expect.poll(async () => (await shown()).join(',')).not.toBe(before);
+    await expect.poll(async () => (await shown()).join(','), { timeout: 30_000 }).not.toBe(before);
     texts = await shown();
   }
   const i = texts.indexOf(String(line));

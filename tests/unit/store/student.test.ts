@@ -200,6 +200,16 @@ describe('Debug with no breakpoint', () => {
   });
 });
 
+describe('the value an event returns, under the variables', () => {
+  it("shows a function's return value, not the None a module's code ends with", () => {
+    const trace = nestedCallTrace();
+    const at = (position: number) => view(trace, [], { position }).pos?.result;
+    expect(at(NE.returnF)).toMatchObject({ kind: 'return' });
+    expect(at(NE.boomException)).toMatchObject({ kind: 'exception' });
+    expect(at(NE.moduleReturn)).toBeNull();
+  });
+});
+
 describe('a link or saved state asking for a scenario the panel does not offer', () => {
   const open = (scenario: string) => {
     const store = createPanelsStore({
