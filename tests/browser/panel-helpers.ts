@@ -30,22 +30,49 @@ export async function clickLine(p: Locator, line: number): Promise<void> {
     );
   }
   const nums = p.locator('.code-col .margin-view-overlays .line-numbers');
-  const shown = async () => (await nums.allTextContents()).map((t) => t.trim());
-  let texts = await shown();
+  const read = async () => (await nums.allTextContents()).map((t) => t.trim());
+  const frames = () =>
+    p
+      .page()
+      .evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  /** The numbers once the editor has stopped scrolling (to the current line, after a step). */
+  const shown = async () => {
+    let now = await read();
+    for (let k = 0; k < 50; k++) {
+      await frames();
+      const next = await read();
+      if (next.join(',') === now.join(',')) break;
+      now = next;
+    }
+    return now;
+  };
+  const row = nums.filter({ hasText: new RegExp(`^\\s*${line}\\s*$`) });
+  const editor = p.locator('.code-col [data-testid=code-monaco]');
+  /** Where the line's row is: -1 above the editor's view, 1 below, 0 wholly inside. */
+  const where = async (texts: string[]) => {
+    if (!texts.includes(String(line))) return line < Math.min(...texts.map(Number)) ? -1 : 1;
+    const [r, e] = [await row.boundingBox(), await editor.boundingBox()];
+    if (!r || !e) return 1;
+    return r.y < e.y - 2 ? -1 : r.y + r.height > e.y + e.height + 2 ? 1 : 0;
+  };
   // Another file shown in the function's box is scrolled to the current line: scroll the
-  // editor (a mouse wheel over it, as a reader would) until the line comes into view.
-  for (let k = 0; k < 20 && !texts.includes(String(line)) && texts.length > 0; k++) {
-    const box = await p.locator('.code-col [data-testid=code-monaco]').boundingBox();
+  // editor (a mouse wheel over it, as a reader would) until the line's row is wholly in
+  // view: a click on a row cut off at the edge lands on its neighbour.
+  let texts = await shown();
+  for (let k = 0; k < 20 && texts.length > 0; k++) {
+    const side = await where(texts);
+    if (side === 0) break;
+    const box = await editor.boundingBox();
     if (!box) break;
     await p.page().mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await p.page().mouse.wheel(0, line > Math.max(...texts.map(Number)) ? 60 : -60);
+    await p.page().mouse.wheel(0, side * 40);
     const before = texts.join(',');
-    await expect.poll(async () => (await shown()).join(','), { timeout: 30_000 }).not.toBe(before);
     texts = await shown();
+    if (texts.join(',') === before && texts.includes(String(line))) break;
   }
-  const i = texts.indexOf(String(line));
-  if (i < 0) throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
-  await nums.nth(i).click();
+  if (!texts.includes(String(line)))
+    throw new Error(`line ${line} is not shown (shown: ${texts.join(',')})`);
+  await row.click();
 }
 
 /** Put the editor's cursor on file line `line` by clicking that row's code (not its gutter). */
