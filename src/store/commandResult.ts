@@ -35,7 +35,7 @@ export type PanelNotice =
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 
 /** The commands that begin a new run of the scenario, from wherever the panel was. */
-export const STARTS_RUN: readonly Command[] = ['debug', 'restart'];
+const STARTS_RUN: readonly Command[] = ['debug', 'restart'];
 
 /**
  * The first line the focus function runs (the first line event of its first call), the

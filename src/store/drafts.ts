@@ -88,35 +88,49 @@ function stored(lessonId: string): { files: DraftFiles; good: DraftFiles | null 
   }
 }
 
-function persist(lessonId: string, files: DraftFiles | undefined, good = stored(lessonId)?.good) {
+/**
+ * Per lesson, the last draft that loaded without errors (`saveGoodDraft`), read from
+ * storage once; saved with the draft at its next write.
+ */
+const goodDrafts = new Map<string, DraftFiles | null>();
+
+function goodOf(lessonId: string): DraftFiles | null {
+  if (!goodDrafts.has(lessonId)) goodDrafts.set(lessonId, stored(lessonId)?.good ?? null);
+  return goodDrafts.get(lessonId) ?? null;
+}
+
+function persist(lessonId: string, files: DraftFiles | undefined) {
   try {
-    if (!files || Object.keys(files).length === 0) localStorage.removeItem(draftKey(lessonId));
-    else
+    if (!files || Object.keys(files).length === 0) {
+      localStorage.removeItem(draftKey(lessonId));
+      goodDrafts.delete(lessonId);
+    } else {
+      const good = goodOf(lessonId) ?? undefined;
       localStorage.setItem(
         draftKey(lessonId),
-        JSON.stringify({ version: VERSION, files, good: good ?? undefined, savedAt: Date.now() }),
+        JSON.stringify({ version: VERSION, files, good, savedAt: Date.now() }),
       );
+    }
   } catch {
     // Quota exceeded: keep the draft in memory; the author sees it unsaved.
   }
 }
 
 /**
- * Keep `files` as the lesson's last draft that loaded without errors, next to the draft
- * itself. While the author types, a draft is often invalid for a moment (one language of
- * a new description written, the other not yet); the page keeps showing the last valid
- * one, and after a reload it finds it here (`savedGoodDraft`), so a half-made scenario's
- * fields and script stay reachable. Discarding the draft removes it too.
+ * Note `files` as the lesson's last draft that loaded without errors. While the author
+ * types, a draft is often invalid for a moment (one language of a new description
+ * written, the other not yet); the page keeps showing the last valid one, and it is
+ * saved next to the draft at the draft's next write (a keystroke), so that after a reload
+ * `savedGoodDraft` finds it and a half-made scenario's fields and script stay reachable.
+ * Nothing is read or written here: it runs on every valid keystroke.
  */
 export function saveGoodDraft(lessonId: string, files: DraftFiles): void {
-  const record = stored(lessonId);
-  if (!record || JSON.stringify(record.good) === JSON.stringify(files)) return;
-  persist(lessonId, record.files, files);
+  goodDrafts.set(lessonId, files);
 }
 
 /** The last draft of a lesson that loaded without errors (see `saveGoodDraft`). */
 export function savedGoodDraft(lessonId: string): DraftFiles | null {
-  return stored(lessonId)?.good ?? null;
+  return goodOf(lessonId);
 }
 
 function savedAuthor(): string | null {

@@ -226,10 +226,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const text = draft ?? sliceLines(files[shown.file] ?? '', shown.start, shown.end);
   const focus = focusRange(panel, files, author);
   // The focus function's height, whatever file is shown (./codeLines.ts); a draft's own.
-  const boxLines =
-    draft !== undefined
-      ? lineCount(text)
-      : lineCount(sliceLines(files[focus.file] ?? '', focus.start, focus.end));
+  const boxLines = draft !== undefined ? lineCount(text) : focus.end - focus.start + 1;
   const outsideFocus =
     paused &&
     (pos.file !== panel.source ||

@@ -66,6 +66,15 @@ async function ensureBreakpoint(p: Locator, line: number): Promise<void> {
     .toContain(line);
 }
 
+/** Pause run_hooks under post_error on its last line, where `warnings` holds the OSError. */
+async function pauseAtReport(p: Locator): Promise<void> {
+  await p.locator('[data-testid=scenario]').selectOption('post_error');
+  const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
+  await ensureBreakpoint(p, end);
+  await press(p, 'debug');
+  await waitState(p, 'paused', end);
+}
+
 /** Pause the execute_hooked panel on `answer = callback(` inside run_hooks. */
 async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
   await p.locator('[data-testid=scenario]').selectOption(scenario);
@@ -157,11 +166,7 @@ describe('objects, not names, on the flagship lesson', () => {
 
   it('under post_error, the history of warnings in run_hooks lists the append and jumps to it', async () => {
     const p = panel(app.page, 'run_hooks');
-    await p.locator('[data-testid=scenario]').selectOption('post_error');
-    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
-    await ensureBreakpoint(p, end);
-    await press(p, 'debug');
-    await waitState(p, 'paused', end);
+    await pauseAtReport(p);
     const atEnd = (await status(p)).step;
 
     await p
@@ -202,11 +207,7 @@ describe('objects, not names, on the flagship lesson', () => {
 
   it("a name's history opened from the variables comes into view with the focus, and Escape gives it back", async () => {
     const p = panel(app.page, 'run_hooks');
-    await p.locator('[data-testid=scenario]').selectOption('post_error');
-    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
-    await ensureBreakpoint(p, end);
-    await press(p, 'debug');
-    await waitState(p, 'paused', end);
+    await pauseAtReport(p);
     const opener = p.locator(
       '[data-testid=var][data-name=warnings] [data-testid=var-history-open]',
     );
@@ -284,11 +285,7 @@ describe('objects, not names, on the flagship lesson', () => {
 
   it('the diagram can be walked as text and operated from the keyboard', async () => {
     const p = panel(app.page, 'run_hooks');
-    await p.locator('[data-testid=scenario]').selectOption('post_error');
-    const end = runtimeLine('return {"blocked": None, "warnings": warnings}');
-    await ensureBreakpoint(p, end);
-    await press(p, 'debug');
-    await waitState(p, 'paused', end);
+    await pauseAtReport(p);
     // Start with no history open (an earlier test may have opened one).
     if ((await p.locator('[data-testid=history]').count()) > 0) {
       await p.locator('[data-testid=history] .history-close').click();
