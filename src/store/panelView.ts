@@ -124,8 +124,17 @@ export interface PanelViewModel {
   pos: PositionView | null;
   paused: boolean;
   hits: HitIndex | null;
-  /** The status badge's facts; `statusText` words them. */
-  status: { line: number | null; step: number | null; total: number; recording: boolean };
+  /**
+   * The status badge's facts; `statusText` words them. `file` is the paused line's file
+   * when it is not the panel's source (the line number alone would point into the wrong one).
+   */
+  status: {
+    line: number | null;
+    file: string | null;
+    step: number | null;
+    total: number;
+    recording: boolean;
+  };
   code: CodeDisplay;
   /** Step notes: the one holding the current line (-1 if none) and the highlighted one. */
   notes: { current: number; highlighted: number | null };
@@ -143,8 +152,10 @@ export interface PanelViewModel {
   commands: Record<CommandId, boolean>;
   /** The breakpoint list's rows, in the order they were set. */
   breakpoints: BreakpointRow[];
-  /** What the last command did that needs saying (see `PanelNotice`). */
+  /** What the last command did that needs saying (see `PanelNotice`), above the code. */
   notice: PanelNotice | null;
+  /** "Go to step" asked for a step the run does not have: said beside that field instead. */
+  stepOutOfRange: Extract<PanelNotice, { kind: 'stepOutOfRange' }> | null;
 }
 
 /** The gutter marks of the breakpoints in one file. */
@@ -227,6 +238,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const focus = focusRange(panel, files, author);
   // The focus function's height, whatever file is shown (./codeLines.ts); a draft's own.
   const boxLines = draft !== undefined ? lineCount(text) : focus.end - focus.start + 1;
+  const notice = currentNotice(p.notice ?? null, p.breakpoints);
   const outsideFocus =
     paused &&
     (pos.file !== panel.source ||
@@ -241,6 +253,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     hits,
     status: {
       line: paused ? pos.line : null,
+      file: paused && pos.file !== panel.source ? pos.file : null,
       step: paused ? p.position : null,
       total: trace?.length ?? 0,
       recording: p.pending !== null,
@@ -280,6 +293,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     commandContext,
     commands: enabledCommands(commandContext),
     breakpoints: rows,
-    notice: currentNotice(p.notice ?? null, p.breakpoints),
+    notice: notice?.kind === 'stepOutOfRange' ? null : notice,
+    stepOutOfRange: notice?.kind === 'stepOutOfRange' ? notice : null,
   };
 }

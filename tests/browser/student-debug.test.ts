@@ -171,13 +171,20 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await waitState(p(), 'finished');
     await p().locator('[data-testid=jump-input]').fill('999999');
     await p().locator('[data-testid=jump-input]').press('Enter');
-    const notice = p().locator('[data-testid=panel-notice][data-kind=stepOutOfRange]');
-    await notice.waitFor();
-    expect(await notice.textContent()).toMatch(/no step 999999/);
-    await p().locator('[data-testid=jump-input]').fill('2');
-    await p().locator('[data-testid=jump-input]').press('Enter');
+    // said under the field, which says it is invalid and points to the reason
+    const error = p().locator('[data-testid=jump-error]');
+    await error.waitFor();
+    expect(await error.textContent()).toMatch(/no step 999999/);
+    const input = p().locator('[data-testid=jump-input]');
+    expect(await input.getAttribute('aria-invalid')).toBe('true');
+    expect(await input.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
+    expect(await p().locator('[data-testid=panel-notice]').count()).toBe(0);
+    await input.fill('2');
+    await input.press('Enter');
     await waitState(p(), 'paused');
     expect((await status(p())).step).toBe(1);
+    expect(await error.count()).toBe(0);
+    expect(await input.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('moves focus to a live button when Continue becomes disabled at the end', async () => {

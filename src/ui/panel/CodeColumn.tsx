@@ -4,7 +4,7 @@ import type { ResolvedPanel } from '../../lessons/lesson';
 import type { LineEdit } from '../../lessons/lineShift';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
-import type { PanelViewModel } from '../../store/panelView';
+import { noticeText, type PanelViewModel } from '../../store/panelView';
 import { CodeView } from '../CodeView';
 import { LineLegend } from '../diagram/LineLegend';
 import { Timeline } from './Timeline';
@@ -72,6 +72,7 @@ export function CodeColumn(props: {
           stops={hits.stops}
           onJump={actions.jumpTo}
           onGoToStep={actions.goToStep}
+          jumpError={view.stepOutOfRange ? noticeText(lang, view.stepOutOfRange) : null}
           lang={lang}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useId } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { Trace } from '../../trace/trace';
 
@@ -45,9 +45,12 @@ export function Timeline(props: {
   onJump(position: number): void;
   /** "Go to step" (1-based; the store says when it is out of range). */
   onGoToStep(step: number): void;
+  /** Why the last "Go to step" did not move, said under its field (null: it did). */
+  jumpError: string | null;
   lang: Lang;
 }) {
-  const { trace, position, stops, onJump, onGoToStep, lang } = props;
+  const { trace, position, stops, onJump, onGoToStep, jumpError, lang } = props;
+  const errorId = useId();
   const n = trace.length;
   if (n === 0) return null;
   const value = Math.max(0, Math.min(n - 1, position));
@@ -76,11 +79,23 @@ export function Timeline(props: {
         }}
       >
         <label>
-          {t(lang, 'goToStep')} <input name="step" type="number" data-testid="jump-input" />
+          {t(lang, 'goToStep')}{' '}
+          <input
+            name="step"
+            type="number"
+            data-testid="jump-input"
+            aria-invalid={jumpError ? true : undefined}
+            aria-describedby={jumpError ? errorId : undefined}
+          />
         </label>
         <span className="timeline-count">
           {position < 0 ? 0 : Math.min(position + 1, n)} / {n}
         </span>
+        {jumpError ? (
+          <p className="timeline-error" id={errorId} role="alert" data-testid="jump-error">
+            {jumpError}
+          </p>
+        ) : null}
       </form>
     </div>
   );

@@ -245,6 +245,17 @@ describe('notices and stop reasons in the reader’s language', () => {
     expect(noticeText('zh', n)).toMatch(/没有第 99 步/);
   });
 
+  it('says Go to step out of range beside its field, not above the code', () => {
+    const trace = nestedCallTrace();
+    const n = { kind: 'stepOutOfRange', asked: 99, total: trace.length } as const;
+    const v = view(trace, [], { notice: n });
+    expect(v.stepOutOfRange).toEqual(n);
+    expect(v.notice).toBeNull();
+    const other = view(trace, [], { notice: { kind: 'noBreakpointHit' } });
+    expect(other.stepOutOfRange).toBeNull();
+    expect(other.notice).toEqual({ kind: 'noBreakpointHit' });
+  });
+
   it('words budget stops from reason and limit, never from the recorder’s English', () => {
     const e = {
       type: 'BudgetExceeded',
