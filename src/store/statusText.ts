@@ -10,8 +10,13 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
       return view.status.recording ? t(lang, 'recording') : t(lang, 'loadingPython');
     case 'ready':
       return t(lang, 'notRun');
-    case 'paused':
-      return `${t(lang, 'paused')} · ${t(lang, 'line', { n: view.status.line ?? '?' })} · ${t(lang, 'step', { n: (view.status.step ?? 0) + 1 })}/${view.status.total}`;
+    case 'paused': {
+      const { line, file, step, total } = view.status;
+      const where = file
+        ? t(lang, 'lineOfFile', { n: line ?? '?', file: file.slice(file.lastIndexOf('/') + 1) })
+        : t(lang, 'line', { n: line ?? '?' });
+      return `${t(lang, 'paused')} · ${where} · ${t(lang, 'step', { n: (step ?? 0) + 1 })}/${total}`;
+    }
     case 'finished':
       return t(lang, 'finished');
     default:

@@ -9,6 +9,8 @@ export const panelStrings = {
   failed: { zh: '出错', en: 'error' },
   stopped: { zh: '已被中止', en: 'stopped' },
   line: { zh: '第 {n} 行', en: 'line {n}' },
+  /** The status badge's line when it is in another file than the panel's (file: its name). */
+  lineOfFile: { zh: '{file} 第 {n} 行', en: '{file} line {n}' },
   step: { zh: '第 {n} 步', en: 'step {n}' },
   scenario: { zh: '场景', en: 'Scenario' },
   triesTitle: { zh: '动手试试', en: 'Things to try' },

@@ -95,7 +95,7 @@ describe('selectPanelView', () => {
     expect(v.code).toMatchObject({ file: 'lib.py', firstLine: 5, currentLine: 6 });
     expect(v.notes).toEqual({ current: 0, highlighted: 0 });
     expect(v.code.highlight).toEqual(PANEL.steps[0]);
-    expect(v.status).toMatchObject({ line: 6, step: 3, total: trace.length });
+    expect(v.status).toMatchObject({ line: 6, file: null, step: 3, total: trace.length });
     expect(v.commands.continue).toBe(true);
     expect(statusText('en', v)).toBe(`paused · line 6 · step 4/${trace.length}`);
     expect(statusText('zh', v)).toBe(`已暂停 · 第 6 行 · 第 4 步/${trace.length}`);
@@ -122,6 +122,10 @@ describe('selectPanelView', () => {
     expect(v.code.text).toBe(MAIN);
     expect(v.code.nowIn).toEqual({ file: 'main.py', function: '<module>' });
     expect(v.code.highlight).toBeNull();
+    // the badge names the file, since "line 2" alone would point into the panel's source
+    expect(v.status.file).toBe('main.py');
+    expect(statusText('en', v)).toBe(`paused · main.py line 2 · step 2/${trace.length}`);
+    expect(statusText('zh', v)).toBe(`已暂停 · main.py 第 2 行 · 第 2 步/${trace.length}`);
   });
 
   it('a selected outer frame shows that frame’s line', () => {
