@@ -394,6 +394,11 @@ async function checkRun(
     return false;
   }
 
+  // The predictions' answers, printed whatever the golden comparison says: an author who
+  // just changed the code wants to see them most when the golden file no longer matches.
+  const answers = () => {
+    for (const line of predicted.lines) print(`        ${line}`);
+  };
   const summary = summarizeTrace(trace);
   const goldenRel = goldenFile(panel.id, scenario.id);
   const goldenAbs = path.join(entry.abs, goldenRel);
@@ -417,6 +422,7 @@ async function checkRun(
     if (existing === text) {
       ctx.result.golden.unchanged++;
       ok(stats);
+      answers();
       return true;
     }
     await mkdir(path.dirname(goldenAbs), { recursive: true });
@@ -431,20 +437,23 @@ async function checkRun(
       const rows = old.ok ? diffSummaries(old.value, summary, lang) : [t(lang, 'checkOldNotJson')];
       for (const row of rows) print(`    ${row}`);
     }
+    answers();
     return true;
   }
 
   const problem = compareGolden(existing, summary, lesson.id, lang);
   if (problem === null) {
     ok(stats);
-    for (const line of predicted.lines) print(`        ${line}`);
+    answers();
     return true;
   }
-  return fail(
+  fail(
     problem.headline,
     { file: goldenShown, field: name, message: problem.message },
     problem.details,
   );
+  answers();
+  return false;
 }
 
 async function readTextIfExists(file: string): Promise<string | undefined> {

@@ -123,6 +123,13 @@ beforeAll(async () => {
             ask: { kind: 'value', name: 'nowhere' },
             question: { zh: '`nowhere` 最后是多少？', en: 'What does `nowhere` end as?' },
           },
+          {
+            id: 'sum',
+            panel: 'spin',
+            scenario: 'fine',
+            ask: { kind: 'value', name: 'total' },
+            question: { zh: '`total` 最后是多少？', en: 'What does `total` end as?' },
+          },
         ],
       },
     ),
@@ -160,6 +167,17 @@ describe('a runaway scenario', () => {
       ),
     );
     expect(out[status + 2]).toMatch(/^ {4}if this is the ending the scenario teaches, declare it/);
+  });
+});
+
+describe('a scenario whose golden file does not match', () => {
+  it('still prints its predictions’ answers, under the failure', () => {
+    const { out } = runs.en!;
+    const status = out.indexOf('  FAIL  spin/fine: no golden file');
+    expect(status).toBeGreaterThanOrEqual(0);
+    const next = out.findIndex((l, i) => i > status && /^ {2}\S/.test(l));
+    const block = out.slice(status, next < 0 ? undefined : next);
+    expect(block).toContainEqual(expect.stringMatching(/^ +predict sum: .*\b6\b/));
   });
 });
 
