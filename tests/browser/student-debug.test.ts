@@ -169,11 +169,18 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await clearBreakpoints();
     await p().locator('[data-testid=run]').click();
     await waitState(p(), 'finished');
+    // the field at the very bottom of the window: the reason under it is scrolled into view
+    await p()
+      .locator('[data-testid=jump-input]')
+      .evaluate((e) => e.scrollIntoView({ block: 'end' }));
     await p().locator('[data-testid=jump-input]').fill('999999');
     await p().locator('[data-testid=jump-input]').press('Enter');
     // said under the field, which says it is invalid and points to the reason
     const error = p().locator('[data-testid=jump-error]');
     await error.waitFor();
+    await expect
+      .poll(() => error.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight + 1)) // subpixel
+      .toBe(true);
     expect(await error.textContent()).toMatch(/no step 999999/);
     const input = p().locator('[data-testid=jump-input]');
     expect(await input.getAttribute('aria-invalid')).toBe('true');

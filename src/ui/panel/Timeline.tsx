@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { Trace } from '../../trace/trace';
 
@@ -51,6 +51,11 @@ export function Timeline(props: {
 }) {
   const { trace, position, stops, onJump, onGoToStep, jumpError, lang } = props;
   const errorId = useId();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  // The reason appears under the field, which may sit at the bottom of the screen.
+  useEffect(() => {
+    if (jumpError) errorRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [jumpError]);
   const n = trace.length;
   if (n === 0) return null;
   const value = Math.max(0, Math.min(n - 1, position));
@@ -92,7 +97,13 @@ export function Timeline(props: {
           {position < 0 ? 0 : Math.min(position + 1, n)} / {n}
         </span>
         {jumpError ? (
-          <p className="timeline-error" id={errorId} role="alert" data-testid="jump-error">
+          <p
+            className="timeline-error"
+            id={errorId}
+            ref={errorRef}
+            role="alert"
+            data-testid="jump-error"
+          >
             {jumpError}
           </p>
         ) : null}
