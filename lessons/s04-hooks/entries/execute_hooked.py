@@ -7,7 +7,7 @@ except RuntimeError as exc:  # only gate_crash: the gate's error comes straight 
     report, crash = None, f"{type(exc).__name__}: {exc}"
 
 print("执行过的程序 / programs executed:", executions or "none")
-print("到达的钩子 / hooks reached:", " -> ".join(visited))
+print("调用到的钩子 / hooks reached:", " -> ".join(visited))
 print("问过用户 / user was asked about:", shown_to_user or "nothing")
 if crash is not None:
     print("execute_hooked 抛出 / raised:", crash)

@@ -8,7 +8,7 @@ if event == "after":  # the after chain also receives the result of the finished
 report = run_hooks(hooks, event, payload)
 
 print("链 / chain:", event)
-print("到达的钩子 / hooks reached:", " -> ".join(visited))
+print("调用到的钩子 / hooks reached:", " -> ".join(visited))
 print("拦截理由 / blocked:", repr(report["blocked"]))
 print("警告 / warnings:", report["warnings"])
 print("second 看到 / second saw:", seen_by_second)
