@@ -334,7 +334,7 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
   it('trigger_hooks: a hook registered mid-run is called at once; a raising hook stops the run', async () => {
     const p = await shown(app, 'trigger_hooks');
     expect(await outputOf(p, 'late_register')).toContain(
-      '[HOOK] PreToolUse: 放行 / read_file allowed\n[HOOK] 通知 / notify: t1 read_file\n',
+      '[HOOK] PreToolUse: 通过权限检查 / read_file passed the permission check\n[HOOK] 通知 / notify: t1 read_file\n',
     );
     expect(await outputOf(p, 'hook_raises')).toContain(
       "[HOST] 运行中止 / the run stopped: KeyError: 'path'",
@@ -364,7 +364,7 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     ).toEqual({ read_readme: 1, stop_continue: 2, stop_insists: 2, round_limit: 0 });
     const once = await outputOf(p, 'stop_continue');
     expect(once.match(/\[HOOK\] Stop/g)).toHaveLength(1);
-    expect(once).toContain('session used 2 tool calls');
+    expect(once).toContain('2 tool calls requested this session');
     expect(await outputOf(p, 'stop_insists')).not.toContain('[HOOK] Stop');
     expect(await outputOf(p, 'round_limit')).not.toContain('[HOOK] Stop');
   });

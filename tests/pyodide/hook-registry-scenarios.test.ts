@@ -128,7 +128,7 @@ describe('the hook registry, scenario by scenario', () => {
     const t = run('late_register');
     expect(calls(t).notify_hook).toBe(2);
     expect(t.meta.output).toContain(
-      '[HOOK] PreToolUse: 放行 / read_file allowed\n[HOOK] 通知 / notify: t1 read_file\n',
+      '[HOOK] PreToolUse: 通过权限检查 / read_file passed the permission check\n[HOOK] 通知 / notify: t1 read_file\n',
     );
   });
 
@@ -143,7 +143,7 @@ describe('the hook registry, scenario by scenario', () => {
     const t = run('stop_continue');
     expect(hits(t, LOOP, 'more = trigger_hooks("Stop"')).toBe(2);
     expect(t.meta.output.match(/\[HOOK\] Stop/g)).toEqual(['[HOOK] Stop']);
-    expect(t.meta.output).toContain('[HOOK] Stop: 会话统计 / session used 2 tool calls');
+    expect(t.meta.output).toContain('[HOOK] Stop: 会话统计 / 2 tool calls requested this session');
   });
 
   it('stop_insists: the guard ends the run and the summary after the nagging hook never runs', () => {

@@ -55,7 +55,7 @@ def permission_hook(block):
 def log_hook(block):
     """PreToolUse: write down each call that got past the permission check."""
     TOOL_LOG.append(f"{block['id']} {block['name']}")
-    print(f"[HOOK] PreToolUse: 放行 / {block['name']} allowed")
+    print(f"[HOOK] PreToolUse: 通过权限检查 / {block['name']} passed the permission check")
     return None
 
 
@@ -96,7 +96,10 @@ def tests_hook(messages, sent_back):
 
 
 def summary_hook(messages, sent_back):
-    """Stop, registered last: it only runs when no Stop hook asks for more."""
+    """Stop, registered last: it only runs when no Stop hook asks for more.
+
+    It counts the calls the model asked for, denied ones included, not the ones that ran.
+    """
     count = len(tool_uses(messages))
-    print(f"[HOOK] Stop: 会话统计 / session used {count} tool call{'' if count == 1 else 's'}")
+    print(f"[HOOK] Stop: 会话统计 / {count} tool call{'' if count == 1 else 's'} requested this session")
     return None
