@@ -81,6 +81,8 @@ export function Timeline(props: {
           const input = e.currentTarget.elements.namedItem('step') as HTMLInputElement;
           if (input.value.trim() === '') return;
           onGoToStep(Number(input.value));
+          // selected, so that the next number typed replaces this one instead of adding to it
+          input.select();
         }}
       >
         <label>
@@ -96,18 +98,18 @@ export function Timeline(props: {
         <span className="timeline-count">
           {position < 0 ? 0 : Math.min(position + 1, n)} / {n}
         </span>
-        {jumpError ? (
-          <p
-            className="timeline-error"
-            id={errorId}
-            ref={errorRef}
-            role="alert"
-            data-testid="jump-error"
-          >
-            {jumpError}
-          </p>
-        ) : null}
       </form>
+      {jumpError ? (
+        <p
+          className="timeline-error"
+          id={errorId}
+          ref={errorRef}
+          role="alert"
+          data-testid="jump-error"
+        >
+          {jumpError}
+        </p>
+      ) : null}
     </div>
   );
 }
