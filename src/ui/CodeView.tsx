@@ -4,6 +4,7 @@ import { type Lang, t } from '../i18n';
 import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
 import { type HiddenLines, modelOf } from './codeModel';
+import { pausedLineCaret, releaseTabOnEscape } from './editorKeys';
 import { boxHeight, LINE_HEIGHT, PlainView } from './PlainView';
 import { useMonaco } from './useMonaco';
 
@@ -85,6 +86,8 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   const latest = useRef(props);
   const base = useRef(firstLine);
   base.current = firstLine;
+  /** Puts the caret on the paused line (editorKeys.ts). */
+  const followPausedLine = useRef(() => {});
   /** Set while this view replaces its own text, so that is not reported as an edit. */
   const applyingValue = useRef(false);
   latest.current = props;
@@ -126,6 +129,12 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     });
     ed.current = editor;
     decorations.current = editor.createDecorationsCollection();
+    releaseTabOnEscape(editor, monaco.KeyCode, () => Boolean(latest.current.editable));
+    followPausedLine.current = pausedLineCaret(editor, () => ({
+      line: latest.current.currentLine,
+      firstLine: base.current,
+      editable: Boolean(latest.current.editable),
+    }));
     const focused = document.activeElement;
     if (props.autoFocus && (!focused || focused === document.body)) {
       // Ready to add to the text: the caret at its end, not before its first comment.
@@ -150,7 +159,10 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     editor.onDidChangeCursorPosition(() => {
       if (editor.hasTextFocus()) latest.current.onCursorLine?.(cursorLine());
     });
-    editor.onDidFocusEditorText(() => latest.current.onCursorLine?.(cursorLine()));
+    editor.onDidFocusEditorText(() => {
+      followPausedLine.current();
+      latest.current.onCursorLine?.(cursorLine());
+    });
     editor.onDidBlurEditorText(() => latest.current.onCursorLine?.(null));
     editor.onDidChangeModelContent((e) => {
       if (applyingValue.current) return;
@@ -206,6 +218,11 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       tabFocusMode: !editable,
     });
   }, [firstLine, editable]);
+
+  // The name follows the file shown (a callee's file, a scenario script).
+  useEffect(() => {
+    ed.current?.updateOptions({ ariaLabel: props.ariaLabel });
+  }, [props.ariaLabel]);
 
   useEffect(() => {
     ed.current?.updateOptions({ wordWrap: props.wrap ? 'on' : 'off' });
@@ -266,6 +283,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
         },
       });
       editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));
+      if (editor.hasTextFocus()) followPausedLine.current();
     }
     coll.set(decs);
   }, [monaco, breakpoints, currentLine, justRanLine, highlight, firstLine, code]);

@@ -38,7 +38,15 @@ export function LessonNav({ lang, index, current, drafts, broken, onOpen }: Less
             <ul className="index-panels">
               {l.panels.map((p) => (
                 <li key={p.id}>
-                  <a href={`?lesson=${l.id}&lang=${lang}#${panelHash(p.id)}`}>
+                  {/* On the lesson shown, only the fragment: a link that also changes the
+                      query (from a page opened without ?lesson=) would reload the page. */}
+                  <a
+                    href={
+                      l.id === current
+                        ? `#${panelHash(p.id)}`
+                        : `?lesson=${l.id}&lang=${lang}#${panelHash(p.id)}`
+                    }
+                  >
                     <code>{p.function}</code>
                   </a>
                 </li>

@@ -44,6 +44,9 @@ export function ShortcutsHelp({ lang }: { lang: Lang }) {
           {t(lang, 'shortcutsWhere')}
         </p>
         <p className="shortcuts-where">{t(lang, 'shortcutsFkeys')}</p>
+        <p className="shortcuts-where" data-testid="shortcuts-tab-out">
+          {t(lang, 'editorTabOut')}
+        </p>
         <table>
           <thead>
             <tr>

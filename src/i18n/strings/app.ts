@@ -30,6 +30,11 @@ export const appStrings = {
     zh: '快捷键作用于你正在使用的面板：焦点在面板里（代码、按钮、窗格）时，或焦点在正文上时作用于最后使用的面板。字母键在输入框里打字时不起作用。',
     en: 'Keys act on the panel you are using: when focus is in a panel (its code, buttons or panes), or, from the page text, on the panel you used last. Letter keys do nothing while you type in a field.',
   },
+  /** How the keyboard leaves an editable code editor (src/ui/editorKeys.ts). */
+  editorTabOut: {
+    zh: '在可以编辑的代码框里，Tab 用来缩进；先按 Esc 再按 Tab，就能离开代码框。',
+    en: 'In code you can edit, Tab indents: press Esc, then Tab, to leave the editor.',
+  },
   shortcutsFkeys: {
     zh: '笔记本上 F 键可能要同时按 Fn；F5、F11 也可能被浏览器占用——每个命令都有不用 F 键的字母键。',
     en: 'On laptops the F-keys may need Fn, and the browser may take F5 or F11: every command also has a letter key.',
@@ -40,8 +45,8 @@ export const appStrings = {
   whenNotPaused: { zh: '未暂停时', en: 'when not paused' },
   startTitle: { zh: '怎么用', en: 'How to use this page' },
   startStep1: {
-    zh: '在下面的调试面板里点击代码的行号，设置一个断点（红点）。',
-    en: 'In a debugger panel below, click a line number to set a breakpoint (a red dot).',
+    zh: '在下面的调试面板里点击代码的行号，设置一个断点（红点）；用键盘的话，把光标移到那一行，按 F9。',
+    en: 'In a debugger panel below, click a line number to set a breakpoint (a red dot); with the keyboard, put the cursor on the line and press F9.',
   },
   startStep2: {
     zh: '按“调试”：程序在浏览器里运行，停在断点上；代码旁边就是此刻的变量。',

@@ -4,8 +4,8 @@ import type { LocalizedText } from '../../lessons/schema.ts';
 export const breakpointStrings = {
   breakpointsTitle: { zh: '断点', en: 'Breakpoints' },
   noBreakpoints: {
-    zh: '还没有断点：点击行号即可添加。',
-    en: 'No breakpoints yet: click a line number to add one.',
+    zh: '还没有断点：点击行号（或在那一行上按 F9）即可添加。',
+    en: 'No breakpoints yet: click a line number (or press F9 on the line) to add one.',
   },
   bpCondition: { zh: '条件（Python 表达式）', en: 'Condition (Python expression)' },
   bpConditionHint: { zh: '例如 i > 2', en: 'e.g. i > 2' },

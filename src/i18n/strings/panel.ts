@@ -33,8 +33,8 @@ export const panelStrings = {
   stepsTitle: { zh: '步骤说明', en: 'Step notes' },
   wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },
   breakpointsHint: {
-    zh: '点击行号设置断点。',
-    en: 'Click a line number to set a breakpoint.',
+    zh: '点击行号设置断点（或在代码里把光标移到那一行，按 F9）。',
+    en: 'Click a line number to set a breakpoint (or press F9 with the cursor on the line).',
   },
   breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint on line {n}' },
   breakpointErrorAtLine: {
@@ -79,8 +79,8 @@ export const panelStrings = {
   },
   timeline: { zh: '时间线', en: 'Timeline' },
   debugNoBreakpoint: {
-    zh: '没有断点：已停在 {fn} 的第一行。点击行号可设置断点。',
-    en: 'No breakpoint: stopped at the first line of {fn}. Click a line number to set one.',
+    zh: '没有断点：已停在 {fn} 的第一行。点击行号（或在那一行上按 F9）可设置断点。',
+    en: 'No breakpoint: stopped at the first line of {fn}. Click a line number (or press F9 on the line) to set one.',
   },
   codeChanged: {
     zh: '代码改过了，所以从头重新运行。',

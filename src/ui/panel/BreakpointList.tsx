@@ -43,6 +43,9 @@ function BreakpointListView(props: {
         {rows.map((row) => {
           const b = row.breakpoint;
           const errorId = `bp-error-${b.id}`;
+          // Every row has the same three fields: their names say which breakpoint they belong to.
+          const named = (key: 'bpCondition' | 'bpHitCount' | 'bpLog') =>
+            `${t(lang, key)} · ${b.file.split('/').pop()}:${b.line}`;
           return (
             <li
               key={b.id}
@@ -76,7 +79,17 @@ function BreakpointListView(props: {
                 </span>
                 <button
                   type="button"
-                  onClick={() => onRemove(b.id)}
+                  onClick={(e) => {
+                    // The focus goes to the next row's Remove (or the previous one's, or the
+                    // list's title), not to the page body with the removed row.
+                    const li = e.currentTarget.closest('li');
+                    const other = li?.nextElementSibling ?? li?.previousElementSibling;
+                    const target =
+                      other?.querySelector<HTMLElement>('[data-testid=bp-remove]') ??
+                      li?.closest('details')?.querySelector('summary');
+                    target?.focus();
+                    onRemove(b.id);
+                  }}
                   data-testid="bp-remove"
                   aria-label={t(lang, 'bpRemoveLabel', { n: b.line })}
                 >
@@ -91,6 +104,7 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpConditionHint')}
                     defaultValue={b.condition ?? ''}
                     data-testid="bp-condition"
+                    aria-label={named('bpCondition')}
                     aria-invalid={row.error?.source === 'condition' ? true : undefined}
                     aria-describedby={row.error?.source === 'condition' ? errorId : undefined}
                     {...commitOn((v) => {
@@ -109,6 +123,7 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpHitCountHint')}
                     defaultValue={b.hitCount ?? ''}
                     data-testid="bp-hitcount"
+                    aria-label={named('bpHitCount')}
                     {...commitOn((v) => {
                       const n = Number.parseInt(v, 10);
                       const hitCount = Number.isFinite(n) && n > 0 ? n : undefined;
@@ -125,6 +140,7 @@ function BreakpointListView(props: {
                     placeholder={t(lang, 'bpLogHint')}
                     defaultValue={b.log ?? ''}
                     data-testid="bp-log"
+                    aria-label={named('bpLog')}
                     aria-invalid={row.error?.source === 'log' ? true : undefined}
                     aria-describedby={
                       row.error?.source === 'log'

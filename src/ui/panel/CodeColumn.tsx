@@ -60,7 +60,11 @@ export function CodeColumn(props: {
         highlight={code.highlight}
         onToggleBreakpoint={(line) => actions.toggleBreakpoint(code.file, line)}
         onCursorLine={props.onCursorLine}
-        ariaLabel={`${panel.source} · ${panel.function}`}
+        ariaLabel={
+          code.file === panel.source
+            ? `${panel.source} · ${panel.function}`
+            : `${code.file}${code.nowIn ? ` · ${code.nowIn.function}` : ''}`
+        }
         lang={lang}
         wrap={wrap}
       />

@@ -1,4 +1,4 @@
-import { memo, useId, useState } from 'react';
+import { memo, useId, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
@@ -19,6 +19,12 @@ function EmbedActionView(props: {
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const id = useId();
+  const opener = useRef<HTMLButtonElement>(null);
+  /** Close the box and give the focus back to the button that opened it. */
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
   const snippet = open
     ? embedSnippet({
         base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
@@ -31,8 +37,17 @@ function EmbedActionView(props: {
       })
     : '';
   return (
-    <div className="embed-action">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anything inside closes the box
+    <div
+      className="embed-action"
+      onKeyDown={(e) => {
+        if (!open || e.key !== 'Escape') return;
+        e.stopPropagation();
+        close();
+      }}
+    >
       <button
+        ref={opener}
         type="button"
         data-testid="embed-open"
         aria-expanded={open}
@@ -66,11 +81,14 @@ function EmbedActionView(props: {
               )
             }
           >
-            {copied ? t(lang, 'copied') : t(lang, 'copy')}
+            {t(lang, 'copy')}
           </button>
-          <button type="button" onClick={() => setOpen(false)}>
+          <button type="button" data-testid="embed-close" onClick={close}>
             {t(lang, 'close')}
           </button>
+          <span className="embed-copied" role="status" data-testid="embed-copied">
+            {copied ? t(lang, 'copied') : ''}
+          </span>
         </section>
       ) : null}
     </div>

@@ -76,7 +76,7 @@ function ScriptEditor(props: {
         </span>
       </summary>
       <p className="hint" id={helpId}>
-        {t(lang, 'myScenarioHelp')}
+        {t(lang, 'myScenarioHelp')} {t(lang, 'editorTabOut')}
       </p>
       <div className="my-scenario-tools">
         <button

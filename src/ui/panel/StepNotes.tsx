@@ -40,6 +40,7 @@ function StepNotesView(props: {
               className={`step${i === current ? ' is-current' : ''}${i === active ? ' is-active' : ''}`}
               data-testid="step-note"
               data-current={i === current ? 'true' : undefined}
+              aria-current={i === current ? 'step' : undefined}
               aria-pressed={i === active}
               onClick={() => onSelect(i)}
             >

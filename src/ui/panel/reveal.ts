@@ -4,9 +4,24 @@
  * line are where the answer is, and the reader must not be left looking at a button.
  */
 
-/** Scroll the code column of the panel holding `from` into view, once the jump is drawn. */
+/**
+ * Scroll the code column of the panel holding `from` into view, once the jump is drawn, and
+ * take the keyboard focus there if it was on `from` (which has just scrolled out of sight):
+ * to the code itself, whose keys step on from the line shown.
+ */
 export function revealCode(from: Element | null): void {
   const code = from?.closest('[data-testid=panel]')?.querySelector('.code-col');
   if (!code) return;
-  requestAnimationFrame(() => code.scrollIntoView({ block: 'nearest' }));
+  requestAnimationFrame(() => {
+    code.scrollIntoView({ block: 'nearest' });
+    if (!from?.contains(document.activeElement)) return;
+    // Monaco's input (an EditContext element, or a textarea where the browser has none),
+    // or before Monaco arrives the plain listing's button of the current line (else its first).
+    const input =
+      code.querySelector<HTMLElement>('.monaco-editor .native-edit-context') ??
+      code.querySelector<HTMLElement>('.monaco-editor textarea.inputarea') ??
+      code.querySelector<HTMLElement>('.code-plain .current-ln') ??
+      code.querySelector<HTMLElement>('.code-plain button');
+    input?.focus({ preventScroll: true });
+  });
 }

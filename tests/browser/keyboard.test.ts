@@ -1,0 +1,193 @@
+/**
+ * A student with only a keyboard (from a keyboard-only review): a way out of the editable
+ * editor, the focus kept where the reader is after Remove, Embed and "Answer and replay",
+ * the caret on the paused line for F9, in-page links that do not reload, and a scenario
+ * header that does not end the replay.
+ */
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type AppSession, openApp } from './harness';
+import { panel, ready, runtimeLine, setBreakpoints, status, waitState } from './panel-helpers';
+
+const focusIn = (page: Page, selector: string) =>
+  page.evaluate(
+    (sel) => document.querySelector(sel)?.contains(document.activeElement) ?? false,
+    selector,
+  );
+
+describe('the keyboard alone', { timeout: 300_000 }, () => {
+  let app: AppSession | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('leaves the editable "my scenario" editor with Escape then Tab, without typing into it', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await waitState(p, 'ready');
+    await p.locator('[data-testid=my-scenario-start]').click();
+    const editor = '[data-function=run_hooks] [data-testid=my-scenario-editor]';
+    await page.waitForFunction(
+      (sel) => document.querySelector(sel)?.contains(document.activeElement),
+      editor,
+    );
+    const text = () => p.locator('[data-testid=my-scenario-editor] .view-lines').textContent();
+    const before = await text();
+    // Tab alone indents: the focus stays, and the text changes.
+    await page.keyboard.press('Tab');
+    expect(await focusIn(page, editor)).toBe(true);
+    await expect.poll(text).not.toBe(before);
+    await page.keyboard.press('Control+Z');
+    await expect.poll(text).toBe(before);
+    // Escape, then Tab: the focus moves on, and nothing is typed.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusIn(page, editor)).toBe(false);
+    expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+    expect(await text()).toBe(before);
+    // Back in, Tab indents again.
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focusIn(page, editor)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focusIn(page, editor)).toBe(true);
+    // The way out is written next to the editor and in the shortcuts.
+    expect(await p.locator('[data-testid=my-scenario] .hint').textContent()).toContain(
+      'Esc, then Tab',
+    );
+    expect(await page.locator('[data-testid=shortcuts-tab-out]').textContent()).toContain(
+      'Esc, then Tab',
+    );
+  });
+
+  it('keeps the focus in the breakpoint list after Remove, and on Embed after closing its box', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const lines = [runtimeLine('answer = callback('), runtimeLine('warnings = []')];
+    await setBreakpoints(p, lines);
+    const removes = p.locator('[data-testid=bp-remove]');
+    await removes.first().focus();
+    await page.keyboard.press('Enter');
+    // the other row's Remove has the focus
+    await expect.poll(() => removes.count()).toBe(1);
+    expect(await removes.first().evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => removes.count()).toBe(0);
+    expect(
+      await p
+        .locator('[data-testid=breakpoint-list] summary')
+        .evaluate((s) => s === document.activeElement),
+    ).toBe(true);
+
+    const open = p.locator('[data-testid=embed-open]');
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await p.locator('[data-testid=embed-box]').waitFor();
+    await p.locator('[data-testid=embed-snippet]').focus();
+    await page.keyboard.press('Escape');
+    await p.locator('[data-testid=embed-box]').waitFor({ state: 'detached' });
+    expect(await open.evaluate((b) => b === document.activeElement)).toBe(true);
+    expect(await open.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await p.locator('[data-testid=embed-close]').focus();
+    await page.keyboard.press('Enter');
+    await p.locator('[data-testid=embed-box]').waitFor({ state: 'detached' });
+    expect(await open.evaluate((b) => b === document.activeElement)).toBe(true);
+  });
+
+  it('puts the caret on the paused line, so F9 in the code toggles that line', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    await p.locator('[data-testid=step-over]').click();
+    await waitState(p, 'paused', line + 1);
+    await p.locator('.code-col [data-testid=code-monaco] .native-edit-context').focus();
+    await page.keyboard.press('F9');
+    await expect.poll(() => p.getAttribute('data-breakpoints')).toBe([line, line + 1].join(','));
+    // the code's name says which file it shows
+    expect(
+      await p
+        .locator('.code-col [data-testid=code-monaco] .native-edit-context')
+        .getAttribute('aria-label'),
+    ).toContain('runtime.py');
+  });
+
+  it('moves the focus to the code after "Answer and replay" scrolled it into view', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
+    await hits.locator('[data-testid=predict-input]').fill('1');
+    await hits.locator('[data-testid=predict-check]').focus();
+    await page.keyboard.press('Enter');
+    await waitState(p, 'paused');
+    await expect
+      .poll(() => focusIn(page, '[data-function=run_hooks] .code-col .monaco-editor'))
+      .toBe(true);
+  });
+
+  it('follows a lesson index link to a panel of the page without reloading it', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    await waitState(panel(page, 'run_hooks'), 'ready');
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const link = page.locator('[data-testid=lesson-index] a', { hasText: 'execute_hooked' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'panel-execute_hooked');
+    expect(
+      await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+    ).toBe(true);
+  });
+
+  it('brings a control the focus reaches under the sticky top bar into view', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 900 } });
+    const { page } = app;
+    await ready(page, panel(page, 'run_hooks'));
+    const select = panel(page, 'execute_hooked').locator('[data-testid=scenario]');
+    const underTheBar = () =>
+      select.evaluate((e) => scrollBy(0, e.getBoundingClientRect().top - 20));
+    await select.focus();
+    await page.keyboard.press('Tab');
+    await underTheBar();
+    await page.keyboard.press('Shift+Tab');
+    expect(await select.evaluate((e) => e === document.activeElement)).toBe(true);
+    const barBottom = await page
+      .locator('.topbar')
+      .evaluate((e) => e.getBoundingClientRect().bottom);
+    expect(await select.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
+      barBottom,
+    );
+  });
+
+  it("does not end the replay when the current scenario's column header is pressed", async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const current = p.locator('[data-testid=compare] thead button[aria-current=true]');
+    expect(await current.count()).toBe(1);
+    await current.focus();
+    await page.keyboard.press('Enter');
+    // whatever the press did is drawn by the second frame after it
+    await page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    expect((await status(p)).state).toBe('paused');
+  });
+});
