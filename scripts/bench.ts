@@ -44,7 +44,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
-const value = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+// Everything after the first `=`: a --path may hold a query (`/?lesson=…&lang=en`).
+const value = (name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
 const quick = flag('quick');
 const only = new Set((value('only') ?? 'bundle,cold,instant,interact,lab,objects').split(','));
 const APP_PATH = value('path') ?? '/?lang=en';
