@@ -110,6 +110,12 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     await p.locator('[data-testid=step-over]').click();
     await waitState(p, 'paused', line + 1);
     await p.locator('.code-col [data-testid=code-monaco] .native-edit-context').focus();
+    // the box shows the focus, like other controls
+    expect(
+      await p
+        .locator('.code-col [data-testid=code-monaco]')
+        .evaluate((e) => getComputedStyle(e).outlineStyle),
+    ).toBe('solid');
     await page.keyboard.press('F9');
     await expect.poll(() => p.getAttribute('data-breakpoints')).toBe([line, line + 1].join(','));
     // the code's name says which file it shows
