@@ -67,6 +67,14 @@ describe('axe-core on the lesson page', { timeout: 600_000 }, () => {
       await p.locator('[data-testid=status]').evaluate((el) => el.scrollIntoView());
       await shot(a, `${lang}-desktop-paused`);
       found.push(...(await check(a, `${lang} desktop, paused`)));
+      // with a step that does not exist asked for, and the Embed box open
+      await p.locator('[data-testid=jump-input]').fill('99999');
+      await p.locator('[data-testid=jump-input]').press('Enter');
+      await p.locator('[data-testid=jump-error]').waitFor();
+      await p.locator('[data-testid=embed-open]').click();
+      await p.locator('[data-testid=embed-box]').waitFor();
+      found.push(...(await check(a, `${lang} desktop, paused, Go to step error, Embed open`)));
+      await p.locator('[data-testid=embed-close]').click();
       await a.page.locator('[data-testid=author-toggle]').check();
       await a.page.locator('[data-testid=author-bar]').waitFor();
       found.push(...(await check(a, `${lang} desktop, author mode`)));
