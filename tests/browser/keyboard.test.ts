@@ -22,6 +22,19 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     app = undefined;
   });
 
+  /** A fresh page, run_hooks paused by Debug at a breakpoint on the callback's line. */
+  async function pausedAtCallback() {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    return { page, p, line };
+  }
+
   it('leaves the editable "my scenario" editor with Escape then Tab, without typing into it', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
     const { page } = app;
@@ -99,14 +112,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it('puts the caret on the paused line, so F9 in the code toggles that line', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
-    const { page } = app;
-    const p = panel(page, 'run_hooks');
-    await ready(page, p);
-    const line = runtimeLine('answer = callback(');
-    await setBreakpoints(p, [line]);
-    await p.locator('[data-testid=debug]').click();
-    await waitState(p, 'paused', line);
+    const { page, p, line } = await pausedAtCallback();
     await p.locator('[data-testid=step-over]').click();
     await waitState(p, 'paused', line + 1);
     await p.locator('.code-col [data-testid=code-monaco] .native-edit-context').focus();
@@ -178,14 +184,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it("does not end the replay when the current scenario's column header is pressed", async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
-    const { page } = app;
-    const p = panel(page, 'run_hooks');
-    await ready(page, p);
-    const line = runtimeLine('answer = callback(');
-    await setBreakpoints(p, [line]);
-    await p.locator('[data-testid=debug]').click();
-    await waitState(p, 'paused', line);
+    const { page, p } = await pausedAtCallback();
     const current = p.locator('[data-testid=compare] thead button[aria-current=true]');
     expect(await current.count()).toBe(1);
     await current.focus();
