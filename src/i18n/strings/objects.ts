@@ -56,7 +56,7 @@ export const objectStrings = {
   jumpInB: { zh: '在 B 中跳到这里', en: 'Jump there in B' },
   notRecordedYet: { zh: '还在录制…', en: 'still recording…' },
   lastChangeHelp: {
-    zh: '跳到所选变量最近一次改动的那一步',
-    en: "Go to the step of the chosen variable's last change",
+    zh: '跳到来历已打开的那个变量最近一次改动的那一步（点变量名可打开它的来历）',
+    en: "Go to the last change of the variable whose history is open (a variable's name opens it)",
   },
 } satisfies Record<string, LocalizedText>;
