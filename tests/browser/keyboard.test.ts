@@ -132,6 +132,32 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     ).toContain('runtime.py');
   });
 
+  it('shows the line a key stopped on when the key was pressed far below the code', async () => {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await ready(page, p);
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    // the condition field at the top of the window: the code is above, out of sight
+    const condition = p.locator('[data-testid=bp-condition]').first();
+    await condition.evaluate((e) => e.scrollIntoView({ block: 'start' }));
+    await condition.focus();
+    await page.keyboard.press('F5');
+    await waitState(p, 'paused', line);
+    const inSight = () =>
+      p
+        .locator('.code-col .runs-next-line')
+        .first()
+        .evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        });
+    await expect.poll(inSight).toBe(true);
+    // the keyboard stays where the reader typed
+    expect(await condition.evaluate((e) => e === document.activeElement)).toBe(true);
+  });
+
   it('moves the focus to the code after "Answer and replay" scrolled it into view', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
     const { page } = app;

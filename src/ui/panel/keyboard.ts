@@ -5,6 +5,7 @@ import {
   commandForKey,
   type KeyPress,
 } from '../../store/commands';
+import { revealCurrentLine } from './reveal';
 
 /** Whether a key pressed on `target` types text (a field, or an editable editor). */
 export function typesText(target: EventTarget | null): boolean {
@@ -81,6 +82,8 @@ export function panelKeys(key: string, ctx: CommandContext, run: (id: CommandId)
       if (!handle(ctx, run, { ...pressOf(e), inText: typesText(e.target) })) return;
       e.preventDefault();
       e.stopPropagation();
+      const away = !(e.target instanceof Element) || !e.target.closest('.code-col');
+      if (away) revealCurrentLine(e.currentTarget as Element);
     },
   };
 }

@@ -25,3 +25,23 @@ export function revealCode(from: Element | null): void {
     input?.focus({ preventScroll: true });
   });
 }
+
+/**
+ * After a command from a key pressed away from the code (in a breakpoint's field, say),
+ * bring the line it stopped on into sight if it is not: the reader stays where they typed,
+ * the page shows where the run is. Two frames: React's, then Monaco's drawing of the line.
+ */
+export function revealCurrentLine(panel: Element): void {
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const line = panel.querySelector(
+        '.code-col .runs-next-line, .code-col .plain-line.is-current',
+      );
+      if (!line) return;
+      const r = line.getBoundingClientRect();
+      const top = Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop);
+      if (r.top >= (Number.isFinite(top) ? top : 0) && r.bottom <= window.innerHeight) return;
+      line.scrollIntoView({ block: 'nearest' });
+    }),
+  );
+}
