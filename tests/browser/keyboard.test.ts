@@ -158,6 +158,28 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     expect(await condition.evaluate((e) => e === document.activeElement)).toBe(true);
   });
 
+  it('names the breakpoint fields by their line, the code by the file it shows, and marks the current note', async () => {
+    const { page, p, line } = await pausedAtCallback();
+    const where = `runtime.py:${line}`;
+    for (const field of ['bp-condition', 'bp-hitcount', 'bp-log']) {
+      expect(
+        await p.locator(`[data-testid=${field}]`).first().getAttribute('aria-label'),
+      ).toContain(where);
+    }
+    expect(await p.locator('[data-testid=step-note][aria-current=step]').count()).toBe(1);
+    const code = p.locator('.code-col [data-testid=code-monaco] .native-edit-context');
+    expect(await code.getAttribute('aria-label')).toContain('runtime.py');
+    // into the callback, defined in the setup script: the code's name follows
+    await p.locator('[data-testid=step-into]').click();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-function=run_hooks] .code-col')?.getAttribute('data-file') ===
+        'setup.py',
+    );
+    await expect.poll(() => code.getAttribute('aria-label')).toContain('setup.py');
+    expect(await code.getAttribute('aria-label')).not.toContain('runtime.py');
+  });
+
   it('moves the focus to the code after "Answer and replay" scrolled it into view', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
     const { page } = app;
