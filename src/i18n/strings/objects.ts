@@ -23,11 +23,11 @@ export const objectStrings = {
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
   historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },
-  /** A change, at the step a jump shows it: the line that made it has just run there. */
-  historyRow: {
-    zh: '第 {step} 步 · 第 {line} 行刚执行完',
-    en: 'step {step} · line {line} just ran',
-  },
+  /**
+   * A change: the step a jump shows it at, and the line that made it (for a parameter, the
+   * caller's line, still running; so not worded as "just ran").
+   */
+  historyRow: { zh: '第 {step} 步 · 第 {line} 行', en: 'step {step} · line {line}' },
   assigned: { zh: '赋值', en: 'assigned' },
   mutated: { zh: '对象被改动', en: 'object changed' },
   deleted: { zh: '被删除', en: 'deleted' },

@@ -61,9 +61,9 @@ export function CodeColumn(props: {
         onToggleBreakpoint={(line) => actions.toggleBreakpoint(code.file, line)}
         onCursorLine={props.onCursorLine}
         ariaLabel={
-          code.file === panel.source
-            ? `${panel.source} · ${panel.function}`
-            : `${code.file}${code.nowIn ? ` · ${code.nowIn.function}` : ''}`
+          code.nowIn
+            ? `${code.nowIn.file} · ${code.nowIn.function}`
+            : `${panel.source} · ${panel.function}`
         }
         lang={lang}
         wrap={wrap}
