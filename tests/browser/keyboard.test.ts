@@ -22,17 +22,23 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     app = undefined;
   });
 
-  /** A fresh page, run_hooks paused by Debug at a breakpoint on the callback's line. */
-  async function pausedAtCallback() {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+  /** A fresh page with a breakpoint on run_hooks' callback line, not run yet. */
+  async function callbackBreakpoint(height = 1000) {
+    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height } });
     const { page } = app;
     const p = panel(page, 'run_hooks');
     await ready(page, p);
     const line = runtimeLine('answer = callback(');
     await setBreakpoints(p, [line]);
-    await p.locator('[data-testid=debug]').click();
-    await waitState(p, 'paused', line);
     return { page, p, line };
+  }
+
+  /** The same, paused there by Debug. */
+  async function pausedAtCallback() {
+    const at = await callbackBreakpoint();
+    await at.p.locator('[data-testid=debug]').click();
+    await waitState(at.p, 'paused', at.line);
+    return at;
   }
 
   it('leaves the editable "my scenario" editor with Escape then Tab, without typing into it', async () => {
@@ -133,12 +139,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it('shows the line a key stopped on when the key was pressed far below the code', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
-    const { page } = app;
-    const p = panel(page, 'run_hooks');
-    await ready(page, p);
-    const line = runtimeLine('answer = callback(');
-    await setBreakpoints(p, [line]);
+    const { page, p, line } = await callbackBreakpoint(700);
     // the condition field at the top of the window: the code is above, out of sight
     const condition = p.locator('[data-testid=bp-condition]').first();
     await condition.evaluate((e) => e.scrollIntoView({ block: 'start' }));
