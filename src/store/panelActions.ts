@@ -7,12 +7,6 @@ import type { HistoryTarget, PanelKey, PanelsStore } from './panels';
 
 /** A panel store's actions bound to one panel (what the panel's components call). */
 export interface PanelActions {
-  /**
-   * Show `scenario` (the reader picked it: the picker, a scenario named in the prose, a
-   * column of the comparison table). Another scenario starts its replay over; the one
-   * already shown is left as it is, paused where it was. (The store's own `setScenario`
-   * always starts over: My scenario's reset relies on that.)
-   */
   setScenario(scenario: string): void;
   toggleBreakpoint(file: string, line: number): void;
   updateBreakpoint(id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
@@ -31,9 +25,7 @@ export interface PanelActions {
 export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelActions {
   const s = () => store.getState();
   return {
-    setScenario: (scenario) => {
-      if (s().panels[key]?.scenario !== scenario) s().setScenario(key, scenario);
-    },
+    setScenario: (scenario) => s().setScenario(key, scenario),
     toggleBreakpoint: (file, line) => s().toggleBreakpoint(key, file, line),
     updateBreakpoint: (id, patch) => s().updateBreakpoint(key, id, patch),
     removeBreakpoint: (id) => s().removeBreakpoint(key, id),

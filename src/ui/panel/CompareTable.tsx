@@ -35,10 +35,11 @@ function CompareTableView(props: {
               <th scope="col">{t(lang, 'compareBreakpoint')}</th>
               {scenarios.map((s) => (
                 <th key={s.id} scope="col" className={s.id === current ? 'is-current' : undefined}>
+                  {/* The current one is shown, not switched to: that would end the replay. */}
                   <button
                     type="button"
                     aria-current={s.id === current ? 'true' : undefined}
-                    onClick={() => onPick(s.id)}
+                    onClick={() => (s.id === current ? undefined : onPick(s.id))}
                     title={s.description?.[lang]}
                   >
                     {s.label[lang]}

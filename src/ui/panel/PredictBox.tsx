@@ -168,7 +168,7 @@ function Prediction(props: {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          actions.setScenario(p.scenario);
+          if (state.scenario !== p.scenario) actions.setScenario(p.scenario);
           setAsked(reply);
         }}
       >
@@ -198,7 +198,7 @@ function Prediction(props: {
                     type="button"
                     data-testid="predict-evidence"
                     onClick={() => {
-                      actions.setScenario(p.scenario);
+                      if (state.scenario !== p.scenario) actions.setScenario(p.scenario);
                       actions.jumpTo(e);
                       revealCode(item.current);
                     }}
