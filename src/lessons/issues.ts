@@ -115,14 +115,64 @@ function issueMessage(issue: $ZodIssue, root: unknown): LessonMessage {
   }
 }
 
-/** Every problem the schema found in the manifest `root`, in zod's order. */
+/** Edit distance of two short names (insertions, deletions, substitutions, swaps). */
+function nameDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.length][b.length];
+}
+
+const samePlace = (a: JsonPath, b: JsonPath) =>
+  a.length === b.length && a.every((k, i) => k === b[i]);
+
+/**
+ * Every problem the schema found in the manifest `root`, in zod's order. An unknown field
+ * that is a misspelling of a required field missing from the same object (`scenaros` for
+ * `scenarios`) is one problem, not two: the unknown field names the one it should be.
+ */
 export function schemaProblems(issues: readonly $ZodIssue[], root: unknown): FieldProblem[] {
+  const missing = issues
+    .filter((i) => i.code !== 'unrecognized_keys' && i.code !== 'invalid_key')
+    .filter((i) => typeof i.path.at(-1) === 'string' && isMissing(root, i.path))
+    .map((i) => i.path);
+  const nearOf = (at: JsonPath, key: string) =>
+    missing.find(
+      (m) =>
+        samePlace(m.slice(0, -1), at) &&
+        nameDistance(key, String(m.at(-1))) <= Math.max(1, Math.floor(key.length / 4)),
+    );
+  const meant = new Set(
+    issues.flatMap((i) =>
+      i.code === 'unrecognized_keys'
+        ? i.keys.flatMap((k) => {
+            const near = nearOf(i.path, k);
+            return near ? [JSON.stringify(near)] : [];
+          })
+        : [],
+    ),
+  );
   const out: FieldProblem[] = [];
   for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys)
-        out.push({ path: [...issue.path, key], message: msg('unknownField') });
+      for (const key of issue.keys) {
+        const near = nearOf(issue.path, key);
+        out.push({
+          path: [...issue.path, key],
+          message: near
+            ? msg('misspeltField', { name: JSON.stringify(String(near.at(-1))) })
+            : msg('unknownField'),
+        });
+      }
     } else if (issue.code !== 'invalid_key' && isMissing(root, issue.path)) {
+      if (meant.has(JSON.stringify(issue.path))) continue;
       out.push({ path: issue.path, message: msg('requiredField') });
     } else {
       out.push({ path: issue.path, message: issueMessage(issue, root) });

@@ -33,7 +33,11 @@ export interface PanelParts {
   function?: string;
   source?: string;
   entry?: string;
-  /** Scenario ids by position; an id that does not fit is `undefined`. */
+  /**
+   * Scenario ids by position; an id that does not fit is `undefined`. A list that is
+   * missing or not a list is `[undefined]`: one id that does not fit, so the prose's
+   * references to its scenarios are not reported as well (src/lessons/tries.ts).
+   */
   scenarios: (string | undefined)[];
   steps: StepParts[];
 }
@@ -108,7 +112,9 @@ export function salvageParts(raw: unknown): ManifestParts {
       function: fitting<string>(shape.function, r.function),
       source: fitting<string>(shape.source, r.source),
       entry: fitting<string>(shape.entry, r.entry),
-      scenarios: asArray(r.scenarios).map((s) => fitting<string>(shape.scenarios.def.element, s)),
+      scenarios: Array.isArray(r.scenarios)
+        ? r.scenarios.map((s) => fitting<string>(shape.scenarios.def.element, s))
+        : [undefined],
       steps: asArray(r.steps).map((s) => {
         const step = isRecord(s) ? s : {};
         return {

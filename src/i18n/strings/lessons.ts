@@ -33,6 +33,10 @@ export const lessonStrings = {
     zh: '未知字段（请检查拼写；课程格式不接受它未定义的字段）',
     en: 'unknown field (check its spelling; the format rejects fields it does not define)',
   },
+  misspeltField: {
+    zh: '未知字段；是不是想写必填字段 {name}？（它现在缺失）',
+    en: 'unknown field: did you mean {name}? (a required field, missing here)',
+  },
   invalidKey: { zh: '键无效：{reason}', en: 'invalid key: {reason}' },
   requiredField: { zh: '缺少必填字段', en: 'required field is missing' },
   expectedType: {

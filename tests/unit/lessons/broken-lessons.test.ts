@@ -74,7 +74,7 @@ describe('a manifest that does not fit the schema', () => {
     expect(error.line).toBe(lineOf(files['lesson.json'], '"start": "after = run_hooks("') - 1);
   });
 
-  it('rejects a misspelt field as unknown, at the line of the key', async () => {
+  it('rejects a misspelt field as unknown, at the line of the key, naming the field it should be', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.panels[0].step = m.panels[0].steps;
       delete m.panels[0].steps;
@@ -82,10 +82,36 @@ describe('a manifest that does not fit the schema', () => {
     const errors = errorsOf(load(ID, files));
     const fields = errors.map((e) => e.field);
     expect(fields).toContain('panels[0].step');
-    expect(fields).toContain('panels[0].steps');
+    // one mistake, one error: no second one for the required field it stands for
+    expect(fields).not.toContain('panels[0].steps');
     const unknown = errors.find((e) => e.field === 'panels[0].step')!;
-    expect(unknown.message).toMatch(/unknown field/);
+    expect(unknown.message).toBe(
+      'unknown field: did you mean "steps"? (a required field, missing here)',
+    );
     expect(unknown.line).toBe(lineOf(files['lesson.json'], '"step":'));
+    const [zh] = rawErrorsOf(load(ID, files)).filter((e) => e.field === 'panels[0].step');
+    expect(formatLessonError(zh, 'zh')).toContain('是不是想写必填字段 "steps"');
+  });
+
+  it('keeps both errors when the unknown field is not near the missing one', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].notes = m.panels[0].steps;
+      delete m.panels[0].steps;
+    });
+    const byField = new Map(errorsOf(load(ID, files)).map((e) => [e.field, e.message]));
+    expect(byField.get('panels[0].notes')).toMatch(/^unknown field \(check its spelling/);
+    expect(byField.get('panels[0].steps')).toBe('required field is missing');
+  });
+
+  it('reports a misspelt panel scenario list once, not again at every prose reference to its scenarios', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].scenaros = m.panels[0].scenarios;
+      delete m.panels[0].scenarios;
+    });
+    const errors = errorsOf(load(ID, files));
+    expect(errors.map((e) => `${e.field ?? e.file}: ${e.message}`)).toEqual([
+      'panels[0].scenaros: unknown field: did you mean "scenarios"? (a required field, missing here)',
+    ]);
   });
 
   it('rejects a module name that would shadow the standard library', async () => {
@@ -118,12 +144,12 @@ describe('a manifest that does not fit the schema', () => {
     const errors = errorsOf(load(ID, files));
     const byField = new Map(errors.map((e) => [e.field, e.message]));
     expect(byField.get('panels[0].colour')).toMatch(/unknown field/);
-    expect(byField.get('scenarios.pass.labl')).toMatch(/unknown field/);
+    expect(byField.get('scenarios.pass.labl')).toMatch(/unknown field: did you mean "label"/);
     expect(byField.get('panels[1].function')).toMatch(/function "execute_hookd" not found/);
     expect(byField.get('panels[0].steps[0].start')).toMatch(/anchor text "no such text/);
     // Nothing invented by the salvage: no error about a panel, scenario or prose that is fine.
-    expect(errors).toHaveLength(5); // + scenarios.pass.label is now missing
-    expect(byField.get('scenarios.pass.label')).toBe('required field is missing');
+    // (scenarios.pass.label is missing too, but that is the misspelt labl's error)
+    expect(errors).toHaveLength(4);
   });
 
   it('a wrong type in one panel still lets the other panels be checked', async () => {
