@@ -47,6 +47,9 @@ export function ShortcutsHelp({ lang }: { lang: Lang }) {
         <p className="shortcuts-where" data-testid="shortcuts-tab-out">
           {t(lang, 'editorTabOut')}
         </p>
+        <p className="shortcuts-where" data-testid="shortcuts-arrows">
+          {t(lang, 'listArrows')}
+        </p>
         <table>
           <thead>
             <tr>

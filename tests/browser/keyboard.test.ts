@@ -244,4 +244,91 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     );
     expect((await status(p)).state).toBe('paused');
   });
+
+  it('makes the variables and the call stack one Tab stop each, walked with the arrows', async () => {
+    const { page, p } = await pausedAtCallback();
+    const vars = '[data-function=run_hooks] [data-testid=variables]';
+    const stops = (sel: string) =>
+      page.evaluate(
+        (s) =>
+          Array.from(document.querySelectorAll(`${s} button`)).map((b) =>
+            b.getAttribute('tabindex'),
+          ),
+        sel,
+      );
+    /** Which of the list's buttons has the focus (-1: none). */
+    const focused = () =>
+      page.evaluate(
+        (s) =>
+          Array.from(document.querySelectorAll(`${s} button`)).indexOf(
+            document.activeElement as Element,
+          ),
+        vars,
+      );
+    // One button of the list is in the Tab order, the first; every other one is not.
+    const before = await stops(vars);
+    expect(before.length).toBeGreaterThan(3);
+    expect(before.filter((t) => t === '0')).toEqual(['0']);
+    expect(before[0]).toBe('0');
+    expect(before.slice(1).every((t) => t === '-1')).toBe(true);
+    // The arrows move inside it.
+    const first = p.locator('[data-testid=var-history-open]').first();
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe(1);
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe(0);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(before.length - 1);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(0);
+    // → opens a value; its own items join the list outside the Tab order.
+    const owner = await page
+      .locator(`${vars} .val-toggle[aria-expanded=false]`)
+      .first()
+      .evaluate((b) => b.closest('[data-testid=var]')?.getAttribute('data-name'));
+    const row = page.locator(`${vars} [data-testid=var][data-name="${owner}"]`);
+    const toggle = row.locator(':scope > .val-wrap > .val-toggle');
+    // its name, then ↓: the expander next to it
+    await row.locator('[data-testid=var-history-open]').focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await toggle.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(async () => (await stops(vars)).filter((t) => t !== '-1')).toEqual(['0']);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+    // Tab leaves the list at once, and Shift+Tab comes back to the item last used.
+    await page.keyboard.press('Tab');
+    expect(await focusIn(page, vars)).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusIn(page, vars)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-expanded'))).toBe(
+      'false',
+    );
+    // The call stack: its stop is the selected frame; ↓ moves, Enter selects.
+    const frames = p.locator('[data-testid=frame]');
+    expect(await frames.count()).toBeGreaterThan(1);
+    const frameStops = await stops('[data-function=run_hooks] [data-testid=callstack]');
+    const selected = await frames.evaluateAll((els) =>
+      els.findIndex((e) => e.getAttribute('aria-pressed') === 'true'),
+    );
+    expect(frameStops.map((t, i) => (t === '0' ? i : -1)).filter((i) => i >= 0)).toEqual([
+      selected,
+    ]);
+    await frames.nth(selected).focus();
+    await page.keyboard.press(selected === 0 ? 'ArrowDown' : 'ArrowUp');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        frames.evaluateAll((els) =>
+          els.findIndex((e) => e.getAttribute('aria-pressed') === 'true'),
+        ),
+      )
+      .toBe(selected === 0 ? 1 : selected - 1);
+    // The shortcuts say so.
+    expect(await page.locator('[data-testid=shortcuts-arrows]').textContent()).toContain(
+      'one Tab stop',
+    );
+  });
 });

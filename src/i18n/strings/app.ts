@@ -35,6 +35,11 @@ export const appStrings = {
     zh: '在可以编辑的代码框里，Tab 用来缩进；先按 Esc 再按 Tab，就能离开代码框。',
     en: 'In code you can edit, Tab indents: press Esc, then Tab, to leave the editor.',
   },
+  /** How the keyboard moves in the variables and the call stack (src/ui/panel/roving.ts). */
+  listArrows: {
+    zh: '变量和调用栈各占一个 Tab 位置：进去以后用 ↑ ↓（Home、End）在条目之间移动，→ 展开、← 收起一个值。',
+    en: 'The variables and the call stack are one Tab stop each: inside, ↑ and ↓ (Home, End) move between items, → opens a value and ← closes it.',
+  },
   shortcutsFkeys: {
     zh: '笔记本上 F 键可能要同时按 Fn；F5、F11 也可能被浏览器占用——每个命令都有不用 F 键的字母键。',
     en: 'On laptops the F-keys may need Fn, and the browser may take F5 or F11: every command also has a letter key.',

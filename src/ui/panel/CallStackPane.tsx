@@ -1,8 +1,13 @@
 import { t } from '../../i18n';
 import type { PaneProps } from './panes';
+import { useRovingFocus } from './roving';
 
-/** The call stack at the current step; a click selects the frame the variables show. */
+/**
+ * The call stack at the current step; a click selects the frame the variables show. One
+ * Tab stop, at the selected frame; the arrows move between frames (./roving.ts).
+ */
 export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
+  const roving = useRovingFocus<HTMLOListElement>('button');
   return (
     <section
       className="pane"
@@ -10,7 +15,7 @@ export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
       aria-label={`${t(lang, 'callStack')} · ${panel.function}`}
     >
       <h4>{t(lang, 'callStack')}</h4>
-      <ol className="frames">
+      <ol className="frames" {...roving}>
         {(view.pos?.stack ?? []).map((f, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the depth is the row's identity: a jump to another call at the same depth updates the row rather than replacing it
           <li key={i}>

@@ -1,15 +1,18 @@
 import { t } from '../../i18n';
 import { refId } from '../../trace/values';
 import type { PaneProps } from './panes';
+import { useRovingFocus } from './roving';
 import { ValueView } from './ValueView';
 
 /**
  * The variables of the selected frame, with the return value or exception of the step.
- * A name is a button: it shows where the value came from (its history).
+ * A name is a button: it shows where the value came from (its history). The list is one
+ * Tab stop; the arrows move between its names and expanders (./roving.ts).
  */
 export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
   const { pos, trace } = view;
   const frameId = pos?.stack[view.selectedFrame]?.frameId ?? -1;
+  const roving = useRovingFocus<HTMLUListElement>('button');
   return (
     <section
       className="pane"
@@ -18,7 +21,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
     >
       <h4>{t(lang, 'variables')}</h4>
       {pos && trace ? (
-        <ul className="var-list">
+        <ul className="var-list" {...roving}>
           {pos.result ? (
             <li className={`var result-${pos.result.kind}`} data-testid="result">
               <span className="var-name">
