@@ -5,6 +5,7 @@ import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
 import { type HiddenLines, modelOf } from './codeModel';
 import { pausedLineCaret, releaseTabOnEscape } from './editorKeys';
+import { focusNewEditor } from './focusHandover';
 import { boxHeight, LINE_HEIGHT, PlainView } from './PlainView';
 import { useMonaco } from './useMonaco';
 
@@ -135,16 +136,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       firstLine: base.current,
       editable: Boolean(latest.current.editable),
     }));
-    const focused = document.activeElement;
-    if (props.autoFocus && (!focused || focused === document.body)) {
-      // Ready to add to the text: the caret at its end, not before its first comment.
-      const text = editor.getModel();
-      if (text) {
-        const lineNumber = text.getLineCount();
-        editor.setPosition({ lineNumber, column: text.getLineMaxColumn(lineNumber) });
-      }
-      editor.focus();
-    }
+    focusNewEditor(editor, host.current, Boolean(props.autoFocus));
     editor.onMouseDown((e) => {
       const t = e.target.type;
       const MT = monaco.editor.MouseTargetType;

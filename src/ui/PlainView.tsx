@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import type { CodeViewProps } from './CodeView';
+import { useNoteFocusOnLeave } from './focusHandover';
 
 /** Monaco's line height in the code view; the plain listing uses the same. */
 export const LINE_HEIGHT = 19;
@@ -34,6 +35,7 @@ export function PlainView({
   const lines = code.split('\n');
   const bps = new Map(breakpoints.map((b) => [b.line, b]));
   const box = useRef<HTMLElement>(null);
+  useNoteFocusOnLeave(box);
   useEffect(() => {
     const el = box.current;
     if (!el || currentLine === null) return;

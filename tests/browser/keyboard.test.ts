@@ -196,6 +196,40 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
       .toBe(true);
   });
 
+  it('keeps the focus in the code when Monaco replaces the plain listing that held it', async () => {
+    // Monaco's script held back until the focus is in the plain listing.
+    let release: () => void = () => {};
+    let requested = false;
+    app = await openApp({
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 700 },
+      beforeNavigate: async (context) => {
+        const held = new Promise<void>((r) => {
+          release = r;
+        });
+        await context.route(/\/assets\/monaco-[\w-]+\.js$/, async (route) => {
+          requested = true;
+          await held;
+          await route.continue();
+        });
+      },
+    });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => requested).toBe(true);
+    const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
+    await hits.locator('[data-testid=predict-input]').fill('1');
+    await hits.locator('[data-testid=predict-check]').focus();
+    await page.keyboard.press('Enter');
+    await waitState(p, 'paused');
+    const code = '[data-function=run_hooks] .code-col';
+    await expect.poll(() => focusIn(page, `${code} [data-testid=code-plain]`)).toBe(true);
+    release();
+    await p.locator('.code-col .monaco-editor').waitFor();
+    await expect.poll(() => focusIn(page, `${code} .monaco-editor`)).toBe(true);
+  });
+
   it('follows a lesson index link to a panel of the page without reloading it', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
     const { page } = app;
