@@ -186,6 +186,10 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
     expect(await p().locator('[data-testid=panel-notice]').count()).toBe(0);
+    // a step number with a fraction gets the same answer (not the browser's silent refusal)
+    await input.fill('1.5');
+    await input.press('Enter');
+    await expect.poll(() => error.textContent()).toMatch(/no step 1\.5/);
     await input.fill('2');
     await input.press('Enter');
     await waitState(p(), 'paused');
@@ -395,6 +399,17 @@ describe('first contact', () => {
     expect(await tries.locator('[aria-current]').count()).toBe(
       await tries.locator(`[data-scenario=${target}]`).count(),
     );
+    // Run to the end, then click the current scenario's button: the replay stays there.
+    await p.locator('[data-testid=run]').click();
+    await waitState(p, 'finished');
+    const finished = await status(p);
+    const count = await p.locator('.timeline-count').textContent();
+    await tries.locator(`[data-scenario=${target}]`).first().click();
+    await app.page.evaluate(
+      () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    expect(await status(p)).toEqual(finished);
+    expect(await p.locator('.timeline-count').textContent()).toBe(count);
   });
 
   it('shows the scenario description under the picker, and the shortcuts say where keys work', async () => {

@@ -76,6 +76,9 @@ export function Timeline(props: {
       </div>
       <form
         className="timeline-jump"
+        // The store says what is wrong with a number, in the reader's language; the
+        // browser's own check would refuse 1.5 with a bubble in its language, or silently.
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           const input = e.currentTarget.elements.namedItem('step') as HTMLInputElement;

@@ -6,7 +6,8 @@ import { onPhone } from '../phone';
 
 /**
  * A panel's "things to try", beside its scenario picker: the lesson's text with each
- * `[[scenario]]` shown as the picker's label; clicking one switches the panel to it.
+ * `[[scenario]]` shown as the picker's label; clicking one switches the panel to it
+ * (the current one's does nothing).
  */
 function TryBoxView(props: {
   /** The block's HTML, rendered by the loader. */
@@ -51,7 +52,10 @@ function TryBoxView(props: {
         className="prose tries-body"
         onClick={(e) => {
           const button = (e.target as HTMLElement).closest<HTMLElement>('[data-scenario]');
-          if (button?.dataset.scenario) onScenario(button.dataset.scenario);
+          // The current scenario's button keeps the replay where it is (as the compare
+          // table's header does): it marks where the reader is, it is not a restart.
+          const id = button?.dataset.scenario;
+          if (id && id !== scenario) onScenario(id);
         }}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and drops unsafe URLs; the buttons' labels are escaped
         dangerouslySetInnerHTML={{ __html: html }}
