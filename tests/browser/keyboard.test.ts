@@ -170,6 +170,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     expect(await p.locator('[data-testid=step-note][aria-current=step]').count()).toBe(1);
     const code = p.locator('.code-col [data-testid=code-monaco] .native-edit-context');
     expect(await code.getAttribute('aria-label')).toContain('runtime.py');
+    expect(await code.getAttribute('aria-roledescription')).toBe('editor');
     // into the callback, defined in the setup script: the code's name follows
     await p.locator('[data-testid=step-into]').click();
     await page.waitForFunction(
@@ -179,6 +180,14 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     );
     await expect.poll(() => code.getAttribute('aria-label')).toContain('setup.py');
     expect(await code.getAttribute('aria-label')).not.toContain('runtime.py');
+  });
+
+  it("calls the code box an editor in a Chinese page's words", async () => {
+    app = await openApp({ path: '/?lang=zh', viewport: { width: 1400, height: 900 } });
+    const p = panel(app.page, 'run_hooks');
+    await ready(app.page, p);
+    const code = p.locator('.code-col [data-testid=code-monaco] .native-edit-context');
+    expect(await code.getAttribute('aria-roledescription')).toBe('编辑器');
   });
 
   it('moves the focus to the code after "Answer and replay" scrolled it into view', async () => {
