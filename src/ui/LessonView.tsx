@@ -37,10 +37,13 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
         if (!entry) return null;
         if (order >= shown) {
           return (
+            // Focusable as the panel's anchor will be (the same element once the panel
+            // mounts), so a link followed before then still takes the keyboard there.
             <div
               id={panelHash(panelId)}
               className="panel-anchor panel-pending"
               data-testid="panel-pending"
+              tabIndex={-1}
             />
           );
         }
