@@ -255,6 +255,26 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     ).toBe(true);
   });
 
+  it('takes the focus to a panel that has not mounted yet when its index link is followed', async () => {
+    // The panels below the first mount when the page is idle: here, never.
+    app = await openApp({
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 1000 },
+      beforeNavigate: async (context) => {
+        await context.addInitScript(() => {
+          window.requestIdleCallback = () => 0;
+        });
+      },
+    });
+    const { page } = app;
+    await waitState(panel(page, 'run_hooks'), 'ready');
+    expect(await page.locator('#panel-execute_hooked[data-testid=panel-pending]').count()).toBe(1);
+    const link = page.locator('[data-testid=lesson-index] a', { hasText: 'execute_hooked' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'panel-execute_hooked');
+  });
+
   it('brings a control the focus reaches under the sticky top bar into view', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 900 } });
     const { page } = app;
