@@ -21,6 +21,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseBenchArgs } from './bench/args.ts';
 import { launch } from './bench/browser.ts';
 import { analyzeBundle } from './bench/bundle.ts';
 import { type AppLoad, coldApp, coldFloor, type FloorLoad } from './bench/cold.ts';
@@ -42,17 +43,18 @@ import { startDistServer } from './serve-dist.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-// Everything after the first `=`: a --path may hold a query (`/?lesson=…&lang=en`).
-const value = (name: string) =>
-  args.find((a) => a.startsWith(`--${name}=`))?.slice(`--${name}=`.length);
-const quick = flag('quick');
-const only = new Set((value('only') ?? 'bundle,cold,instant,interact,lab,objects').split(','));
-const APP_PATH = value('path') ?? '/?lang=en';
+const parsed = parseBenchArgs(process.argv.slice(2));
+if (!parsed.ok) {
+  console.error(`bench: ${parsed.error}`);
+  process.exit(2);
+}
+const opts = parsed.options;
+const quick = opts.quick;
+const only: ReadonlySet<string> = opts.only;
+const APP_PATH = opts.path;
 
 const N = {
-  coldRounds: Number(value('cold') ?? (quick ? 3 : 6)),
+  coldRounds: opts.coldRounds,
   interactions: quick ? 10 : 30,
   runs: quick ? 2 : 3,
   millionRuns: quick ? 1 : 3,
@@ -119,7 +121,7 @@ if (only.has('bundle')) {
 }
 
 // 2. The bench pages, built next to the app.
-if (!flag('skip-build') && (only.has('cold') || only.has('lab'))) {
+if (!opts.skipBuild && (only.has('cold') || only.has('lab'))) {
   log('building the bench pages (vite build --mode bench)');
   const { build } = await import('vite');
   await build({ root, mode: 'bench', logLevel: 'error' });
@@ -135,7 +137,7 @@ try {
     const app: AppLoad[] = [];
     const floorLoads: FloorLoad[] = [];
     const noMonaco: AppLoad[] = [];
-    const experiment = !quick && !flag('no-experiments');
+    const experiment = !quick && !opts.noExperiments;
     // One warm-up round, discarded: the first launch of a page pays for disk caches.
     await coldFloor(browser, server.url);
     await coldApp(browser, server.url, APP_PATH);
@@ -276,7 +278,7 @@ try {
         millionRuns: N.millionRuns,
         engineSamples: N.engineSamples,
         uiSamples: N.uiSamples,
-        ui: !flag('no-ui'),
+        ui: !opts.noUi,
       },
       log,
     );
@@ -492,6 +494,6 @@ const targets = rows.filter((r) => r.pass !== undefined);
 console.log(
   `${targets.filter((r) => r.pass).length}/${targets.length} targets met · ${result.durationS.toFixed(0)} s · ${os.cpus().length} CPUs (load ${loadAtStart[0]} → ${os.loadavg()[0].toFixed(2)}) · ${version}`,
 );
-if (flag('markdown')) console.log(`\n${renderMarkdown(rows)}\n`);
-if (flag('json')) console.log(JSON.stringify(result));
+if (opts.markdown) console.log(`\n${renderMarkdown(rows)}\n`);
+if (opts.json) console.log(JSON.stringify(result));
 console.log('Results with every sample: .bench/latest.json');
