@@ -275,6 +275,30 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     await page.waitForFunction(() => document.activeElement?.id === 'panel-execute_hooked');
   });
 
+  it('keeps every line of the shortcuts inside their box, on a desktop and on a phone', async () => {
+    for (const [lang, width, height] of [
+      ['en', 1400, 900],
+      ['zh', 390, 844],
+    ] as const) {
+      await app?.close();
+      app = await openApp({ path: `/?lang=${lang}`, viewport: { width, height } });
+      const { page } = app;
+      await page.locator('.shortcuts > summary').click();
+      const body = page.locator('.shortcuts-body');
+      await body.waitFor();
+      const out = await body.evaluate((box) => {
+        const edge = box.getBoundingClientRect();
+        return Array.from(box.querySelectorAll('td, th, p'))
+          .filter((el) => {
+            const r = el.getBoundingClientRect();
+            return r.right > edge.right + 0.5 || r.right > window.innerWidth;
+          })
+          .map((el) => el.textContent);
+      });
+      expect(out, `${lang} at ${width} px`).toEqual([]);
+    }
+  });
+
   it('brings a control the focus reaches under the sticky top bar into view', async () => {
     app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 900 } });
     const { page } = app;
