@@ -8,6 +8,11 @@ import { type Lang, t } from '../../src/i18n/cli.ts';
 /** The default lessons folder, relative to the working directory. */
 export const DEFAULT_ROOT = 'lessons';
 
+/** `word` as a shell reads it back: as it is when it is plain, else in single quotes. */
+export function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
 /** A lesson id, as the manifest schema and folder names require. */
 export const LESSON_ID_PATTERN = /^[a-z0-9-]+$/;
 
@@ -37,9 +42,12 @@ export function checkUsage(lang: Lang = 'en'): string {
   return t(lang, 'checkUsage', { root: DEFAULT_ROOT });
 }
 
-/** The language of the report and its messages, from `LESSONS_LANG` (zh or en; else en). */
+/**
+ * The language of the report and its messages, from `LESSONS_LANG`: Chinese for `zh` or
+ * a Chinese locale name (`zh-CN`, `zh_CN.UTF-8`, so `LESSONS_LANG=$LANG` works), else English.
+ */
 export function checkLang(value: string | undefined): 'zh' | 'en' {
-  return value?.trim().toLowerCase() === 'zh' ? 'zh' : 'en';
+  return /^zh(?:[-_.]\S*)?$/i.test(value?.trim() ?? '') ? 'zh' : 'en';
 }
 
 /** `lesson:new`'s help text. */

@@ -30,6 +30,7 @@ import {
 import { recordingKey } from '../../src/runtime/shipped-format.ts';
 import { summarizeTrace } from '../../src/runtime/summary.ts';
 import type { Trace } from '../../src/trace/trace.ts';
+import { DEFAULT_ROOT, shellWord } from './args.ts';
 import {
   compareGolden,
   diffSummaries,
@@ -170,6 +171,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   let recorder: SandboxedRecorder | undefined = options.recorder;
   const ctx: LessonContext = {
     print,
+    argsFor: (id) =>
+      path.relative(cwd, rootAbs) === DEFAULT_ROOT
+        ? id
+        : `--root ${shellWord(options.root)} ${shellWord(id)}`,
     result,
     update: options.update,
     lang,
@@ -232,6 +237,8 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
 
 interface LessonContext {
   print: (line: string) => void;
+  /** The arguments that check one lesson again, as typed after `--`: its id, after `--root` if not the default. */
+  argsFor: (lessonId: string) => string;
   result: CheckResult;
   update: boolean;
   lang: Lang;
@@ -441,7 +448,7 @@ async function checkRun(
     return true;
   }
 
-  const problem = compareGolden(existing, summary, lesson.id, lang);
+  const problem = compareGolden(existing, summary, ctx.argsFor(lesson.id), lang);
   if (problem === null) {
     ok(stats);
     answers();

@@ -178,6 +178,10 @@ describe('a scenario whose golden file does not match', () => {
     const next = out.findIndex((l, i) => i > status && /^ {2}\S/.test(l));
     const block = out.slice(status, next < 0 ? undefined : next);
     expect(block).toContainEqual(expect.stringMatching(/^ +predict sum: .*\b6\b/));
+    // the command it suggests checks this lesson, in this folder, again
+    expect(block.join('\n')).toContain(
+      `run UPDATE_GOLDEN=1 npm run lessons:check -- --root ${root} runaway and review the diff`,
+    );
   });
 });
 

@@ -8,6 +8,7 @@ import {
   newUsage,
   parseCheckArgs,
   parseNewArgs,
+  shellWord,
 } from '../../../scripts/lib/args.ts';
 
 describe('lessons:check arguments', () => {
@@ -116,9 +117,17 @@ describe('UPDATE_GOLDEN', () => {
 });
 
 describe('LESSONS_LANG', () => {
-  it('asks for Chinese with zh, and is English otherwise', () => {
-    for (const v of ['zh', 'ZH', ' zh ']) expect(checkLang(v)).toBe('zh');
-    for (const v of [undefined, '', 'en', 'fr', 'zh-CN']) expect(checkLang(v)).toBe('en');
+  it('asks for Chinese with zh or a Chinese locale name, and is English otherwise', () => {
+    for (const v of ['zh', 'ZH', ' zh ', 'zh-CN', 'zh_CN.UTF-8', 'zh-Hans'])
+      expect(checkLang(v)).toBe('zh');
+    for (const v of [undefined, '', 'en', 'en_US.UTF-8', 'fr', 'zhx', 'z'])
+      expect(checkLang(v)).toBe('en');
+  });
+
+  it('repeats a --root folder as a shell reads it back (the golden-file hint)', () => {
+    expect(shellWord('/tmp/my-lessons')).toBe('/tmp/my-lessons');
+    expect(shellWord('my lessons')).toBe("'my lessons'");
+    expect(shellWord("it's")).toBe(`'it'\\''s'`);
   });
 });
 
