@@ -36,7 +36,13 @@ export interface TryBlock {
 export interface MalformedMarker {
   line: number;
   text: string;
-  kind: 'panel' | 'try' | 'try-unclosed' | 'fence';
+  /**
+   * `try-detached`: a `<!-- try -->` that text (at `gap`) separates from the panel marker
+   * above it (at `marker`).
+   */
+  kind: 'panel' | 'try' | 'try-unclosed' | 'try-detached' | 'fence';
+  marker?: number;
+  gap?: number;
 }
 
 /** An article split at its markers, plus lines that look like markers but are not valid. */
@@ -116,6 +122,13 @@ function scan(
     if (block) malformed.push({ line: block.line - 1, text: TRY_OPEN, kind: 'try-unclosed' });
     block = null;
   };
+  // One error per mistake: the `<!-- try -->` ... `<!-- /try -->` of a panel whose marker is
+  // malformed, or that text parted from its marker, is reported once (or not at all
+  // beside the malformed marker), not again at its closing line.
+  let lastMarker: number | null = null;
+  let gap: number | null = null;
+  let afterMalformed = false;
+  let closeExpected = false;
 
   lines.forEach((raw, index) => {
     const trimmed = raw.trim();
@@ -158,15 +171,37 @@ function scan(
         segments.push(segment);
         markers.push({ panelId: marker[1], line: index + 1 });
         open = segment;
+        lastMarker = index + 1;
+        gap = null;
+        afterMalformed = false;
         return;
       }
-      if (MARKER_LIKE.test(trimmed)) {
+      if (!block && trimmed === TRY_OPEN) {
+        if (!afterMalformed) {
+          malformed.push(
+            lastMarker !== null && gap !== null
+              ? { line: index + 1, text: trimmed, kind: 'try-detached', marker: lastMarker, gap }
+              : { line: index + 1, text: trimmed, kind: 'try' },
+          );
+        }
+        closeExpected = true;
+      } else if (!block && trimmed === TRY_CLOSE && closeExpected) {
+        closeExpected = false;
+      } else if (MARKER_LIKE.test(trimmed)) {
         malformed.push({ line: index + 1, text: trimmed, kind: 'panel' });
+        afterMalformed = true;
+        lastMarker = null;
+        buffer.push(raw);
+        return;
       } else if (TRY_LIKE.test(trimmed)) {
         malformed.push({ line: index + 1, text: trimmed, kind: 'try' });
       }
     }
-    if (trimmed !== '') open = null;
+    if (trimmed !== '') {
+      open = null;
+      if (lastMarker !== null && gap === null && !TRY_LIKE.test(trimmed)) gap = index + 1;
+      if (!TRY_LIKE.test(trimmed)) afterMalformed = false;
+    }
     buffer.push(raw);
   });
   unclosed();

@@ -126,6 +126,8 @@ function badLine(bad: MalformedMarker): LessonMessage {
       return msg('misplacedTry', { text });
     case 'try-unclosed':
       return msg('unclosedTry', { text, line: bad.line });
+    case 'try-detached':
+      return msg('detachedTry', { text, marker: bad.marker ?? 0, gap: bad.gap ?? 0 });
     case 'fence':
       return msg('unclosedFence', {
         text,

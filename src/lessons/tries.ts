@@ -50,7 +50,8 @@ export function withScenarioButtons(
  * Errors for `[[id]]` references to scenarios the block's panel does not offer. A panel
  * offers the scenarios of its list that the catalogue has; while its list names one the
  * catalogue lacks (reported at that list), a reference to any catalogue scenario is left
- * alone: the list is wrong, not the article.
+ * alone: the list is wrong, not the article. A block after a marker naming no panel is
+ * not checked (the marker is reported).
  */
 export function unknownTryScenarios(
   blocks: TryBlock[],
@@ -59,7 +60,10 @@ export function unknownTryScenarios(
   file: string,
 ): LessonError[] {
   return blocks.flatMap((block) => {
-    const listed = panels.find((p) => p.id === block.panelId)?.scenarios ?? [];
+    const panel = panels.find((p) => p.id === block.panelId);
+    // A marker naming no panel is reported at the marker; its block has nothing to check.
+    if (!panel) return [];
+    const listed = panel.scenarios;
     const offered = listed.filter((id): id is string => id !== undefined && catalogue.has(id));
     const listIsWrong = offered.length < listed.length;
     return scenarioRefs(block)

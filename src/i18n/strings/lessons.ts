@@ -176,6 +176,10 @@ export const lessonStrings = {
     zh: '面板标记 {text} 格式错误；请单独一行写成 "<!-- panel: <panelId> -->"',
     en: 'malformed panel marker {text}; write exactly "<!-- panel: <panelId> -->" on its own line',
   },
+  detachedTry: {
+    zh: '{text} 没有紧跟在第 {marker} 行的面板标记之后：第 {gap} 行的文字隔在中间；"可以试试"只能紧跟面板标记（中间只允许空行）',
+    en: '{text} does not follow the panel marker at line {marker}: the text at line {gap} stands between them; things to try go right after a panel marker (blank lines only in between)',
+  },
   misplacedTry: {
     zh: '{text} 位置不对或没有结束；面板的"可以试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
     en: 'misplaced or unclosed {text}; a panel\'s things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line',

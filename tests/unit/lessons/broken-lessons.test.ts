@@ -313,11 +313,13 @@ describe('prose with wrong panel markers', () => {
     const files = await lessonFiles(ID);
     files['prose.zh.md'] = files['prose.zh.md'].replace('<!-- panel: execute_hooked -->\n', '');
     const errors = errorsOf(load(ID, files));
-    // its things to try are left without a panel: reported too, at their lines
+    // its things to try are left without a panel: reported too, once, at their first line,
+    // as parted from the marker above them by that panel's text
     const orphans = errors.filter((e) => e.line !== undefined);
     expect(orphans.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/),
-      expect.stringMatching(/^misplaced or unclosed "<!-- \/try -->"/),
+      expect.stringMatching(
+        /^"<!-- try -->" does not follow the panel marker at line \d+: the text at line \d+ stands between them/,
+      ),
     ]);
     const [error, ...rest] = errors.filter((e) => e.line === undefined);
     expect(rest).toEqual([]);
@@ -352,6 +354,9 @@ describe('prose with wrong panel markers', () => {
     expect(errors[0].message).toMatch(/^unknown panel "run_hook"/);
     const lines = errors.map((e) => e.line ?? Number.MAX_SAFE_INTEGER);
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    // Its things to try are not also reported, one error per scenario they name: they
+    // follow a marker that names no panel, and that marker is the one error.
+    expect(errors.filter((e) => /has no scenario/.test(e.message))).toEqual([]);
   });
 
   it('reports a marker naming an unknown panel', async () => {
@@ -394,9 +399,41 @@ describe('prose with wrong panel markers', () => {
     const files = await lessonFiles(ID);
     files['prose.en.md'] = `Intro.\n<!-- try -->\n- x\n<!-- /try -->\n${files['prose.en.md']}`;
     const errors = errorsOf(load(ID, files));
+    // one mistake, one error: at the opening line, not again at the closing one
     expect(errors.map((e) => [e.line, e.message])).toEqual([
       [2, expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/)],
-      [4, expect.stringMatching(/^misplaced or unclosed "<!-- \/try -->"/)],
+    ]);
+  });
+
+  it('says which text parts a things-to-try block from its panel marker, in zh and en', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!-- panel: run_hooks -->\n',
+      '<!-- panel: run_hooks -->\n\nA sentence in the way.\n',
+    );
+    const marker = lineOf(files['prose.en.md'], '<!-- panel: run_hooks -->');
+    const [error, ...rest] = rawErrorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    const gap = lineOf(files['prose.en.md'], 'A sentence in the way.');
+    expect(error.line).toBe(lineOf(files['prose.en.md'], '<!-- try -->'));
+    expect(formatLessonError(error)).toContain(
+      `"<!-- try -->" does not follow the panel marker at line ${marker}: the text at line ${gap} stands between them`,
+    );
+    expect(formatLessonError(error, 'zh')).toContain(
+      `没有紧跟在第 ${marker} 行的面板标记之后：第 ${gap} 行的文字隔在中间`,
+    );
+  });
+
+  it('reports a malformed marker once, not again at the things to try under it', async () => {
+    const files = await lessonFiles(ID);
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!-- panel: run_hooks -->',
+      '<!--panel: run_hooks-->',
+    );
+    const errors = errorsOf(load(ID, files)).filter((e) => e.file.endsWith('prose.en.md'));
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^malformed panel marker "<!--panel: run_hooks-->"/),
+      expect.stringMatching(/panel "run_hooks" is not placed/),
     ]);
   });
 
