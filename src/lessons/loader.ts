@@ -17,7 +17,7 @@ import type { Lesson, LessonError, LoadAllResult, LoadResult } from './lesson.ts
 import { type LessonMessage, msg } from './messages.ts';
 import { resolvePredictions } from './predictions.ts';
 import { readRequired, resolveProse, resolveScenarios, resolveSources } from './resolve.ts';
-import { resolvePanels } from './resolvePanels.ts';
+import { type CheckablePanel, resolvePanels } from './resolvePanels.ts';
 import { partsOf, salvageParts } from './salvage.ts';
 import { LessonManifestSchema } from './schema.ts';
 
@@ -102,11 +102,21 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
       ? undefined
       : readRequired(files, parts.setup, base, ['setup'], manifestError, 'setupNotFound');
   const scenarios = resolveScenarios(parts, checked.data, files, base, manifestError);
-  const panels = resolvePanels(parts, checked.data, files, base, sources, scenarios, manifestError);
+  const checkable: CheckablePanel[] = [];
+  const panels = resolvePanels(
+    parts,
+    checked.data,
+    files,
+    base,
+    sources,
+    scenarios,
+    manifestError,
+    checkable,
+  );
   const prose = resolveProse(parts, files, base, errors);
   const predictions = resolvePredictions(
     isRecord(parsed.value) ? parsed.value.predictions : undefined,
-    panels,
+    checkable,
     parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id])),
     sources,
     base,

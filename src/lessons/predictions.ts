@@ -7,21 +7,23 @@
 import { anchorLines } from './anchors.ts';
 import { inlineScenarioIds } from './inline.ts';
 import type { JsonPath } from './json.ts';
-import type { LessonSource, ResolvedAsk, ResolvedPanel, ResolvedPrediction } from './lesson.ts';
+import type { LessonSource, ResolvedAsk, ResolvedPrediction } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
 import { msg } from './messages.ts';
 import type { ReportField } from './resolve.ts';
+import type { CheckablePanel } from './resolvePanels.ts';
 import { PredictionSchema } from './schema.ts';
 
 /**
  * Resolve the `predictions` of a manifest (any JSON value: a rejected manifest's entries
- * are checked one by one). `panels` are the panels that resolved; `panelIds` every panel
- * id the manifest names, so a prediction on a panel with other errors is not reported
- * as naming an unknown panel.
+ * are checked one by one). `panels` are the panels whose focus function was found,
+ * complete or not, so a prediction is checked in the same run as an error elsewhere in
+ * its panel (a step note, the entry); `panelIds` every panel id the manifest names, so a
+ * prediction on a panel with other errors is not reported as naming an unknown panel.
  */
 export function resolvePredictions(
   raw: unknown,
-  panels: readonly ResolvedPanel[],
+  panels: readonly CheckablePanel[],
   panelIds: readonly string[],
   sources: readonly LessonSource[],
   base: string,
@@ -48,8 +50,10 @@ export function resolvePredictions(
       return;
     }
     const panel = panels.find((x) => x.id === p.panel);
-    if (!panel) return; // the panel has errors of its own
-    if (!panel.scenarios.some((s) => s.id === p.scenario)) {
+    if (!panel) return; // its source or function is wrong: reported at the panel
+    // (with a wrong list, reported at the list, what the panel offers is not known)
+    const offers = (id: string) => !panel.listSound || panel.scenarios.some((s) => s.id === id);
+    if (!offers(p.scenario)) {
       report(
         field('scenario'),
         msg('scenarioNotOffered', {
@@ -62,7 +66,7 @@ export function resolvePredictions(
     }
     for (const lang of Object.keys(p.question) as (keyof typeof p.question)[]) {
       for (const id of inlineScenarioIds(p.question[lang])) {
-        if (panel.scenarios.some((s) => s.id === id)) continue;
+        if (offers(id)) continue;
         report(
           field('question', lang),
           msg('scenarioNotOffered', {

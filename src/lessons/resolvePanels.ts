@@ -13,8 +13,28 @@ import type { ManifestParts } from './salvage.ts';
 import type { LessonManifest } from './schema.ts';
 
 /**
+ * What the loader knows of a panel once its source and focus function are found, even if
+ * its entry, a step note or a scenario of its list is wrong: enough to check the
+ * predictions on it in the same run (src/lessons/predictions.ts).
+ */
+export interface CheckablePanel {
+  id: string;
+  function: string;
+  source: string;
+  functionRange: ResolvedPanel['functionRange'];
+  /** The scenarios of its list that the lesson has. */
+  scenarios: readonly LessonScenario[];
+  /**
+   * False when its list is missing or names a scenario the lesson lacks (reported at the
+   * list): what it offers is then not known, so nothing is reported as not offered.
+   */
+  listSound: boolean;
+}
+
+/**
  * The panels that resolved completely (a panel with any problem is left out, its problems
- * reported), in manifest order.
+ * reported), in manifest order; and in `checkable`, every panel whose focus function was
+ * found, complete or not.
  */
 export function resolvePanels(
   parts: ManifestParts,
@@ -24,9 +44,11 @@ export function resolvePanels(
   sources: LessonSource[],
   scenarios: Map<string, LessonScenario>,
   report: ReportField,
+  checkable: CheckablePanel[] = [],
 ): ResolvedPanel[] {
   const out: ResolvedPanel[] = [];
   const seenIds = new Set<string>();
+  const seenIdsChecked = new Set<string>();
   const { sourcePaths } = parts;
 
   parts.panels.forEach((panel, p) => {
@@ -91,6 +113,18 @@ export function resolvePanels(
         }),
       );
       return;
+    }
+
+    if (panel.id !== undefined && !seenIdsChecked.has(panel.id)) {
+      seenIdsChecked.add(panel.id);
+      checkable.push({
+        id: panel.id,
+        function: panel.function,
+        source: panel.source,
+        functionRange,
+        scenarios: offered,
+        listSound: offered.length === panel.scenarios.length,
+      });
     }
 
     const steps: ResolvedStep[] = [];

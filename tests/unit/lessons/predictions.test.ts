@@ -47,6 +47,27 @@ describe('prediction questions in a lesson', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('are checked in the same run as an error elsewhere in their panel', async () => {
+    // A broken step note and a missing entry leave the panel unresolved; the predictions
+    // on it are still checked, so the author sees every error at once.
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[0].steps[0].end = 'no such end anywhere';
+      m.panels[0].entry = 'entries/nowhere.py';
+      m.predictions[0].ask = { kind: 'hits', line: 'no such line either' };
+      m.predictions[1].question.en = `${m.predictions[1].question.en} And under [[refused]]?`;
+    });
+    const fields = errorsOf(load(ID, files)).map((e) => e.field);
+    expect(fields).toEqual(
+      expect.arrayContaining([
+        'panels[0].entry',
+        'panels[0].steps[0].end',
+        'predictions[0].ask.line',
+        'predictions[1].question.en',
+      ]),
+    );
+    expect(fields).toHaveLength(4);
+  });
+
   it('are rejected when their line text matches more than one line, naming those lines', async () => {
     // run_hooks has both `if problem is not None:` and `elif problem is not None:`; the
     // first match used to win, so the question silently counted the `if` line.
