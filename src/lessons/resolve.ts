@@ -149,6 +149,9 @@ export function resolveProse(
 ): Record<Lang, ProseSegment[]> | undefined {
   const panelIds = parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id]));
   const out: Partial<Record<Lang, ProseSegment[]>> = {};
+  // Per article: the line of each placed panel's marker, and the panels with things to try.
+  const placed: Partial<Record<Lang, Map<string, number>>> = {};
+  const tried: Partial<Record<Lang, Set<string>>> = {};
   for (const lang of LANGS) {
     const rel = proseFile(lang);
     const file = `${base}/${rel}`;
@@ -191,6 +194,26 @@ export function resolveProse(
       }
     });
     out[lang] = split.segments.map(rendered);
+    placed[lang] = firstLine;
+    // (an article whose try lines are wrong is reported there, not again here)
+    const trouble = split.malformed.some((m) => m.kind.startsWith('try'));
+    tried[lang] = trouble ? undefined : new Set(split.tries.map((b) => b.panelId));
+  }
+  // Every text a reader sees exists in both languages: things to try included.
+  for (const lang of LANGS) {
+    const other = LANGS.find((l) => l !== lang) as Lang;
+    for (const id of tried[other] ?? []) {
+      const line = placed[lang]?.get(id);
+      if (line === undefined || !tried[lang] || tried[lang].has(id)) continue;
+      errors.push({
+        file: `${base}/${proseFile(lang)}`,
+        line,
+        message: msg('triesInOneArticle', {
+          id: JSON.stringify(id),
+          other: proseFile(other),
+        }),
+      });
+    }
   }
   return LANGS.every((lang) => out[lang]) ? (out as Record<Lang, ProseSegment[]>) : undefined;
 }

@@ -15,9 +15,7 @@ export function LessonErrors({
 }) {
   return (
     <section className="error-card" role="alert" data-testid="lesson-error">
-      <h2>
-        {t(lang, 'lessonBroken')}: {broken.id}
-      </h2>
+      <h2>{t(lang, 'lessonBroken', { id: broken.id })}</h2>
       <ul>
         {broken.errors.map((e) => (
           <li key={`${e.file}:${e.line}:${e.field}:${JSON.stringify(e.message)}`}>

@@ -205,6 +205,9 @@ describe('a broken lesson', () => {
     const card = app.page.locator('[data-testid=lesson-error]');
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('lessons/broken-demo/lesson.json:4');
+    await expect(card.locator('h2').textContent()).resolves.toBe(
+      'This lesson could not be loaded: broken-demo',
+    );
     await app.page.locator('[data-testid=lesson-index] a', { hasText: 'Lesson 4' }).first().click();
     const p = panel(app.page, 'run_hooks');
     await ready(app.page, p);

@@ -13,7 +13,7 @@ export const appStrings = {
   pythonReady: { zh: 'Python 已就绪', en: 'Python ready' },
   pythonFailed: { zh: 'Python 无法启动', en: 'Python could not start' },
   retry: { zh: '重试', en: 'Retry' },
-  lessonBroken: { zh: '这节课无法加载', en: 'This lesson could not be loaded' },
+  lessonBroken: { zh: '这节课无法加载：{id}', en: 'This lesson could not be loaded: {id}' },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
   lessonLoading: { zh: '正在载入这节课…', en: 'Loading the lesson…' },
   lessonUnavailable: {

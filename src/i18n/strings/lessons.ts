@@ -13,8 +13,8 @@ export const lessonStrings = {
   },
   invalidJson: { zh: 'JSON 无效：{reason}', en: 'invalid JSON: {reason}' },
   articleMissing: {
-    zh: '找不到文件：必须有 {lang} 版文章',
-    en: 'file not found: the {lang} article is required',
+    zh: '找不到文件：缺少 prose.{lang}.md（每节课都要有中文和英文两篇文章）',
+    en: 'file not found: prose.{lang}.md is required (every lesson has a Chinese and an English article)',
   },
   sourceNotFound: { zh: '找不到源文件：{path}', en: 'source file not found: {path}' },
   setupNotFound: { zh: '找不到准备脚本：{path}', en: 'setup script not found: {path}' },
@@ -98,11 +98,11 @@ export const lessonStrings = {
     en: 'module must be a plain Python identifier such as "runtime" (no dots: there are no packages)',
   },
   moduleShadowsStdlib: {
-    zh: 'module {module} 会遮蔽同名的标准库模块；请换一个名字',
+    zh: '模块名 {module} 会遮蔽同名的标准库模块；请换一个名字',
     en: 'module {module} would shadow the standard-library module of that name; choose another name',
   },
   moduleShadowsPyodide: {
-    zh: 'module {module} 会遮蔽同名的 Pyodide 模块；请换一个名字',
+    zh: '模块名 {module} 会遮蔽同名的 Pyodide 模块；请换一个名字',
     en: 'module {module} would shadow the Pyodide module of that name; choose another name',
   },
   functionIdentifier: {
@@ -176,12 +176,16 @@ export const lessonStrings = {
     zh: '面板标记 {text} 格式错误；请单独一行写成 "<!-- panel: <panelId> -->"',
     en: 'malformed panel marker {text}; write exactly "<!-- panel: <panelId> -->" on its own line',
   },
+  triesInOneArticle: {
+    zh: '面板 {id} 在 {other} 里有"动手试试"，这里却没有；两种语言的读者应该看到同样的内容：请在它的面板标记后面加一个 "<!-- try -->" … "<!-- /try -->" 块',
+    en: 'panel {id} has things to try in {other} but not here; readers of both languages should get them: add a "<!-- try -->" … "<!-- /try -->" block after its panel marker',
+  },
   detachedTry: {
-    zh: '{text} 没有紧跟在第 {marker} 行的面板标记之后：第 {gap} 行的文字隔在中间；"可以试试"只能紧跟面板标记（中间只允许空行）',
+    zh: '{text} 没有紧跟在第 {marker} 行的面板标记之后：第 {gap} 行的文字隔在中间；"动手试试"只能紧跟面板标记（中间只允许空行）',
     en: '{text} does not follow the panel marker at line {marker}: the text at line {gap} stands between them; things to try go right after a panel marker (blank lines only in between)',
   },
   misplacedTry: {
-    zh: '{text} 位置不对或没有结束；面板的"可以试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
+    zh: '{text} 位置不对或没有结束；面板的"动手试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
     en: 'misplaced or unclosed {text}; a panel\'s things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line',
   },
   unclosedTry: {

@@ -405,6 +405,28 @@ describe('prose with wrong panel markers', () => {
     ]);
   });
 
+  it("reports things to try written in one article only, at the other's panel marker", async () => {
+    const files = await lessonFiles(ID);
+    const zh = files['prose.zh.md'];
+    const open = zh.indexOf('<!-- try -->');
+    const close = zh.indexOf('<!-- /try -->', open) + '<!-- /try -->\n'.length;
+    files['prose.zh.md'] = zh.slice(0, open) + zh.slice(close);
+    const marker = files['prose.zh.md'].lastIndexOf('<!-- panel: ', open);
+    const panelId = /<!-- panel: (\w+) -->/.exec(files['prose.zh.md'].slice(marker))?.[1];
+    const errors = rawErrorsOf(load(ID, files));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatchObject({
+      file: `lessons/${ID}/prose.zh.md`,
+      line: lineOf(files['prose.zh.md'], `<!-- panel: ${panelId} -->`),
+    });
+    expect(formatLessonError(errors[0])).toContain(
+      `panel "${panelId}" has things to try in prose.en.md but not here`,
+    );
+    expect(formatLessonError(errors[0], 'zh')).toContain(
+      `面板 "${panelId}" 在 prose.en.md 里有"动手试试"，这里却没有`,
+    );
+  });
+
   it('says which text parts a things-to-try block from its panel marker, in zh and en', async () => {
     const files = await lessonFiles(ID);
     files['prose.en.md'] = files['prose.en.md'].replace(
@@ -519,7 +541,11 @@ describe('prose with wrong panel markers', () => {
     const files = await lessonFiles(ID);
     delete files['prose.en.md'];
     expect(errorsOf(load(ID, files))).toEqual([
-      { file: `lessons/${ID}/prose.en.md`, message: 'file not found: the en article is required' },
+      {
+        file: `lessons/${ID}/prose.en.md`,
+        message:
+          'file not found: prose.en.md is required (every lesson has a Chinese and an English article)',
+      },
     ]);
   });
 });

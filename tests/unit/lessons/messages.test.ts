@@ -64,10 +64,10 @@ describe('a loader error in the reader language', () => {
     delete files['prose.en.md'];
     const [error] = rawErrorsOf(load(ID, files));
     expect(formatLessonError(error, 'en')).toBe(
-      `lessons/${ID}/prose.en.md: file not found: the en article is required`,
+      `lessons/${ID}/prose.en.md: file not found: prose.en.md is required (every lesson has a Chinese and an English article)`,
     );
     expect(formatLessonError(error, 'zh')).toBe(
-      `lessons/${ID}/prose.en.md: 找不到文件：必须有 en 版文章`,
+      `lessons/${ID}/prose.en.md: 找不到文件：缺少 prose.en.md（每节课都要有中文和英文两篇文章）`,
     );
   });
 
