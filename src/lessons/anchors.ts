@@ -29,6 +29,15 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** The names of the functions `code` defines (any depth), in order, each once. */
+export function definedFunctions(code: string): string[] {
+  const names = sourceLines(code).flatMap((line) => {
+    const m = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/.exec(line);
+    return m ? [m[1]] : [];
+  });
+  return [...new Set(names)];
+}
+
 /**
  * Find the lines of function `fn`: the first line matching `^\s*def <fn>(` (also
  * `async def`), through the last line of its body. The body ends before the next line

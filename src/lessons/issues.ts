@@ -104,8 +104,20 @@ function issueMessage(issue: $ZodIssue, root: unknown): LessonMessage {
     }
     case 'invalid_value':
       return msg('notOneOf', { values: issue.values.map((v) => JSON.stringify(v)).join(', ') });
-    case 'invalid_union':
-      return msg('noVariant');
+    case 'invalid_union': {
+      // A discriminated union (a prediction's `ask.kind`) names the values it takes.
+      const options = (issue as { options?: unknown[] }).options;
+      if (!Array.isArray(options) || options.length === 0) return msg('noVariant');
+      const values = options.map((v) => JSON.stringify(v)).join(', ');
+      const found = valueAt(root, issue.path);
+      const near =
+        typeof found === 'string'
+          ? options.find((v) => typeof v === 'string' && nameDistance(found, v) <= 2)
+          : undefined;
+      return near === undefined
+        ? msg('notOneOf', { values })
+        : msg('notOneOfNear', { values, near: JSON.stringify(near) });
+    }
     case 'invalid_key':
       return msg('invalidKey', {
         reason: issue.issues[0] ? issueMessage(issue.issues[0], root) : msg('invalidValue'),

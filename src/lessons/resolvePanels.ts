@@ -3,7 +3,7 @@
  * focus function's lines in its source and its step notes' anchors. Each problem is
  * reported with its field as a lesson message. Pure, like the rest of the loader.
  */
-import { resolveFunctionRange, resolveStepLines } from './anchors.ts';
+import { definedFunctions, resolveFunctionRange, resolveStepLines } from './anchors.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonScenario, LessonSource, ResolvedPanel, ResolvedStep } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
@@ -110,6 +110,7 @@ export function resolvePanels(
           name: JSON.stringify(panel.function),
           file: sourceName,
           bare: panel.function,
+          defined: definedFunctions(source.code).join(', ') || msg('noneListed'),
         }),
       );
       return;

@@ -51,6 +51,10 @@ export const lessonStrings = {
   tooSmallExclusive: { zh: '必须大于 {n}', en: 'must be greater than {n}' },
   tooBigExclusive: { zh: '必须小于 {n}', en: 'must be less than {n}' },
   notOneOf: { zh: '必须是以下之一：{values}', en: 'must be one of: {values}' },
+  notOneOfNear: {
+    zh: '必须是以下之一：{values}；是不是想写 {near}？',
+    en: 'must be one of: {values}; did you mean {near}?',
+  },
   noVariant: {
     zh: '不符合任何一种允许的写法（请检查 "kind" 等字段）',
     en: 'matches none of the allowed forms (check "kind" and the fields it needs)',
@@ -148,8 +152,8 @@ export const lessonStrings = {
     en: "{source} is not one of the lesson's sources ({sources})",
   },
   functionNotFound: {
-    zh: '在 {file} 中找不到函数 {name}（没有一行匹配 "def {bare}("）',
-    en: 'function {name} not found in {file} (no line matching "def {bare}(")',
+    zh: '在 {file} 中找不到函数 {name}（没有一行匹配 "def {bare}("）；这个文件定义的函数有：{defined}',
+    en: 'function {name} not found in {file} (no line matching "def {bare}("); the file defines: {defined}',
   },
   anchorNotFound: {
     zh: '在 {fn}（{file}，第 {start}-{end} 行）中找不到锚点文本 {text}',

@@ -47,6 +47,25 @@ describe('prediction questions in a lesson', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('name the kinds a question can ask when its kind is wrong, and the one it was near', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].ask = { kind: 'hit', line: 'x' };
+      m.predictions[1].ask = { kind: 'guess' };
+    });
+    const errors = rawErrorsOf(load(ID, files));
+    const byField = new Map(errors.map((e) => [e.field, e]));
+    const near = byField.get('predictions[0].ask.kind');
+    expect(renderMessage(near!.message, 'en')).toBe(
+      'must be one of: "hits", "reached", "output", "value"; did you mean "hits"?',
+    );
+    expect(renderMessage(near!.message, 'zh')).toBe(
+      '必须是以下之一："hits", "reached", "output", "value"；是不是想写 "hits"？',
+    );
+    expect(renderMessage(byField.get('predictions[1].ask.kind')!.message, 'en')).toBe(
+      'must be one of: "hits", "reached", "output", "value"',
+    );
+  });
+
   it('are checked in the same run as an error elsewhere in their panel', async () => {
     // A broken step note and a missing entry leave the panel unresolved; the predictions
     // on it are still checked, so the author sees every error at once.
