@@ -142,6 +142,45 @@ function nameDistance(a: string, b: string): number {
   return d[a.length][b.length];
 }
 
+/** A zod (mini) schema's definition, as far as walking it by path needs. */
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, { _zod: { def: SchemaDef } }>;
+  element?: { _zod: { def: SchemaDef } };
+  valueType?: { _zod: { def: SchemaDef } };
+  innerType?: { _zod: { def: SchemaDef } };
+  in?: { _zod: { def: SchemaDef } };
+}
+const WRAPPERS = new Set([
+  'optional',
+  'default',
+  'prefault',
+  'nullable',
+  'readonly',
+  'catch',
+  'nonoptional',
+]);
+
+/** The field names the object at `path` may have, per `schema`; empty where unknown. */
+function fieldsAt(schema: { _zod: { def: SchemaDef } } | undefined, path: JsonPath): string[] {
+  const unwrap = (def: SchemaDef | undefined): SchemaDef | undefined => {
+    let d = def;
+    while (d && (WRAPPERS.has(d.type) || d.type === 'pipe')) d = (d.innerType ?? d.in)?._zod.def;
+    return d;
+  };
+  let def = unwrap(schema?._zod.def);
+  for (const key of path) {
+    if (def?.type === 'object' && typeof key === 'string') def = unwrap(def.shape?.[key]?._zod.def);
+    else if (def?.type === 'array') def = unwrap(def.element?._zod.def);
+    else if (def?.type === 'record') def = unwrap(def.valueType?._zod.def);
+    else return [];
+  }
+  return def?.type === 'object' && def.shape ? Object.keys(def.shape) : [];
+}
+
+/** How many edits a misspelling of a name as long as `key` may have. */
+const closeness = (key: string) => Math.max(1, Math.floor(key.length / 4));
+
 const samePlace = (a: JsonPath, b: JsonPath) =>
   a.length === b.length && a.every((k, i) => k === b[i]);
 
@@ -150,16 +189,18 @@ const samePlace = (a: JsonPath, b: JsonPath) =>
  * that is a misspelling of a required field missing from the same object (`scenaros` for
  * `scenarios`) is one problem, not two: the unknown field names the one it should be.
  */
-export function schemaProblems(issues: readonly $ZodIssue[], root: unknown): FieldProblem[] {
+export function schemaProblems(
+  issues: readonly $ZodIssue[],
+  root: unknown,
+  schema?: { _zod: { def: SchemaDef } },
+): FieldProblem[] {
   const missing = issues
     .filter((i) => i.code !== 'unrecognized_keys' && i.code !== 'invalid_key')
     .filter((i) => typeof i.path.at(-1) === 'string' && isMissing(root, i.path))
     .map((i) => i.path);
   const nearOf = (at: JsonPath, key: string) =>
     missing.find(
-      (m) =>
-        samePlace(m.slice(0, -1), at) &&
-        nameDistance(key, String(m.at(-1))) <= Math.max(1, Math.floor(key.length / 4)),
+      (m) => samePlace(m.slice(0, -1), at) && nameDistance(key, String(m.at(-1))) <= closeness(key),
     );
   const meant = new Set(
     issues.flatMap((i) =>
@@ -176,11 +217,17 @@ export function schemaProblems(issues: readonly $ZodIssue[], root: unknown): Fie
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const near = nearOf(issue.path, key);
+        // else a field the object may have (an optional one), written nearly so
+        const optional = near
+          ? undefined
+          : fieldsAt(schema, issue.path).find((f) => nameDistance(key, f) <= closeness(key));
         out.push({
           path: [...issue.path, key],
           message: near
             ? msg('misspeltField', { name: JSON.stringify(String(near.at(-1))) })
-            : msg('unknownField'),
+            : optional
+              ? msg('misspeltOptionalField', { name: JSON.stringify(optional) })
+              : msg('unknownField'),
         });
       }
     } else if (issue.code !== 'invalid_key' && isMissing(root, issue.path)) {

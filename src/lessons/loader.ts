@@ -89,7 +89,7 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
 
   const checked = LessonManifestSchema.safeParse(parsed.value);
   if (!checked.success) {
-    for (const problem of schemaProblems(checked.error.issues, parsed.value))
+    for (const problem of schemaProblems(checked.error.issues, parsed.value, LessonManifestSchema))
       manifestError(problem.path, problem.message);
   }
 

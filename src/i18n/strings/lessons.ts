@@ -37,6 +37,10 @@ export const lessonStrings = {
     zh: '未知字段；是不是想写必填字段 {name}？（它现在缺失）',
     en: 'unknown field: did you mean {name}? (a required field, missing here)',
   },
+  misspeltOptionalField: {
+    zh: '未知字段；是不是想写 {name}？',
+    en: 'unknown field: did you mean {name}?',
+  },
   invalidKey: { zh: '键无效：{reason}', en: 'invalid key: {reason}' },
   requiredField: { zh: '缺少必填字段', en: 'required field is missing' },
   expectedType: {

@@ -93,6 +93,22 @@ describe('a manifest that does not fit the schema', () => {
     expect(formatLessonError(zh, 'zh')).toContain('是不是想写必填字段 "steps"');
   });
 
+  it('suggests an optional field a misspelt one is near, at any depth', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.scenarios.pass.descripton = m.scenarios.pass.description;
+      delete m.scenarios.pass.description;
+      m.budget.maxEvent = m.budget.maxEvents;
+      delete m.budget.maxEvents;
+    });
+    const byField = new Map(errorsOf(load(ID, files)).map((e) => [e.field, e.message]));
+    expect(byField.get('scenarios.pass.descripton')).toBe(
+      'unknown field: did you mean "description"?',
+    );
+    expect(byField.get('budget.maxEvent')).toBe('unknown field: did you mean "maxEvents"?');
+    const [zh] = rawErrorsOf(load(ID, files)).filter((e) => e.field === 'budget.maxEvent');
+    expect(formatLessonError(zh, 'zh')).toContain('未知字段；是不是想写 "maxEvents"？');
+  });
+
   it('keeps both errors when the unknown field is not near the missing one', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.panels[0].notes = m.panels[0].steps;
