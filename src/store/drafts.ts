@@ -30,6 +30,25 @@ export interface DraftsStore {
   discard(lessonId: string): void;
 }
 
+/**
+ * The title a draft-only lesson is listed under: its `lesson.json` title in `lang` when
+ * the draft has one that reads, else its id (a draft that does not parse yet).
+ */
+export function draftTitle(
+  lessonId: string,
+  files: DraftFiles | undefined,
+  lang: 'zh' | 'en',
+): string {
+  const text = files?.['lesson.json'];
+  if (typeof text !== 'string') return lessonId;
+  try {
+    const title = (JSON.parse(text) as { title?: Record<string, unknown> } | null)?.title?.[lang];
+    return typeof title === 'string' && title.trim() !== '' ? title : lessonId;
+  } catch {
+    return lessonId;
+  }
+}
+
 const PREFIX = 'wpt.draft.';
 const VERSION = 1;
 

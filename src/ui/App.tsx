@@ -4,7 +4,7 @@ import { panelHash } from '../store/address';
 import { useApp } from '../store/app';
 import { useAuthoring } from '../store/authorTools';
 import { lessonStatus, lessonToShow, useCatalog } from '../store/catalog';
-import { useDrafts } from '../store/drafts';
+import { draftTitle, useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -62,9 +62,9 @@ export function App() {
           ? 'arriving'
           : lessonStatus(id, { index, catalog, unavailable });
   const draftOnly = author
-    ? Object.keys(drafts).filter(
-        (d) => !index.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d),
-      )
+    ? Object.keys(drafts)
+        .filter((d) => !index.some((l) => l.id === d) && !catalog.broken.some((b) => b.id === d))
+        .map((d) => ({ id: d, title: draftTitle(d, drafts[d], lang) }))
     : [];
 
   const firstPanel = lesson?.prose[lang].find((seg) => seg.kind === 'panel');

@@ -8,8 +8,8 @@ export interface LessonNavProps {
   index: readonly LessonSummary[];
   /** The lesson shown, marked as the current page. */
   current: string | null;
-  /** Author mode: drafts that are not shipped lessons. */
-  drafts: readonly string[];
+  /** Author mode: drafts that are not shipped lessons, with the titles they are listed under. */
+  drafts: readonly { id: string; title: string }[];
   /** Lessons that failed to load (listed so that their errors can be opened). */
   broken: readonly string[];
   /** Open a lesson in place (the links also work as plain links). */
@@ -55,9 +55,13 @@ export function LessonNav({ lang, index, current, drafts, broken, onOpen }: Less
           </li>
         ))}
         {drafts.map((d) => (
-          <li key={d} className="index-draft">
-            <a href={`?lesson=${d}&author=1`} onClick={opener(d)}>
-              {d} ✎
+          <li key={d.id} className="index-draft">
+            <a
+              href={`?lesson=${d.id}&author=1`}
+              aria-current={d.id === current ? 'page' : undefined}
+              onClick={opener(d.id)}
+            >
+              {d.title} ✎
             </a>
           </li>
         ))}

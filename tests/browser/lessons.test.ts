@@ -200,8 +200,23 @@ describe('a broken lesson', () => {
           files: { 'lesson.json': '{\n  "id": "broken-demo",\n  "order": 9,\n}\n' },
         }),
       );
+      // Another, whose manifest reads but is not complete yet.
+      localStorage.setItem(
+        'wpt.draft.titled-demo',
+        JSON.stringify({
+          version: 1,
+          files: {
+            'lesson.json': '{"id": "titled-demo", "title": {"zh": "演示", "en": "A demo"}}',
+          },
+        }),
+      );
     });
     await app.page.reload();
+    // Drafts are listed by their title where it reads, else by their id.
+    const drafts = app.page.locator('[data-testid=lesson-index] .index-draft a');
+    await expect(drafts.allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['broken-demo ✎', 'A demo ✎']),
+    );
     const card = app.page.locator('[data-testid=lesson-error]');
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('lessons/broken-demo/lesson.json:4');
