@@ -122,7 +122,19 @@ export function App() {
           {status === 'unavailable' && id ? (
             <LessonUnavailable id={id} why={unavailable[id]} lang={lang} />
           ) : null}
-          {status === 'unknown' ? <p className="error-card">{t(lang, 'notFound')}</p> : null}
+          {status === 'unknown' ? (
+            <div className="error-card" data-testid="lesson-not-found">
+              <p>{t(lang, 'notFound')}</p>
+              {/* A lesson that exists here only as a draft opens in author mode. */}
+              {!author && lessonId && drafts[lessonId] ? (
+                <p>
+                  <a href={`?lesson=${lessonId}&author=1&lang=${lang}`} data-testid="open-draft">
+                    {t(lang, 'draftElsewhere', { id: lessonId })}
+                  </a>
+                </p>
+              ) : null}
+            </div>
+          ) : null}
         </main>
       </div>
     </div>

@@ -183,6 +183,33 @@ describe('the hook-registry lesson', () => {
   });
 });
 
+describe('a lesson that exists only as a draft', () => {
+  let app: AppSession;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('says so outside author mode, with a link that opens it in author mode', async () => {
+    app = await openApp({ path: '/?lang=en' });
+    await app.page.evaluate(() => {
+      localStorage.setItem(
+        'wpt.draft.only-draft',
+        JSON.stringify({ version: 1, files: { 'lesson.json': '{"id": "only-draft"}' } }),
+      );
+    });
+    await app.page.goto(`${app.baseUrl}/?lesson=only-draft&lang=en`);
+    const card = app.page.locator('[data-testid=lesson-not-found]');
+    await expect(card.textContent()).resolves.toContain('Lesson not found');
+    const link = card.locator('[data-testid=open-draft]');
+    await expect(link.textContent()).resolves.toBe(
+      'This browser has a draft of only-draft: open it in author mode',
+    );
+    await link.click();
+    await app.page.waitForURL(/author=1/);
+    await app.page.locator('[data-testid=lesson-error]').waitFor();
+  });
+});
+
 describe('a broken lesson', () => {
   let app: AppSession;
   afterAll(async () => {

@@ -15,6 +15,10 @@ export const appStrings = {
   retry: { zh: '重试', en: 'Retry' },
   lessonBroken: { zh: '这节课无法加载：{id}', en: 'This lesson could not be loaded: {id}' },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
+  draftElsewhere: {
+    zh: '这个浏览器里有 {id} 的草稿：在作者模式中打开它',
+    en: 'This browser has a draft of {id}: open it in author mode',
+  },
   lessonLoading: { zh: '正在载入这节课…', en: 'Loading the lesson…' },
   lessonUnavailable: {
     zh: '这节课没能载入（网络断开了吗？）：',
