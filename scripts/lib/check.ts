@@ -398,6 +398,8 @@ async function checkRun(
     const head = n === 1 ? t(lang, 'checkPredictionHead') : t(lang, 'checkPredictionsHead', { n });
     print(`${statusTag(lang, false)}${name}: ${head}`);
     for (const p of predicted.problems) print(formatProblem(p, lang));
+    // the other questions on this run are answered all the same
+    for (const line of predicted.lines) print(`        ${line}`);
     return false;
   }
 

@@ -124,6 +124,13 @@ beforeAll(async () => {
             question: { zh: '`nowhere` 最后是多少？', en: 'What does `nowhere` end as?' },
           },
           {
+            id: 'alongside',
+            panel: 'spin',
+            scenario: 'heavy',
+            ask: { kind: 'value', name: 'total' },
+            question: { zh: '`total` 最后是多少？', en: 'What does `total` end as?' },
+          },
+          {
             id: 'sum',
             panel: 'spin',
             scenario: 'fine',
@@ -167,6 +174,18 @@ describe('a runaway scenario', () => {
       ),
     );
     expect(out[status + 2]).toMatch(/^ {4}if this is the ending the scenario teaches, declare it/);
+  });
+});
+
+describe('a run with a prediction that has no answer', () => {
+  it('still prints the answers of the other predictions on it', () => {
+    const { out } = runs.en!;
+    const status = out.findIndex((l) => /FAIL {2}spin\/heavy: /.test(l));
+    expect(status).toBeGreaterThanOrEqual(0);
+    const next = out.findIndex((l, i) => i > status && /^ {2}\S/.test(l));
+    const block = out.slice(status, next < 0 ? undefined : next);
+    expect(block).toContainEqual(expect.stringMatching(/never binds/));
+    expect(block).toContainEqual(expect.stringMatching(/^ +predict alongside: /));
   });
 });
 
