@@ -28,7 +28,10 @@ export const authorStrings = {
     en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
   },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
-  imported: { zh: '{id}：{n} 个文件', en: '{id}: {n} file(s)' },
+  imported: {
+    zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',
+    en: 'Imported as the draft of {id}: {n} file(s) (listed with ✎ in the lesson index)',
+  },
   editableFiles: { zh: '可编辑的文件', en: 'Editable files' },
   newScenarioId: { zh: '新场景 id', en: 'new scenario id' },
   addScenario: { zh: '新增场景', en: 'Add scenario' },

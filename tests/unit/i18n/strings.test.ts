@@ -60,7 +60,9 @@ describe('the UI string table', () => {
   it('fills every occurrence of a placeholder and leaves unknown ones', () => {
     expect(t('en', 'line', { n: 7 })).toBe('line 7');
     expect(t('zh', 'line', { n: 7 })).toBe('第 7 行');
-    expect(t('en', 'imported', { id: 'x' })).toBe('x: {n} file(s)');
+    expect(t('en', 'imported', { id: 'x' })).toBe(
+      'Imported as the draft of x: {n} file(s) (listed with ✎ in the lesson index)',
+    );
   });
 });
 
