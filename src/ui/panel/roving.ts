@@ -74,7 +74,7 @@ export function useRovingFocus<T extends HTMLElement>(selector: string) {
     if (to === null) return;
     e.preventDefault();
     last.current = to;
-    for (const [k, el] of items.entries()) el.tabIndex = k === to ? 0 : -1;
+    setStop(items, to);
     items[to].focus();
   };
   const onFocus = (e: FocusEvent) => {
@@ -82,6 +82,14 @@ export function useRovingFocus<T extends HTMLElement>(selector: string) {
     if (index >= 0) last.current = index;
   };
   return { ref, onKeyDown, onFocus };
+}
+
+/** `items[stop]` in the Tab order, the others out of it (written only where it changes). */
+function setStop(items: HTMLElement[], stop: number) {
+  for (const [k, el] of items.entries()) {
+    const want = k === stop ? '0' : '-1';
+    if (el.getAttribute('tabindex') !== want) el.setAttribute('tabindex', want);
+  }
 }
 
 function itemsOf(box: HTMLElement | null, selector: string): HTMLElement[] {
@@ -98,5 +106,5 @@ function settle(box: HTMLElement, selector: string, last: { current: number }) {
   let stop = items.indexOf(document.activeElement as HTMLElement);
   if (stop < 0) stop = items.findIndex((el) => el.getAttribute('aria-pressed') === 'true');
   if (stop < 0) stop = Math.max(0, Math.min(last.current, items.length - 1));
-  for (const [k, el] of items.entries()) el.tabIndex = k === stop ? 0 : -1;
+  setStop(items, stop);
 }
