@@ -32,6 +32,7 @@ beforeAll(async () => {
   rec = await createNodeRecorder();
   s04 = await lesson('s04-hooks');
   cell = new Int32Array(new SharedArrayBuffer(4));
+  sent = new Int32Array(new SharedArrayBuffer(4));
   rec.pyodide.setInterruptBuffer(cell);
 });
 
@@ -43,23 +44,45 @@ function run(files: RunFile[], budget?: Budget): Trace {
   return rec.record({ scenario: 'x', files, ...(budget ? { budget } : {}) });
 }
 
+/**
+ * How many interrupts the helper thread sent during the last `withInterrupt`. It sends
+ * one after `ms`, then again every few seconds until stopped: the run blocks this thread,
+ * so if an interrupt were ever lost nothing else could end it, and the suite would hang
+ * instead of failing.
+ */
+let sent: Int32Array;
+const AGAIN_MS = 5_000;
+
 /** Ask another thread to raise the interrupt (SIGINT = 2) after `ms`, as the page's watchdog does. */
 function interruptSoon(ms: number): Worker {
+  Atomics.store(sent, 0, 0);
   return new Worker(
     `const { workerData } = require('node:worker_threads');
-     setTimeout(() => Atomics.store(new Int32Array(workerData), 0, 2), ${ms});`,
-    { eval: true, workerData: cell.buffer },
+     const cell = new Int32Array(workerData.cell);
+     const sent = new Int32Array(workerData.sent);
+     const fire = () => {
+       Atomics.store(cell, 0, 2);
+       Atomics.add(sent, 0, 1);
+       setTimeout(fire, ${AGAIN_MS});
+     };
+     setTimeout(fire, ${ms});`,
+    { eval: true, workerData: { cell: cell.buffer, sent: sent.buffer } },
   );
 }
 
 async function withInterrupt(ms: number, body: () => Trace): Promise<Trace> {
+  Atomics.store(cell, 0, 0);
   const w = interruptSoon(ms);
+  let trace: Trace;
   try {
-    return body();
+    trace = body();
   } finally {
     await w.terminate();
     Atomics.store(cell, 0, 0);
   }
+  // The first interrupt must stop the run: a second one means the first was lost.
+  expect(Atomics.load(sent, 0), 'interrupts sent before the run stopped').toBe(1);
+  return trace;
 }
 
 /**
