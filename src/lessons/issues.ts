@@ -112,7 +112,7 @@ function issueMessage(issue: $ZodIssue, root: unknown): LessonMessage {
       const found = valueAt(root, issue.path);
       const near =
         typeof found === 'string'
-          ? options.find((v) => typeof v === 'string' && nameDistance(found, v) <= 2)
+          ? options.find((v) => typeof v === 'string' && nameDistance(found, v) <= closeness(found))
           : undefined;
       return near === undefined
         ? msg('notOneOf', { values })

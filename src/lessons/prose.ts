@@ -174,6 +174,7 @@ function scan(
         lastMarker = index + 1;
         gap = null;
         afterMalformed = false;
+        closeExpected = false;
         return;
       }
       if (!block && trimmed === TRY_OPEN) {

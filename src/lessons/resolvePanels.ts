@@ -48,7 +48,6 @@ export function resolvePanels(
 ): ResolvedPanel[] {
   const out: ResolvedPanel[] = [];
   const seenIds = new Set<string>();
-  const seenIdsChecked = new Set<string>();
   const { sourcePaths } = parts;
 
   parts.panels.forEach((panel, p) => {
@@ -116,8 +115,7 @@ export function resolvePanels(
       return;
     }
 
-    if (panel.id !== undefined && !seenIdsChecked.has(panel.id)) {
-      seenIdsChecked.add(panel.id);
+    if (panel.id !== undefined && !checkable.some((c) => c.id === panel.id)) {
       checkable.push({
         id: panel.id,
         function: panel.function,

@@ -5,6 +5,7 @@
  * of the Python worker or of the tab loses nothing.
  */
 import { create } from 'zustand';
+import type { Lang } from '../i18n';
 import type { Address } from './address';
 import { AUTHOR_KEY, startAuthor } from './startView';
 import { navigate } from './urlSync';
@@ -34,11 +35,7 @@ export interface DraftsStore {
  * The title a draft-only lesson is listed under: its `lesson.json` title in `lang` when
  * the draft has one that reads, else its id (a draft that does not parse yet).
  */
-export function draftTitle(
-  lessonId: string,
-  files: DraftFiles | undefined,
-  lang: 'zh' | 'en',
-): string {
+export function draftTitle(lessonId: string, files: DraftFiles | undefined, lang: Lang): string {
   const text = files?.['lesson.json'];
   if (typeof text !== 'string') return lessonId;
   try {
