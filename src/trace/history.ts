@@ -1,13 +1,13 @@
 /**
  * Where did this value come from: the history of a name (each assignment, and each
- * change of the object it held meanwhile) and of an object, from the trace's indexes
- * (binary searches, never a walk over the events).
+ * change of what it held meanwhile, the objects inside included) and of an object, from
+ * the trace's indexes (binary searches, never a walk over the events).
  */
 
 import type { HistoryEntry } from './graph-types';
 import { EventKind } from './meta';
 import type { Trace } from './trace';
-import { refId, slotOf, textAt } from './values';
+import { objectState, refId, slotOf, textAt } from './values';
 
 export type { HistoryEntry } from './graph-types';
 
@@ -66,9 +66,57 @@ function objectSteps(trace: Trace, id: number, from: number, to: number, max = I
   return out.reverse();
 }
 
+/** Objects followed below a name's object (a value view shows no more than this). */
+const DEEP_MAX_OBJECTS = 1000;
+const DEEP_MAX_DEPTH = 12;
+
+/** Object `id` and the objects it reaches at `step` (breadth first, bounded). */
+function reachableAt(trace: Trace, id: number, step: number): number[] {
+  const seen = new Set([id]);
+  let level = [id];
+  for (let depth = 0; depth < DEEP_MAX_DEPTH && level.length > 0; depth++) {
+    const next: number[] = [];
+    for (const parent of level) {
+      for (const [, ref] of objectState(trace, parent, step)?.children ?? []) {
+        const child = refId(ref);
+        if (!child || seen.has(child) || seen.size >= DEEP_MAX_OBJECTS) continue;
+        seen.add(child);
+        next.push(child);
+      }
+    }
+    level = next;
+  }
+  return [...seen];
+}
+
+/**
+ * The last `max` steps in (`from`, `to`] at which what object `id` shows changed: the
+ * object itself, or any object inside it at the time (a hook appended to the list in a
+ * dict, a field of a nested dict), oldest first. Walks back from `to`: the objects inside
+ * can only change at a step where one of them changed, so between two such steps the set
+ * to watch stays the same.
+ */
+function deepSteps(trace: Trace, id: number, from: number, to: number, max = Infinity): number[] {
+  const out: number[] = [];
+  let bound = to;
+  while (bound > from && out.length < max) {
+    let latest = -1;
+    for (const o of reachableAt(trace, id, bound)) {
+      const events = trace.objectEvents(o);
+      const k = lastAtOrBefore(events, bound);
+      if (k >= 0 && events[k] > latest) latest = events[k];
+    }
+    if (latest <= from) break;
+    out.push(latest);
+    bound = latest - 1;
+  }
+  return out.reverse();
+}
+
 /**
  * The history of `name` in frame `frameId` up to `step`: every assignment (and deletion),
- * and every change of the object it held in between, oldest first (the last `limit`).
+ * and every change of what it held in between (its object, or an object inside it),
+ * oldest first (the last `limit`).
  */
 export function historyOf(
   trace: Trace,
@@ -87,7 +135,7 @@ export function historyOf(
     const until = k === last ? step : h.events[k + 1] - 1;
     const id = refId(ref);
     if (id) {
-      const steps = objectSteps(trace, id, at, until, limit - out.length);
+      const steps = deepSteps(trace, id, at, until, limit - out.length);
       for (let j = steps.length - 1; j >= 0 && out.length < limit; j--) {
         out.push([steps[j], 'changed', ref]);
       }
@@ -113,8 +161,8 @@ export function objectHistory(
 }
 
 /**
- * The last step (<= `step`) at which `name` in `frameId` was assigned or the object it
- * holds changed, or null if it has no such step. Two binary searches.
+ * The last step (<= `step`) at which `name` in `frameId` was assigned or what it holds
+ * changed (its object, or an object inside it), or null if it has no such step.
  */
 export function lastChange(
   trace: Trace,
@@ -129,7 +177,5 @@ export function lastChange(
   const bound = h.events[k];
   const id = refId(h.values[k]);
   if (!id) return bound;
-  const events = trace.objectEvents(id);
-  const j = lastAtOrBefore(events, step);
-  return j >= 0 && events[j] > bound ? events[j] : bound;
+  return deepSteps(trace, id, bound, step, 1)[0] ?? bound;
 }

@@ -186,6 +186,8 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(entries[0].line).toBe(runtimeLine('warnings = []'));
     const append = entries.find((e) => e.line === runtimeLine('warnings.append(problem)'));
     expect(append?.text).toContain('OSError: audit unavailable');
+    // Each row names the file its line is in (a change can be made in another file).
+    expect(append?.text).toContain('runtime.py');
     expect(append?.step).toBeLessThan(atEnd);
 
     await rows.nth(entries.indexOf(append as (typeof entries)[number])).click();

@@ -12,7 +12,7 @@ import { buildRunFiles } from '../../src/lessons/runFiles';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { framesAt } from '../../src/trace/graph';
-import { historyOf } from '../../src/trace/history';
+import { historyOf, lastChange } from '../../src/trace/history';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { objectState, refId, slotOf, textAt } from '../../src/trace/values';
@@ -156,6 +156,34 @@ describe('the object-centric trace', () => {
     expect(out).toEqual([]);
   }, 300_000);
 
+  it('lists every change a name shows, nested objects included, in every lesson scenario', async () => {
+    const { lessons } = await loadAllLessons('lessons');
+    const bad: string[] = [];
+    for (const lesson of lessons) {
+      for (const panel of lesson.panels) {
+        for (const scenario of panel.scenarios) {
+          const trace = record({
+            files: buildRunFiles(lesson, panel.id, scenario.id),
+            scenario: scenario.id,
+            budget: lesson.budget,
+          });
+          for (let e = 0; e < trace.length; e++) {
+            for (const f of trace.stackAt(e)) {
+              for (const v of trace.variablesAt(f, e)) {
+                const last = lastChange(trace, e, f, v.name);
+                if (last === null || textAt(trace, v.value, e) !== textAt(trace, v.value, last)) {
+                  const where = `${lesson.id}/${panel.id}/${scenario.id}`;
+                  bad.push(`${where} step ${e} ${v.name}: last change ${last}`);
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(bad.slice(0, 5)).toEqual([]);
+  }, 300_000);
+
   it('agrees with the brute-force recorder at every event of random programs', () => {
     fc.assert(
       fc.property(programArb, (code) => {
@@ -195,6 +223,10 @@ describe('the object-centric trace', () => {
               ) {
                 bad.push(
                   `${e} ${v.name}: object changed after its last history entry ${last.step}`,
+                );
+              } else if (textAt(trace, v.value, e) !== textAt(trace, v.value, last.step)) {
+                bad.push(
+                  `${e} ${v.name}: shows a change after its last history entry ${last.step}`,
                 );
               }
             }

@@ -27,7 +27,7 @@ export const objectStrings = {
    * A change: the step a jump shows it at, and the line that made it (for a parameter, the
    * caller's line, still running; so not worded as "just ran").
    */
-  historyRow: { zh: '第 {step} 步 · 第 {line} 行', en: 'step {step} · line {line}' },
+  historyRow: { zh: '第 {step} 步 · {file} 第 {line} 行', en: 'step {step} · {file} line {line}' },
   assigned: { zh: '赋值', en: 'assigned' },
   mutated: { zh: '对象被改动', en: 'object changed' },
   deleted: { zh: '被删除', en: 'deleted' },

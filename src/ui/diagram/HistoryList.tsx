@@ -96,7 +96,11 @@ export function HistoryList({
               onClick={() => onJump(e.step)}
             >
               <span className="history-where">
-                {t(lang, 'historyRow', { step: e.step + 1, line: e.line })}
+                {t(lang, 'historyRow', {
+                  step: e.step + 1,
+                  file: e.file.slice(e.file.lastIndexOf('/') + 1),
+                  line: e.line,
+                })}
               </span>{' '}
               <span className="history-kind">
                 {t(

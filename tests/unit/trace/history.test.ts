@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { divergence, panelDivergence } from '../../../src/trace/divergence.ts';
 import { historyOf, lastChange, lineThatRan, objectHistory } from '../../../src/trace/history.ts';
-import { slotOf } from '../../../src/trace/values.ts';
+import { slotOf, textAt } from '../../../src/trace/values.ts';
 import { traceSpecArb } from '../replay/arbitraries.ts';
 import {
   ALIASED_LIST,
@@ -36,6 +36,89 @@ describe('historyOf', () => {
 
   it('keeps the most recent entries when limited', () => {
     expect(historyOf(t, 8, 0, 'x', 2).map((h) => h.step)).toEqual([6, 8]);
+  });
+});
+
+/**
+ * In f, `hooks = {'before': chain}` where chain = ['first'] (line 5); g appends 'late' to
+ * the chain (line 2) through another name; then f replaces the chain (line 8), and g
+ * changes the old chain again, which `hooks` no longer shows (line 2 again).
+ */
+const NESTED: FixtureSpec = {
+  frames: [
+    { fn: 'f', file: 'main.py' },
+    { fn: 'g', file: 'other.py', parent: 0, params: 1 },
+    { fn: 'g', file: 'other.py', parent: 0, params: 1 },
+  ],
+  events: [
+    { kind: 'call', frame: 0, line: 4 },
+    { kind: 'line', frame: 0, line: 5 },
+    {
+      kind: 'line',
+      frame: 0,
+      line: 6,
+      vars: { hooks: { ref: 1 } },
+      objects: {
+        1: { kind: 'dict', entries: [["'before'", { ref: 2 }]] },
+        2: { kind: 'list', entries: [['0', "'first'"]] },
+      },
+    },
+    { kind: 'call', frame: 1, line: 1, vars: { chain: { ref: 2 } } },
+    { kind: 'line', frame: 1, line: 2 },
+    {
+      kind: 'return',
+      frame: 1,
+      line: 2,
+      objects: {
+        2: {
+          kind: 'list',
+          entries: [
+            ['0', "'first'"],
+            ['1', "'late'"],
+          ],
+        },
+      },
+    },
+    { kind: 'line', frame: 0, line: 7 },
+    {
+      kind: 'line',
+      frame: 0,
+      line: 8,
+      objects: {
+        1: { kind: 'dict', entries: [["'before'", { ref: 3 }]] },
+        3: { kind: 'list', entries: [] },
+      },
+    },
+    { kind: 'call', frame: 2, line: 1, vars: { chain: { ref: 2 } } },
+    { kind: 'line', frame: 2, line: 2 },
+    { kind: 'return', frame: 2, line: 2, objects: { 2: { kind: 'list', entries: [] } } },
+    { kind: 'line', frame: 0, line: 9 },
+  ],
+};
+
+describe('the history of a name holding objects inside objects', () => {
+  const t = buildTrace(NESTED);
+  it('lists a change of an object inside, made through another name in another file', () => {
+    const rows = historyOf(t, 11, 0, 'hooks').map((h) => [h.step, h.kind, h.file, h.line, h.text]);
+    expect(rows).toEqual([
+      [2, 'assigned', 'main.py', 5, "{'before': ['first']}"],
+      [5, 'changed', 'other.py', 2, "{'before': ['first', 'late']}"],
+      [7, 'changed', 'main.py', 7, "{'before': []}"],
+    ]);
+  });
+  it('leaves out changes of an object that is no longer inside', () => {
+    expect(historyOf(t, 11, 0, 'hooks').map((h) => h.step)).not.toContain(10);
+    expect(lastChange(t, 11, 0, 'hooks')).toBe(7);
+    expect(lastChange(t, 6, 0, 'hooks')).toBe(5);
+    expect(lastChange(t, 4, 0, 'hooks')).toBe(2);
+  });
+  it('changes its text only at a step it lists', () => {
+    const steps = new Set(historyOf(t, 11, 0, 'hooks').map((h) => h.step));
+    const text = (e: number) => {
+      const v = t.variablesAt(0, e).find((x) => x.name === 'hooks');
+      return v ? textAt(t, v.value, e) : '';
+    };
+    for (let e = 3; e < t.length; e++) if (text(e) !== text(e - 1)) expect(steps).toContain(e);
   });
 });
 
