@@ -98,6 +98,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'debugNoBreakpoint', { fn: notice.function });
     case 'noBreakpointHit':
       return t(lang, 'noBreakpointHit');
+    case 'loggedOnly':
+      return t(lang, 'loggedOnly');
     case 'neverStopped':
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':

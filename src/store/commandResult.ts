@@ -19,6 +19,8 @@ export type PanelNotice =
   /** The code changed under a run in progress, which started again; `after`: what the new run did. */
   | { kind: 'codeChanged'; after: PanelNotice | null }
   | { kind: 'noBreakpointHit' }
+  /** Debug ran to the end with logpoints only: they log without stopping (see the output). */
+  | { kind: 'loggedOnly' }
   /**
    * Debug ran to the end past a breakpoint's line without stopping: its condition or hit
    * count never let it (`failed`: a condition raised or did not compile).
@@ -58,6 +60,11 @@ function canStop(breakpoints: readonly Breakpoint[]): boolean {
   return breakpoints.some((b) => b.enabled && b.log === undefined);
 }
 
+/** Whether any of `breakpoints` is an enabled logpoint. */
+function logs(breakpoints: readonly Breakpoint[]): boolean {
+  return breakpoints.some((b) => b.enabled && b.log !== undefined);
+}
+
 /**
  * The notice to show now. "No breakpoint: stopped at the first line" stops being true as
  * soon as the student sets one, so it goes then, without waiting for the next command.
@@ -85,8 +92,10 @@ export function applyCommand(
   const starts = STARTS_RUN.includes(command);
   if (starts && trace.length > 0) {
     // A debugger started with no breakpoint stops at the start of the code under
-    // study rather than running silently to the end.
-    const first = !canStop(p.breakpoints) && focus ? firstFocusLine(trace, focus) : null;
+    // study rather than running silently to the end; with logpoints it is not silent: it
+    // runs to the end, and their lines are in the output.
+    const silent = !canStop(p.breakpoints) && !logs(p.breakpoints);
+    const first = silent && focus ? firstFocusLine(trace, focus) : null;
     if (first !== null && focus) {
       return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
     }
@@ -100,7 +109,10 @@ export function applyCommand(
   const passed = p.breakpoints.filter(
     (b) => b.enabled && b.log === undefined && (hits.reached.get(b.id) ?? 0) > 0,
   );
-  if (passed.length === 0) return { position, notice: { kind: 'noBreakpointHit' } };
+  if (passed.length === 0) {
+    const logOnly = !canStop(p.breakpoints) && logs(p.breakpoints);
+    return { position, notice: { kind: logOnly ? 'loggedOnly' : 'noBreakpointHit' } };
+  }
   const failed = passed.some((b) => hits.probeErrors.get(b.id)?.source === 'condition');
   return { position, notice: { kind: 'neverStopped', failed } };
 }

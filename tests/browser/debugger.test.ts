@@ -193,16 +193,19 @@ describe('debugger depth on the run_hooks panel', () => {
     await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'paused', line);
     expect((await variables(p())).callback).toBe('<function second>');
-    // a logpoint writes to the output and never stops (Run: with no breakpoint that can
-    // stop, Debug would pause at the function's first line instead)
+    // a logpoint writes to the output and never stops: Debug with it alone runs to the
+    // end, and says why it did not stop
     await row.locator('[data-testid=bp-condition]').fill('');
     await row.locator('[data-testid=bp-condition]').press('Enter');
     await row.locator('[data-testid=bp-log]').fill('calling {callback.__name__}');
     await row.locator('[data-testid=bp-log]').press('Enter');
-    await p().locator('[data-testid=run]').click();
+    await p().locator('[data-testid=debug]').click();
     await waitState(p(), 'finished');
     const logs = await p().locator('[data-testid=logpoint]').allTextContents();
     expect(logs).toEqual(['calling first\n', 'calling second\n']);
+    const notice = p().locator('[data-testid=panel-notice]');
+    expect(await notice.getAttribute('data-kind')).toBe('loggedOnly');
+    expect(await notice.textContent()).toContain('logpoints write to the output without stopping');
     await row.locator('[data-testid=bp-log]').fill('');
     await row.locator('[data-testid=bp-log]').press('Enter');
     // a disabled breakpoint never stops: Debug pauses at the function's first line instead,

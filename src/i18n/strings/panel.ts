@@ -106,6 +106,10 @@ export const panelStrings = {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',
   },
+  loggedOnly: {
+    zh: '运行到了结尾：日志点只记录、不停下，记下的内容在“输出”里。要停下，请设一个普通断点。',
+    en: 'Ran to the end: logpoints write to the output without stopping. To stop, set a plain breakpoint.',
+  },
   stepOutOfRange: {
     zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',
     en: 'There is no step {n}: this run has {total} steps (1–{total}).',

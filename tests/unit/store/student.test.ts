@@ -181,14 +181,27 @@ describe('Debug with no breakpoint', () => {
     });
   });
 
-  it('a logpoint alone does not count as a breakpoint that stops', () => {
+  it('with logpoints alone, Debug runs to the end (they log) and says they do not stop', () => {
     const r = applyCommand(
       trace,
       { position: -1, breakpoints: [bp({ log: 'x' })] },
       'debug',
       FOCUS,
     );
-    expect(r.position).toBe(NE.fTotal0);
+    expect(r).toEqual({ position: trace.length, notice: { kind: 'loggedOnly' } });
+    expect(noticeText('en', r.notice!)).toMatch(/^Ran to the end: logpoints .* without stopping/);
+    expect(noticeText('zh', r.notice!)).toContain('日志点');
+    // A disabled logpoint logs nothing: Debug stops at the first line as with none.
+    const off = [bp({ log: 'x', enabled: false })];
+    expect(applyCommand(trace, { position: -1, breakpoints: off }, 'debug', FOCUS).notice).toEqual({
+      kind: 'debugNoBreakpoint',
+      function: 'f',
+    });
+    // With a breakpoint that stops but is never reached, it says so, as before.
+    const never = [bp({ log: 'x' }), bp({ id: 'n', line: 999 })];
+    expect(
+      applyCommand(trace, { position: -1, breakpoints: never }, 'debug', FOCUS).notice,
+    ).toEqual({ kind: 'noBreakpointHit' });
   });
 
   it('a function that is never called: Debug runs to the end as before', () => {
