@@ -84,10 +84,45 @@ export function answerPrediction(
   }
 }
 
-/** A value's text for comparison: no outer spaces, one quote style for strings. */
+/** Characters around which a value's text may have spaces or not (`[1, 2]`, `{'a':1}`). */
+const PUNCTUATION = new Set([...'()[]{},:']);
+
+/**
+ * A value's text for comparison, as Python would read it: spaces between tokens count only
+ * between two words (`<function first>`), and every string literal in one quote style
+ * (`["a", "b"]` is `['a', 'b']`, `"it's"` is `'it\'s'`). Inside a string nothing changes.
+ */
 function normalValue(text: string): string {
-  const t = text.trim().replace(/\s+/g, ' ');
-  return /^(['"]).*\1$/s.test(t) ? `'${t.slice(1, -1)}'` : t;
+  let out = '';
+  let space = false;
+  for (let i = 0; i < text.length; ) {
+    const c = text[i];
+    if (/\s/.test(c)) {
+      space = true;
+      i++;
+      continue;
+    }
+    if (space && out !== '' && !PUNCTUATION.has(out.at(-1) ?? '') && !PUNCTUATION.has(c))
+      out += ' ';
+    space = false;
+    if (c !== "'" && c !== '"') {
+      out += c;
+      i++;
+      continue;
+    }
+    // A string literal up to its unescaped closing quote (or the end of the text).
+    let body = '';
+    let j = i + 1;
+    for (; j < text.length && text[j] !== c; j++) {
+      if (text[j] === '\\' && j + 1 < text.length) {
+        const next = text[++j];
+        body += next === "'" || next === '"' ? next : `\\${next}`;
+      } else body += text[j];
+    }
+    out += `'${body.replaceAll("'", "\\'")}'`;
+    i = j + 1;
+  }
+  return out;
 }
 
 /**

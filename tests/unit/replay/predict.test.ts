@@ -107,4 +107,21 @@ describe('answers computed from the recorded run', () => {
       events: [],
     });
   });
+
+  it('reads a typed value as Python would: spacing between tokens and quote style do not count', () => {
+    const is = (want: string, typed: string) =>
+      isCorrect({ kind: 'value', text: want, events: [] }, { kind: 'value', text: typed });
+    expect(is("['a', 'b']", '["a","b"]')).toBe(true);
+    expect(is('[1, 2]', ' [1,2] ')).toBe(true);
+    expect(is("{'a': 1, 'b': [True, None]}", '{"a":1,  "b" : [ True , None ]}')).toBe(true);
+    expect(is('"it\'s"', "'it\\'s'")).toBe(true);
+    expect(is('\'say "hi"\'', '"say \\"hi\\""')).toBe(true);
+    expect(is('<function first>', '<function  first>')).toBe(true);
+    // What Python would read differently stays different.
+    expect(is("'a b'", "'ab'")).toBe(false);
+    expect(is("'a'", "'A'")).toBe(false);
+    expect(is('[1, 2]', '[1, 3]')).toBe(false);
+    expect(is('<function first>', '<functionfirst>')).toBe(false);
+    expect(is("['a, b']", "['a', 'b']")).toBe(false);
+  });
 });
