@@ -47,6 +47,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   const lessonId = useAddress((a) => a.lesson) ?? '';
   const panelId = useAddress((a) => a.panel) ?? '';
   const why = useCatalog((s) => s.unavailable[lessonId]);
+  const index = useCatalog((s) => s.index);
   const lesson = catalog.lessons.find((l) => l.id === lessonId);
   const entry = useMemo(
     () => (lesson ? indexLesson(lesson).panels.find((p) => p.panel.id === panelId) : undefined),
@@ -63,7 +64,13 @@ function EmbedView({ root }: { root: HTMLElement }) {
   if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">
-        {embedMissingText(lang, lessonId, panelId, lesson)}
+        {embedMissingText(
+          lang,
+          lessonId,
+          panelId,
+          lesson,
+          index.map((l) => l.id),
+        )}
       </p>
     );
   }

@@ -58,18 +58,25 @@ export function embedSnippet(t: EmbedTarget): string {
 }
 
 /**
- * What the embed view says when its address names a panel it cannot show: with the
- * lesson's panel ids when the lesson is known (a mistyped `panel=` is then easy to fix),
- * else just the two names.
+ * What the embed view says when its address names a panel it cannot show, naming what is
+ * wrong (the lesson, or the panel) and what there is instead, so a mistyped `lesson=` or
+ * `panel=` is easy to fix.
  */
 export function embedMissingText(
   lang: Lang,
   lessonId: string,
   panelId: string,
   lesson: { panels: readonly { id: string }[] } | undefined,
+  lessonIds: readonly string[],
 ): string {
-  const vars = { lesson: lessonId, panel: panelId };
-  return lesson
-    ? t(lang, 'embedPanelNotFound', { ...vars, panels: lesson.panels.map((p) => p.id).join(', ') })
-    : t(lang, 'embedNotFound', vars);
+  if (!lesson) {
+    const lessons = lessonIds.join(', ');
+    return lessonId
+      ? t(lang, 'embedNoLesson', { lesson: lessonId, lessons })
+      : t(lang, 'embedNoLessonGiven', { lessons });
+  }
+  const panels = lesson.panels.map((p) => p.id).join(', ');
+  return panelId
+    ? t(lang, 'embedPanelNotFound', { lesson: lessonId, panel: panelId, panels })
+    : t(lang, 'embedNoPanelGiven', { lesson: lessonId, panels });
 }

@@ -189,3 +189,20 @@ describe('the full app in a frame of another origin', () => {
     await context.close();
   });
 });
+
+describe('an embed address that names no panel the app has', () => {
+  it('blames the lesson or the panel, whichever is wrong, and lists what there is', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const missing = page.locator('[data-testid=embed-missing]');
+    await page.goto(`${app.url}/embed?lesson=s04-hook&panel=run_hooks&lang=en`);
+    await expect(missing.textContent()).resolves.toMatch(
+      /^There is no lesson “s04-hook” .* The lessons are: .*s04-hooks/,
+    );
+    await page.goto(`${app.url}/embed?lesson=s04-hooks&panel=run_hook&lang=zh`);
+    await expect(missing.textContent()).resolves.toMatch(
+      /^找不到这个面板：课程 s04-hooks，面板 run_hook。这个课程的面板有：run_hooks, /,
+    );
+    await context.close();
+  });
+});

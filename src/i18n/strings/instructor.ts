@@ -13,9 +13,17 @@ export const instructorStrings = {
   copied: { zh: '已复制', en: 'Copied' },
   close: { zh: '关闭', en: 'Close' },
   embedOpenFull: { zh: '在完整课程中打开', en: 'Open in the full lesson' },
-  embedNotFound: {
-    zh: '找不到这个面板：课程 {lesson}，面板 {panel}。',
-    en: 'This panel does not exist: lesson {lesson}, panel {panel}.',
+  embedNoLesson: {
+    zh: '没有课程“{lesson}”（地址里的 lesson=）。已有的课程：{lessons}。',
+    en: 'There is no lesson “{lesson}” (lesson= in the address). The lessons are: {lessons}.',
+  },
+  embedNoLessonGiven: {
+    zh: '地址里没有指定课程（lesson=）。已有的课程：{lessons}。',
+    en: 'The address names no lesson (lesson=). The lessons are: {lessons}.',
+  },
+  embedNoPanelGiven: {
+    zh: '地址里没有指定面板（panel=）。课程 {lesson} 的面板有：{panels}。',
+    en: 'The address names no panel (panel=). The panels of lesson {lesson} are: {panels}.',
   },
   embedPanelNotFound: {
     zh: '找不到这个面板：课程 {lesson}，面板 {panel}。这个课程的面板有：{panels}。',

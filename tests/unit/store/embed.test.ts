@@ -68,19 +68,32 @@ describe('the embed snippet', () => {
 
 describe('the embed view without its panel', () => {
   const lesson = { panels: [{ id: 'find_max' }, { id: 'find_min' }] };
+  const ids = ['find-max', 'sorting'];
 
   it("lists the lesson's panels, so a mistyped panel= is easy to fix", () => {
-    expect(embedMissingText('zh', 'find-max', 'findmax', lesson)).toBe(
+    expect(embedMissingText('zh', 'find-max', 'findmax', lesson, ids)).toBe(
       '找不到这个面板：课程 find-max，面板 findmax。这个课程的面板有：find_max, find_min。',
     );
-    expect(embedMissingText('en', 'find-max', 'findmax', lesson)).toBe(
+    expect(embedMissingText('en', 'find-max', 'findmax', lesson, ids)).toBe(
       "This panel does not exist: lesson find-max, panel findmax. The lesson's panels are: find_max, find_min.",
     );
   });
 
-  it('names only the lesson and panel when the lesson is not there', () => {
-    expect(embedMissingText('en', 'nope', 'x', undefined)).toBe(
-      'This panel does not exist: lesson nope, panel x.',
+  it('says that no panel was named, rather than naming an empty one', () => {
+    expect(embedMissingText('en', 'find-max', '', lesson, ids)).toBe(
+      'The address names no panel (panel=). The panels of lesson find-max are: find_max, find_min.',
+    );
+  });
+
+  it('blames the lesson, not the panel, when the lesson does not exist, and lists the lessons', () => {
+    expect(embedMissingText('en', 'find-maxx', 'find_max', undefined, ids)).toBe(
+      'There is no lesson “find-maxx” (lesson= in the address). The lessons are: find-max, sorting.',
+    );
+    expect(embedMissingText('zh', 'find-maxx', 'find_max', undefined, ids)).toBe(
+      '没有课程“find-maxx”（地址里的 lesson=）。已有的课程：find-max, sorting。',
+    );
+    expect(embedMissingText('en', '', 'find_max', undefined, ids)).toBe(
+      'The address names no lesson (lesson=). The lessons are: find-max, sorting.',
     );
   });
 });
