@@ -11,6 +11,11 @@ import type { PanelKey } from './panels';
 export interface MyScenariosStore {
   /** Panel key → its own scenario (absent until the student starts one). */
   mine: Record<PanelKey, MyScenario>;
+  /**
+   * The browser refused to store them (storage disabled, full, or kept from a frame on
+   * another site): they last until the page is closed, and the panel says so.
+   */
+  unsaved: boolean;
   /** Start (or start again) from `base`, whose fresh copy is `code`. */
   start(key: PanelKey, base: string, code: string): void;
   /** The script as typed. */
@@ -52,17 +57,20 @@ export function serialiseMine(mine: MyScenario): string {
   return JSON.stringify({ version: VERSION, ...mine, savedAt: Date.now() });
 }
 
-function persist(key: PanelKey, mine: MyScenario) {
+/** Store a panel's own scenario; false if the browser refused (it then lives for this page only). */
+function persist(key: PanelKey, mine: MyScenario): boolean {
   try {
     localStorage.setItem(myScenarioKey(key), serialiseMine(mine));
+    return true;
   } catch {
-    // Storage full or disabled: the scenario lives for this page only.
+    return false;
   }
 }
 
 /** Read every saved own scenario (once, at boot, before the panels start). */
 export function loadMyScenarios(): void {
   const mine: Record<PanelKey, MyScenario> = {};
+  let unsaved = false;
   try {
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
@@ -71,20 +79,22 @@ export function loadMyScenarios(): void {
       if (m) mine[k.slice(PREFIX.length)] = m;
     }
   } catch {
-    // Storage unavailable: nothing saved to read.
+    // Storage unavailable: nothing saved to read, and nothing will be saved.
+    unsaved = true;
   }
-  useMyScenarios.setState({ mine });
+  useMyScenarios.setState({ mine, unsaved });
 }
 
 /** The own-scenario store: empty until `loadMyScenarios` (importing this module reads nothing). */
 export const useMyScenarios = create<MyScenariosStore>()((set, get) => {
   const put = (key: PanelKey, next: MyScenario) => {
     if (get().mine[key] === next) return;
-    persist(key, next);
-    set({ mine: { ...get().mine, [key]: next } });
+    const saved = persist(key, next);
+    set({ mine: { ...get().mine, [key]: next }, ...(saved ? {} : { unsaved: true }) });
   };
   return {
     mine: {},
+    unsaved: false,
     start: (key, base, code) => put(key, startMine(get().mine[key], base, code)),
     edit(key, code) {
       const m = get().mine[key];

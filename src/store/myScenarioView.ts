@@ -41,6 +41,8 @@ export interface MyScenarioEditor {
   markers: CodeMarker[];
   /** Breakpoints set in the script. */
   gutter: GutterMark[];
+  /** The browser keeps the script (else it lasts until the page is closed). */
+  kept: boolean;
 }
 
 /** Everything the panel shows of its own scenario. */
@@ -60,6 +62,8 @@ export interface MyScenarioViewInput {
   pythonReady: boolean;
   /** The panel view's breakpoint rows. */
   rows: readonly BreakpointRow[];
+  /** The browser refused to store own scenarios. */
+  unsaved?: boolean;
 }
 
 /** What the panel shows of "My scenario". Pure. */
@@ -105,6 +109,7 @@ export function myScenarioView(input: MyScenarioViewInput): MyScenarioDisplay {
           ]
         : [],
       gutter: gutterOf(input.rows, path),
+      kept: !input.unsaved,
     },
   };
 }

@@ -337,3 +337,26 @@ describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
     await waitState(p(), 'paused');
   });
 });
+
+describe('My scenario where the browser refuses to store anything', { timeout: 120_000 }, () => {
+  it('says that the edits last only until the page is closed', async () => {
+    const app = await openApp({
+      path: '/?lang=en',
+      beforeNavigate: (context) =>
+        context.addInitScript(() => {
+          Storage.prototype.setItem = () => {
+            throw new DOMException('refused', 'SecurityError');
+          };
+        }),
+    });
+    try {
+      const p = panel(app.page, 'run_hooks');
+      await p.locator('[data-testid=my-scenario-start]').click();
+      const kept = p.locator('[data-testid=my-scenario-kept]');
+      await kept.and(app.page.locator('[data-kept=false]')).waitFor();
+      expect(await kept.textContent()).toContain('your edits last only until the page is closed');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -26,8 +26,16 @@ export const myScenarioStrings = {
   myScenarioEdited: { zh: '已修改', en: 'edited' },
   myScenarioUnchanged: { zh: '未修改', en: 'unchanged' },
   myScenarioHelp: {
-    zh: '这段脚本在 setup.py 之后、入口脚本之前运行，和它们共用一个命名空间。改动只保存在这个浏览器里。',
-    en: 'This script runs after setup.py and before the entry, in the same namespace. Your edits are kept in this browser only.',
+    zh: '这段脚本在 setup.py 之后、入口脚本之前运行，和它们共用一个命名空间。',
+    en: 'This script runs after setup.py and before the entry, in the same namespace.',
+  },
+  myScenarioKept: {
+    zh: '改动只保存在这个浏览器里。',
+    en: 'Your edits are kept in this browser only.',
+  },
+  myScenarioNotKept: {
+    zh: '这个浏览器不让本页保存数据（比如嵌在别的网站里时），所以改动只保留到关闭页面为止。',
+    en: 'This browser does not let this page store anything (as when it is embedded in another site), so your edits last only until the page is closed.',
   },
   myScenarioEditor: { zh: '我的场景的脚本（可编辑）', en: 'Script of my scenario (editable)' },
   myScenarioReset: { zh: '重置为「{base}」', en: 'Reset to “{base}”' },

@@ -76,7 +76,11 @@ function ScriptEditor(props: {
         </span>
       </summary>
       <p className="hint" id={helpId}>
-        {t(lang, 'myScenarioHelp')} {t(lang, 'editorTabOut')}
+        {t(lang, 'myScenarioHelp')}{' '}
+        <span data-testid="my-scenario-kept" data-kept={e.kept ? 'true' : 'false'}>
+          {t(lang, e.kept ? 'myScenarioKept' : 'myScenarioNotKept')}
+        </span>{' '}
+        {t(lang, 'editorTabOut')}
       </p>
       <div className="my-scenario-tools">
         <button

@@ -80,6 +80,7 @@ export function Panel({
   const actions = useMemo(() => bindPanel(panelsStore, key), [key]);
   // The student's own scenario joins the panel's scenarios and files (derived, memoised).
   const mine = useMyScenarios((s) => s.mine[key]);
+  const unsaved = useMyScenarios((s) => s.unsaved);
   const minePath = useMemo(() => myScriptPath(entry.files), [entry.files]);
   const panel = useMemo(
     () => panelWithMine(entry.panel, mine, minePath),
@@ -229,6 +230,7 @@ export function Panel({
           path: minePath,
           pythonReady,
           rows: view.breakpoints,
+          unsaved,
         })}
         lang={lang}
         mine={mineActions}

@@ -50,7 +50,7 @@ describe('the own-scenario store keeps each panel’s scenario in the browser', 
   beforeEach(() => {
     storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
-    useMyScenarios.setState({ mine: {} });
+    useMyScenarios.setState({ mine: {}, unsaved: false });
   });
   afterEach(() => vi.unstubAllGlobals());
 
@@ -93,6 +93,27 @@ describe('the own-scenario store keeps each panel’s scenario in the browser', 
     useMyScenarios.getState().edit('l:a', 'x');
     useMyScenarios.getState().restore('l:a');
     expect(useMyScenarios.getState().mine).toEqual({});
+  });
+
+  it('says when the browser refuses to keep them, and keeps them for the page meanwhile', () => {
+    expect(useMyScenarios.getState().unsaved).toBe(false);
+    useMyScenarios.getState().start('l:a', 'before', 'x = 1\n');
+    expect(useMyScenarios.getState().unsaved).toBe(false);
+    storage.setItem = () => {
+      throw new DOMException('refused', 'SecurityError');
+    };
+    useMyScenarios.getState().edit('l:a', 'x = 2\n');
+    expect(useMyScenarios.getState().unsaved).toBe(true);
+    expect(useMyScenarios.getState().mine['l:a'].code).toBe('x = 2\n');
+    // A frame on another site may not even read: nothing to load, and nothing kept.
+    vi.stubGlobal('localStorage', {
+      get length(): number {
+        throw new DOMException('refused', 'SecurityError');
+      },
+    });
+    useMyScenarios.setState({ mine: {}, unsaved: false });
+    loadMyScenarios();
+    expect(useMyScenarios.getState()).toMatchObject({ mine: {}, unsaved: true });
   });
 
   it('round-trips through its stored form', () => {

@@ -236,7 +236,7 @@ describe('what the panel shows of My scenario', () => {
   const view = (
     p: PanelState,
     m: MyScenario | undefined,
-    extra: { ready?: boolean; bps?: Breakpoint[] } = {},
+    extra: { ready?: boolean; bps?: Breakpoint[]; unsaved?: boolean } = {},
   ) =>
     myScenarioView({
       panel: PANEL,
@@ -245,6 +245,7 @@ describe('what the panel shows of My scenario', () => {
       path: PATH,
       pythonReady: extra.ready ?? true,
       rows: breakpointRows(extra.bps ?? [], null),
+      unsaved: extra.unsaved,
     });
   const failing = (error: object) =>
     buildTrace({
@@ -285,7 +286,10 @@ describe('what the panel shows of My scenario', () => {
       error: null,
       markers: [],
       gutter: [{ line: 1, enabled: true, kind: 'plain' }],
+      kept: true,
     });
+    const refused = view(state(MY_SCENARIO), m, { unsaved: true });
+    expect(refused.editor?.kept).toBe(false);
   });
 
   it('says it waits for Python when it has no trace and Python is not ready', () => {
