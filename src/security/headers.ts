@@ -116,8 +116,14 @@ export const DEFAULT_FRAMING: FramingSettings = Object.freeze({
   embed: Object.freeze(['*']),
 });
 
-/** One `frame-ancestors` source: a keyword, `*`, or an origin (its host may start with `*.`). */
-const FRAME_SOURCE = /^(?:'none'|'self'|\*|https?:\/\/(?:\*\.)?[a-z0-9.-]+(?::\d+)?|https?:)$/i;
+/**
+ * One `frame-ancestors` source: a keyword, `*`, a scheme (`https:`), or a host source as
+ * CSP reads it: an optional `http(s)://`, a host (which may start with `*.`), an optional
+ * port (`:8080`, `:*`) and an optional path (`https://course.example.org/`). Never a `;`,
+ * a `,` or a quote, which would end the directive or the header.
+ */
+const FRAME_SOURCE =
+  /^(?:'none'|'self'|\*|https?:|(?:https?:\/\/)?(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::(?:\d+|\*))?(?:\/[^\s;,'"]*)?)$/i;
 
 /**
  * The framing settings from the build environment: `APP_FRAME_ANCESTORS` and

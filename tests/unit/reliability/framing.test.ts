@@ -70,6 +70,13 @@ describe('framing', () => {
     expect(() => framingFromEnv({ EMBED_FRAME_ANCESTORS: 'example.org; script-src *' })).toThrow(
       /EMBED_FRAME_ANCESTORS: "example.org;" is not a frame-ancestors source/,
     );
+    // What CSP reads as a host source is accepted: a path, no scheme, any port.
+    const course =
+      'https://course.example.org/ course.example.org *.uni.edu:* http://localhost:8080';
+    expect(framingFromEnv({ EMBED_FRAME_ANCESTORS: course }).embed).toEqual(course.split(' '));
+    for (const bad of ['https://a.org,https://b.org', "https://a.org/'x", 'https://', 'a..org'])
+      expect(() => framingFromEnv({ EMBED_FRAME_ANCESTORS: bad }), bad).toThrow(/not a frame/);
+
     expect(() => framingFromEnv({ APP_FRAME_ANCESTORS: "'none' https://a.org" })).toThrow(
       /'none' cannot be combined/,
     );
