@@ -342,12 +342,13 @@ describe('My scenario where the browser refuses to store anything', { timeout: 1
   it('says that the edits last only until the page is closed', async () => {
     const app = await openApp({
       path: '/?lang=en',
-      beforeNavigate: (context) =>
-        context.addInitScript(() => {
+      beforeNavigate: async (context) => {
+        await context.addInitScript(() => {
           Storage.prototype.setItem = () => {
             throw new DOMException('refused', 'SecurityError');
           };
-        }),
+        });
+      },
     });
     try {
       const p = panel(app.page, 'run_hooks');
