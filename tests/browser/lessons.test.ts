@@ -106,6 +106,11 @@ describe('the hooks lesson, panel by panel', () => {
     await expect(current.count()).resolves.toBe(1);
     const notes = await p.locator('[data-testid=step-note]').count();
     expect(notes).toBe(3);
+    // The band of lines the current note explains is named in the legend under the code.
+    await p.locator('.step-highlight').first().waitFor();
+    await expect(p.locator('[data-testid=legend-note]').textContent()).resolves.toBe(
+      'lines the current step note explains',
+    );
     await p.locator('[data-testid=step-note]').nth(2).click();
     await p.locator('.step-highlight').first().waitFor();
   });

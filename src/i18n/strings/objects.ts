@@ -35,6 +35,7 @@ export const objectStrings = {
   closeHistory: { zh: '关闭来历', en: 'Close history' },
   justRan: { zh: '刚执行的行', en: 'just ran' },
   runsNext: { zh: '下一步要执行的行', en: 'runs next' },
+  noteLines: { zh: '当前步骤说明讲的几行', en: 'lines the current step note explains' },
   divergenceTitle: { zh: '两个场景从哪里分开', en: 'Where two scenarios part' },
   scenarioA: { zh: '场景 A', en: 'Scenario A' },
   scenarioB: { zh: '场景 B', en: 'Scenario B' },

@@ -1,8 +1,11 @@
 import { type Lang, t } from '../../i18n';
 import './lineMarks.css';
 
-/** The legend of the code view's two line marks: the line that just ran, the line that runs next. */
-export function LineLegend({ lang }: { lang: Lang }) {
+/**
+ * The legend of the code view's line marks: the line that just ran, the line that runs
+ * next, and, when a step note is current (`noteLines`), the band of lines it explains.
+ */
+export function LineLegend({ lang, noteLines = false }: { lang: Lang; noteLines?: boolean }) {
   return (
     <p className="line-legend" data-testid="line-legend">
       <span className="legend-item">
@@ -13,6 +16,12 @@ export function LineLegend({ lang }: { lang: Lang }) {
         <span className="swatch swatch-runs-next" aria-hidden="true" />
         {t(lang, 'runsNext')}
       </span>
+      {noteLines ? (
+        <span className="legend-item" data-testid="legend-note">
+          <span className="swatch swatch-note" aria-hidden="true" />
+          {t(lang, 'noteLines')}
+        </span>
+      ) : null}
     </p>
   );
 }

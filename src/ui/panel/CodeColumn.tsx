@@ -68,7 +68,7 @@ export function CodeColumn(props: {
         lang={lang}
         wrap={wrap}
       />
-      {view.paused ? <LineLegend lang={lang} /> : null}
+      {view.paused ? <LineLegend lang={lang} noteLines={code.highlight !== null} /> : null}
       {trace && hits ? (
         <Timeline
           trace={trace}
