@@ -30,10 +30,11 @@ import { sandboxStrings } from './strings/sandbox.ts';
 export { LANG_NAMES, type Lang, langTag, pickLang } from './lang.ts';
 
 /**
- * The area tables, by area name (for the tests). Three are not in the page's table, which
- * the browser downloads before anything else: `check`, the command line's (`lessons:check`,
- * through ./cli.ts), and `lessons` and `files`, which only lesson problems use (through
- * ./messageTable.ts).
+ * The area tables, by area name (for the tests). Five are not in the page's table, which
+ * the browser downloads before anything else: `check` and `build`, the command line's
+ * (`lessons:check` and the build, through ./cli.ts); `lessons` and `files`, which only
+ * lesson problems use (through ./messageTable.ts); and `author`, which only author mode's
+ * components use (through ./authorTable.ts).
  */
 export const STRING_TABLES = {
   app: appStrings,
@@ -57,7 +58,6 @@ const strings = {
   ...panelStrings,
   ...commandStrings,
   ...breakpointStrings,
-  ...authorStrings,
   ...instructorStrings,
   ...sandboxStrings,
   ...objectStrings,

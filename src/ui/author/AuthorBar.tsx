@@ -1,6 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 import { useRef, useState } from 'react';
-import { type Lang, t } from '../../i18n';
+import type { Lang } from '../../i18n';
+import { tAuthor as t } from '../../i18n/authorTable';
 import type { Lesson } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { type Lang, t } from '../../i18n';
+import type { Lang } from '../../i18n';
+import { tAuthor as t } from '../../i18n/authorTable';
 import {
   addScenario,
   deleteScenario,

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pickLang, STRING_TABLES, STRINGS, type StringKey, t } from '../../../src/i18n';
+import { tAuthor } from '../../../src/i18n/authorTable';
 import { t as cliText } from '../../../src/i18n/cli';
 import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
 import { LANGS, type LocalizedText } from '../../../src/lessons/schema';
@@ -16,7 +17,7 @@ describe('the UI string table', () => {
   const ALL: Record<string, LocalizedText> = Object.assign({}, ...Object.values(STRING_TABLES));
   const keys = Object.keys(ALL);
 
-  it('defines each key in exactly one area table; the page has all but four', () => {
+  it('defines each key in exactly one area table; the page has all but five', () => {
     const seen = new Map<string, string>();
     for (const [area, table] of Object.entries(STRING_TABLES)) {
       for (const key of Object.keys(table)) {
@@ -24,8 +25,9 @@ describe('the UI string table', () => {
         seen.set(key, area);
       }
     }
-    // Left out of the page's table: the command line's area and the lesson-problem ones.
-    const apart = ['check', 'build', 'lessons', 'files'];
+    // Left out of the page's table: the command line's areas, the lesson-problem ones and
+    // author mode's.
+    const apart = ['check', 'build', 'lessons', 'files', 'author'];
     const page = [...seen].filter(([, area]) => !apart.includes(area)).map(([key]) => key);
     expect(page.sort()).toEqual((Object.keys(STRINGS) as StringKey[]).sort());
   });
@@ -52,6 +54,12 @@ describe('the UI string table', () => {
     expect(tMessage('en', key as MessageKey)).toBe(text.en);
   });
 
+  it("author mode reads the page strings and its own, which the page's table leaves out", () => {
+    expect(tAuthor('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
+    expect(tAuthor('en', 'exportAll')).toBe(STRING_TABLES.author.exportAll.en);
+    expect('exportAll' in STRINGS).toBe(false);
+  });
+
   it('the command line reads the page strings and its own', () => {
     expect(cliText('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
     expect(cliText('en', 'checkNoError')).toBe(STRING_TABLES.check.checkNoError.en);
@@ -60,7 +68,7 @@ describe('the UI string table', () => {
   it('fills every occurrence of a placeholder and leaves unknown ones', () => {
     expect(t('en', 'line', { n: 7 })).toBe('line 7');
     expect(t('zh', 'line', { n: 7 })).toBe('第 7 行');
-    expect(t('en', 'imported', { id: 'x' })).toBe(
+    expect(tAuthor('en', 'imported', { id: 'x' })).toBe(
       'Imported as the draft of x: {n} file(s) (listed with ✎ in the lesson index)',
     );
   });
