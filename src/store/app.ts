@@ -15,6 +15,8 @@ export interface AppStore {
   lang: Lang;
   /** Python's phase (`idle` until the page warms it up or something needs it). */
   runtime: RuntimePhase;
+  /** The service worker has stored the whole site (./offline.ts): it opens without a network. */
+  offline: boolean;
   setLang(lang: Lang): void;
   retryRuntime(): void;
 }
@@ -31,6 +33,7 @@ function savedLang(): string | null {
 export const useApp = create<AppStore>()((set) => ({
   lang: 'en',
   runtime: { state: 'idle' },
+  offline: false,
   setLang(lang) {
     try {
       localStorage.setItem(LANG_KEY, lang);

@@ -8,6 +8,7 @@
  */
 
 import { warmUpWhenIdle, whenPythonSettles } from '../runtime';
+import { useApp } from './app';
 import { currentAddress } from './urlSync';
 
 /**
@@ -30,9 +31,14 @@ export function setUpOffline(after: Promise<unknown>): void {
     return;
   }
   after.then(() => {
-    navigator.serviceWorker.register(`${base}sw.js`, { scope: base }).catch(() => {
-      // Blocked (private mode, a test context, a browser policy): the app works online.
-    });
+    navigator.serviceWorker
+      .register(`${base}sw.js`, { scope: base })
+      // Active once it has stored every file of the build (a first visit: a minute or so).
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => useApp.setState({ offline: true }))
+      .catch(() => {
+        // Blocked (private mode, a test context, a browser policy): the app works online.
+      });
   });
 }
 

@@ -27,6 +27,7 @@ export function App() {
   const lang = useApp((s) => s.lang);
   const setLang = useApp((s) => s.setLang);
   const runtime = useApp((s) => s.runtime);
+  const offline = useApp((s) => s.offline);
   const retryRuntime = useApp((s) => s.retryRuntime);
   const lessonId = useAddress((s) => s.lesson);
 
@@ -84,6 +85,7 @@ export function App() {
       <TopBar
         lang={lang}
         runtime={runtime}
+        offline={offline}
         author={author}
         onRetry={retryRuntime}
         onAuthor={setAuthor}

@@ -8,6 +8,8 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 export interface TopBarProps {
   lang: Lang;
   runtime: RuntimePhase;
+  /** The service worker holds the whole site: a reload works without a network. */
+  offline?: boolean;
   author: boolean;
   onRetry: () => void;
   onAuthor: (on: boolean) => void;
@@ -18,8 +20,9 @@ export interface TopBarProps {
 function RuntimeBadge({
   lang,
   runtime,
+  offline,
   onRetry,
-}: Pick<TopBarProps, 'lang' | 'runtime' | 'onRetry'>) {
+}: Pick<TopBarProps, 'lang' | 'runtime' | 'offline' | 'onRetry'>) {
   const text = pythonStatusText(runtime, lang);
   if (runtime.state === 'failed') {
     return (
@@ -48,6 +51,12 @@ function RuntimeBadge({
       title={runtime.state === 'loading' ? runtime.restartedAfter : undefined}
     >
       {runtime.state === 'loading' && <span className="spinner" aria-hidden="true" />} {text}
+      {offline && runtime.state === 'ready' ? (
+        <span data-testid="offline-ready" title={t(lang, 'worksOfflineHint')}>
+          {' · '}
+          {t(lang, 'worksOffline')}
+        </span>
+      ) : null}
       {share !== null && (
         <progress
           className="runtime-progress"
@@ -62,13 +71,13 @@ function RuntimeBadge({
 }
 
 /** The page's header: the title, Python's status, privacy, shortcuts, author mode, language. */
-export function TopBar({ lang, runtime, author, onRetry, onAuthor, onLang }: TopBarProps) {
+export function TopBar({ lang, runtime, offline, author, onRetry, onAuthor, onLang }: TopBarProps) {
   return (
     <header className="topbar">
       <a className="brand" href="?">
         {t(lang, 'appTitle')}
       </a>
-      <RuntimeBadge lang={lang} runtime={runtime} onRetry={onRetry} />
+      <RuntimeBadge lang={lang} runtime={runtime} offline={offline} onRetry={onRetry} />
       <span className="privacy" title={t(lang, 'privacy')}>
         {t(lang, 'privacy')}
       </span>

@@ -21,8 +21,14 @@ describe('offline after the first visit', () => {
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', serviceWorkers: 'allow' });
     const { page, context } = app;
     await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
-    // The worker is registered once Python has loaded; wait until it has cached everything.
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    // The worker is registered once Python has loaded; once it has stored everything, the
+    // header says the site works offline.
+    const offline = page.locator('[data-testid=offline-ready]');
+    await offline.waitFor({ timeout: 300_000 });
+    expect(await offline.textContent()).toContain('works offline');
+    expect(
+      await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active !== null)),
+    ).toBe(true);
 
     await context.setOffline(true);
     await page.reload();
@@ -40,6 +46,7 @@ describe('offline after the first visit', () => {
 
     await page.locator(RUNTIME_READY).waitFor({ timeout: 300_000 });
     expect(await page.evaluate(() => globalThis.crossOriginIsolated)).toBe(true);
+    await offline.waitFor();
 
     // An embed's address, still offline, is the embed page from the cache (the app's
     // page is the fallback for other addresses, and must not take its place).
