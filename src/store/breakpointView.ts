@@ -100,6 +100,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'noBreakpointHit');
     case 'loggedOnly':
       return t(lang, 'loggedOnly');
+    case 'predicted':
+      return t(lang, notice.correct ? 'predictedRight' : 'predictedWrong');
     case 'neverStopped':
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':

@@ -27,6 +27,8 @@ export type PanelNotice =
    */
   | { kind: 'neverStopped'; failed: boolean }
   | { kind: 'stepOutOfRange'; asked: number; total: number }
+  /** A prediction was answered (`correct` or not) and the replay went to where its answer shows. */
+  | { kind: 'predicted'; correct: boolean }
   /**
    * The panel was asked (by a link or its saved state) to open on a scenario it does not
    * offer here: the reader's own scenario of another browser (`mine`), or one the lesson

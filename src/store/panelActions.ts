@@ -3,7 +3,7 @@
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { Breakpoint, Command } from '../replay/engine';
-import type { HistoryTarget, PanelKey, PanelsStore } from './panels';
+import type { HistoryTarget, PanelKey, PanelNotice, PanelsStore } from './panels';
 
 /** A panel store's actions bound to one panel (what the panel's components call). */
 export interface PanelActions {
@@ -13,7 +13,8 @@ export interface PanelActions {
   removeBreakpoint(id: string): void;
   moveBreakpoints(file: string, map: (line: number) => number | null): void;
   command(command: Command): void;
-  jumpTo(position: number): void;
+  /** Jump to an event; `notice` says why, when the jump answers something (a prediction). */
+  jumpTo(position: number, notice?: PanelNotice | null): void;
   /** "Go to step" (1-based): jumps there, or sets a notice when out of range. */
   goToStep(step: number): void;
   selectFrame(frameIndex: number): void;
@@ -31,7 +32,7 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     removeBreakpoint: (id) => s().removeBreakpoint(key, id),
     moveBreakpoints: (file, map) => s().moveBreakpoints(key, file, map),
     command: (command) => s().command(key, command),
-    jumpTo: (position) => s().jumpTo(key, position),
+    jumpTo: (position, notice) => s().jumpTo(key, position, notice),
     goToStep: (n) => s().goToStep(key, n),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
     showHistory: (target) => s().showHistory(key, target),

@@ -93,7 +93,8 @@ export interface PanelsStore {
   updateBreakpoint(key: PanelKey, id: string, patch: Partial<Omit<Breakpoint, 'id'>>): void;
   removeBreakpoint(key: PanelKey, id: string): void;
   command(key: PanelKey, command: Command): void;
-  jumpTo(key: PanelKey, position: number): void;
+  /** Jump to an event; `notice` says why, when the jump answers something (a prediction). */
+  jumpTo(key: PanelKey, position: number, notice?: PanelNotice | null): void;
   /** "Go to step" (1-based): jumps there, or says the step is out of range. */
   goToStep(key: PanelKey, step: number): void;
   selectFrame(key: PanelKey, frameIndex: number): void;

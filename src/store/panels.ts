@@ -255,7 +255,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         patch(key, () => ({ ...result, frameIndex: 0, pending: null }));
       },
 
-      jumpTo(key, position) {
+      jumpTo(key, position, notice = null) {
         const p = get().panels[key];
         if (!p) return;
         const trace = currentTrace(p);
@@ -264,7 +264,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           ensure(key);
           return;
         }
-        patch(key, () => ({ position: jump(trace, position), frameIndex: 0, notice: null }));
+        patch(key, () => ({ position: jump(trace, position), frameIndex: 0, notice }));
       },
 
       goToStep(key, step) {

@@ -77,6 +77,40 @@ describe('instructor features', () => {
     expect(app.pageErrors).toEqual([]);
   }, 420_000);
 
+  it('on a phone, says right or wrong next to the code the answer scrolled to', async () => {
+    app = await openApp({
+      path: '/?lesson=s04-hooks&lang=zh',
+      viewport: { width: 390, height: 844 },
+    });
+    app.page.setDefaultTimeout(WAIT_MS);
+    const p = panel(app.page, 'run_hooks');
+    const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
+    await hits.locator('[data-testid=predict-input]').fill('1');
+    await hits.locator('[data-testid=predict-check]').click();
+    await waitState(p, 'paused', runtimeLine('answer = callback('));
+    // The verdict under the question is a screen above the code: the notice over the code
+    // says it too, in view below the sticky toolbar, with the current line.
+    const notice = p.locator('[data-testid=panel-notice][data-kind=predicted]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/^答对了。/);
+    const place = () =>
+      p.evaluate((panelEl) => {
+        const box = (sel: string) => panelEl.querySelector(sel)?.getBoundingClientRect() ?? null;
+        const bar = box('.toolbar');
+        const note = box('[data-testid=panel-notice]');
+        const line = box('.code-col .runs-next-line, .code-col .plain-line.is-current');
+        return (
+          !!bar &&
+          !!note &&
+          !!line &&
+          note.top >= bar.bottom - 1 &&
+          line.bottom <= window.innerHeight &&
+          line.top >= note.bottom
+        );
+      });
+    await expect.poll(place).toBe(true);
+  }, 420_000);
+
   it('gives an embed snippet with the current scenario and breakpoints', async () => {
     app = await open('/?lesson=s04-hooks&lang=en');
     const p = panel(app.page, 'run_hooks');

@@ -133,11 +133,14 @@ function Prediction(props: {
   // Once answered and recorded: replay to the first step the answer comes from, or, when
   // nothing in the run shows it (a line that never runs), through the whole run; and
   // bring the code, below the questions, into view.
+  // The panel's notice, right above the code, says so there too: on a phone the verdict
+  // under the question is a screen away from the code.
   const answered = verdict !== null;
+  const correct = verdict?.correct ?? false;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` is a trigger: each answer replays
   useEffect(() => {
     if (!answered) return;
-    if (first !== undefined) actions.jumpTo(first);
+    if (first !== undefined) actions.jumpTo(first, { kind: 'predicted', correct });
     else actions.command('run');
     revealCode(item.current);
   }, [answered, asked, first, actions]);
@@ -199,7 +202,7 @@ function Prediction(props: {
                     data-testid="predict-evidence"
                     onClick={() => {
                       if (state.scenario !== p.scenario) actions.setScenario(p.scenario);
-                      actions.jumpTo(e);
+                      actions.jumpTo(e, { kind: 'predicted', correct: verdict.correct });
                       revealCode(item.current);
                     }}
                   >

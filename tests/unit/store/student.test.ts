@@ -4,7 +4,7 @@
  * Debug with no breakpoint stops at the first line of the panel's function; Go to step
  * out of range leaves a notice; stops are worded in the reader's language.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
 import { compareCell } from '../../../src/store/breakpointView';
@@ -248,6 +248,35 @@ describe('a link or saved state asking for a scenario the panel does not offer',
     // A scenario it offers opens as asked, at the linked step, with nothing to say.
     const ok = open('block');
     expect(ok).toMatchObject({ scenario: 'block', pending: { jump: 5 }, notice: null });
+  });
+});
+
+describe('a jump that answers a prediction', () => {
+  it('keeps the verdict as the panel notice until the next command', async () => {
+    const trace = nestedCallTrace();
+    const store = createPanelsStore({
+      record: async () => trace,
+      requestFor: (_key, scenario) => ({
+        files: [],
+        scenario,
+        budget: { maxEvents: 9, maxSeconds: 1 },
+      }),
+      scenariosOf: () => ['pass'],
+      initialOf: () => ({}),
+    });
+    store.getState().initPanel('l:p', { traces: 'near' });
+    store.getState().panelNear('l:p');
+    await vi.waitFor(() => expect(store.getState().panels['l:p'].traces.pass?.trace).toBe(trace));
+    store.getState().jumpTo('l:p', 3, { kind: 'predicted', correct: false });
+    const notice = store.getState().panels['l:p'].notice;
+    expect(notice).toEqual({ kind: 'predicted', correct: false });
+    expect(noticeText('zh', notice!)).toMatch(/^不对。这一步就是答案的出处/);
+    expect(noticeText('en', { kind: 'predicted', correct: true })).toMatch(/^Right\. This step/);
+    store.getState().command('l:p', 'stepOver');
+    expect(store.getState().panels['l:p'].notice).toBeNull();
+    // A plain jump (the timeline, a history row) says nothing.
+    store.getState().jumpTo('l:p', 2);
+    expect(store.getState().panels['l:p'].notice).toBeNull();
   });
 });
 
