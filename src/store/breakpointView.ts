@@ -101,7 +101,9 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
     case 'loggedOnly':
       return t(lang, 'loggedOnly');
     case 'predicted':
-      return t(lang, notice.correct ? 'predictedRight' : 'predictedWrong');
+      return t(lang, 'predicted', {
+        verdict: t(lang, notice.correct ? 'predictRight' : 'predictWrong'),
+      });
     case 'neverStopped':
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':

@@ -52,7 +52,7 @@ function RuntimeBadge({
     >
       {runtime.state === 'loading' && <span className="spinner" aria-hidden="true" />} {text}
       {offline && runtime.state === 'ready' ? (
-        <span data-testid="offline-ready" title={t(lang, 'worksOfflineHint')}>
+        <span data-testid="offline-ready">
           {' · '}
           {t(lang, 'worksOffline')}
         </span>

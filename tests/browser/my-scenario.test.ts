@@ -326,6 +326,9 @@ describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
     await start.click();
     await p().locator('[data-testid=my-scenario] .view-lines').waitFor();
     expect(await height('my-scenario-reset')).toBeGreaterThanOrEqual(44);
+    // Its long comment lines wrap inside the narrow box instead of running off it.
+    const wrapped = p().locator('[data-testid=my-scenario-editor] [data-wrap]');
+    expect(await wrapped.getAttribute('data-wrap')).toBe('true');
     // Under the panes, so that the paused line and the variables stay together.
     const top = (sel: string) =>
       p()

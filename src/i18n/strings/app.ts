@@ -26,10 +26,6 @@ export const appStrings = {
   },
   authorMode: { zh: '作者模式', en: 'Author mode' },
   worksOffline: { zh: '可离线使用', en: 'works offline' },
-  worksOfflineHint: {
-    zh: '整个网站（包括 Python）已存进这个浏览器：没有网络时重新打开也能用。',
-    en: 'The whole site, Python included, is stored in this browser: it opens again without a network.',
-  },
   privacy: {
     zh: '一切都在本地运行：没有任何数据离开你的浏览器。',
     en: 'Everything runs locally: nothing leaves your browser.',

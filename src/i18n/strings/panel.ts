@@ -106,13 +106,9 @@ export const panelStrings = {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',
   },
-  predictedRight: {
-    zh: '答对了。这一步就是答案的出处；完整的答案写在题目下面。',
-    en: 'Right. This step is where the answer comes from; the full answer is under the question.',
-  },
-  predictedWrong: {
-    zh: '不对。这一步就是答案的出处；完整的答案写在题目下面。',
-    en: 'Not quite. This step is where the answer comes from; the full answer is under the question.',
+  predicted: {
+    zh: '{verdict}这一步就是答案的出处；完整的答案写在题目下面。',
+    en: '{verdict} This step is where the answer comes from; the full answer is under the question.',
   },
   loggedOnly: {
     zh: '运行到了结尾：日志点只记录、不停下，记下的内容在“输出”里。要停下，请设一个普通断点。',

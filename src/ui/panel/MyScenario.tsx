@@ -5,6 +5,7 @@ import type { MyScenarioActions } from '../../store/myScenarioActions';
 import type { MyScenarioDisplay, MyScenarioEditor } from '../../store/myScenarioView';
 import type { PanelActions } from '../../store/panelActions';
 import { CodeView } from '../CodeView';
+import { onPhone } from '../phone';
 
 /**
  * "My scenario" in a panel: while a lesson scenario is shown, the button that copies it
@@ -137,6 +138,8 @@ function ScriptEditor(props: {
           onEdits={(edits) => actions.moveBreakpoints(e.path, (line) => shiftLineAll(line, edits))}
           ariaLabel={t(lang, 'myScenarioEditor')}
           lang={lang}
+          // On a phone its comments (a sentence each) would run off the narrow box.
+          wrap={onPhone()}
           autoFocus={props.focus}
         />
       </div>
