@@ -1,5 +1,7 @@
 /*
- * Watch Python Think: optional helper for a page that embeds panels. Include it once:
+ * Watch Python Think: optional helper for a page that embeds panels. Once per page is
+ * enough; each Embed snippet brings a copy, and a second copy only sets the same height
+ * again, so pasting several snippets does no harm:
  *   <script src="https://<where the app is hosted>/embed-host.js" async></script>
  * Each embedded panel reports its height; this script sets the height of the iframe that
  * sent it, so the panel never shows a scroll bar. Messages from other origins are ignored.
