@@ -46,6 +46,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   const catalog = useCatalog((s) => s.catalog);
   const lessonId = useAddress((a) => a.lesson) ?? '';
   const panelId = useAddress((a) => a.panel) ?? '';
+  const compact = useAddress((a) => a.view) === 'compact';
   const why = useCatalog((s) => s.unavailable[lessonId]);
   const index = useCatalog((s) => s.index);
   const lesson = catalog.lessons.find((l) => l.id === lessonId);
@@ -79,7 +80,12 @@ function EmbedView({ root }: { root: HTMLElement }) {
   full.searchParams.set('lang', lang);
   full.hash = panelHash(panel.id);
   return (
-    <main className="embed-main" data-testid="embed" lang={langTag(lang)}>
+    <main
+      className={compact ? 'embed-main is-compact' : 'embed-main'}
+      data-testid="embed"
+      data-view={compact ? 'compact' : undefined}
+      lang={langTag(lang)}
+    >
       <ErrorBoundary what={`${panel.source} · ${panel.function}`}>
         <Panel entry={entry} embedded />
       </ErrorBoundary>

@@ -4,7 +4,7 @@
  * (src/shell/start.ts), which must not load zustand or React.
  *
  * URL parameters: `lesson`, `lang`, `author` (1/0), `panel` and `s` (the shared state of
- * the panel last used), `sw`, and the `#panel-<id>` hash.
+ * the panel last used), `sw`, `view` (the embed view's `compact`), and the `#panel-<id>` hash.
  */
 
 /** The parts of the URL the app reads. A null field is absent from the URL. */
@@ -19,6 +19,8 @@ export interface Address {
   state: string | null;
   /** `off`: remove the offline cache (src/store/offline.ts). */
   sw: string | null;
+  /** The embed view's `compact`: the panel without its questions and tables. */
+  view: string | null;
   /** Without the leading `#`; empty when none. */
   hash: string;
 }
@@ -30,6 +32,7 @@ const PARAMS = {
   panel: 'panel',
   state: 's',
   sw: 'sw',
+  view: 'view',
 };
 type ParamField = keyof typeof PARAMS;
 
@@ -44,6 +47,7 @@ export function parseAddress(href: string): Address {
     panel: q.get(PARAMS.panel),
     state: q.get(PARAMS.state),
     sw: q.get(PARAMS.sw),
+    view: q.get(PARAMS.view),
     hash: url.hash.replace(/^#/, ''),
   };
 }
@@ -108,5 +112,6 @@ export const EMPTY_ADDRESS: Address = {
   panel: null,
   state: null,
   sw: null,
+  view: null,
   hash: '',
 };

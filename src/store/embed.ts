@@ -28,6 +28,11 @@ export interface EmbedTarget {
   scenario: string;
   breakpoints: readonly Breakpoint[];
   lang: 'zh' | 'en';
+  /**
+   * Only the code, the debugger and its panes, without the predictions, the things to try,
+   * the comparison tables and the setup (`view=compact`): for a page that explains around it.
+   */
+  compact?: boolean;
 }
 
 /** The embed view's URL: lesson, panel, language and the panel's scenario and breakpoints. */
@@ -36,6 +41,7 @@ export function embedUrl(t: EmbedTarget): string {
   url.searchParams.set('lesson', t.lesson);
   url.searchParams.set('panel', t.panel);
   url.searchParams.set('lang', t.lang);
+  if (t.compact) url.searchParams.set('view', 'compact');
   // The reader starts from the beginning: scenario and breakpoints, no step.
   url.searchParams.set(
     's',

@@ -206,3 +206,34 @@ describe('an embed address that names no panel the app has', () => {
     await context.close();
   });
 });
+
+describe('the compact embed view', () => {
+  it('keeps the code, the debugger and its panes, and leaves out questions and tables', async () => {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const target = {
+      base: `${app.url}/`,
+      lesson: 's04-hooks',
+      panel: 'run_hooks',
+      title: 'run_hooks',
+      scenario: 'pass',
+      breakpoints: [],
+      lang: 'en' as const,
+    };
+    const height = async (compact: boolean) => {
+      await page.goto(embedUrl({ ...target, compact }));
+      await page.locator('[data-testid=panel] [data-testid=debug]').waitFor();
+      return page.evaluate(() => document.documentElement.scrollHeight);
+    };
+    const full = await height(false);
+    expect(await page.locator('[data-testid=prediction]').first().isVisible()).toBe(true);
+    const compact = await height(true);
+    expect(await page.locator('[data-testid=embed]').getAttribute('data-view')).toBe('compact');
+    for (const part of ['prediction', 'tries', 'compare', 'setup'])
+      expect(await page.locator(`[data-testid=${part}]`).first().isVisible(), part).toBe(false);
+    for (const part of ['debug', 'variables', 'output', 'steps'])
+      expect(await page.locator(`[data-testid=${part}]`).first().isVisible(), part).toBe(true);
+    expect(compact).toBeLessThan(full - 300);
+    await context.close();
+  });
+});

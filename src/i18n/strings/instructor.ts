@@ -29,6 +29,10 @@ export const instructorStrings = {
     zh: '找不到这个面板：课程 {lesson}，面板 {panel}。这个课程的面板有：{panels}。',
     en: "This panel does not exist: lesson {lesson}, panel {panel}. The lesson's panels are: {panels}.",
   },
+  embedCompact: {
+    zh: '紧凑：只要代码、调试和窗格',
+    en: 'Compact: only the code, the debugger and its panes',
+  },
   predictTitle: { zh: '先猜，再运行', en: 'Predict, then run' },
   predictIn: { zh: '场景：{scenario}', en: 'Scenario: {scenario}' },
   predictCheck: { zh: '回答并回放', en: 'Answer and replay' },

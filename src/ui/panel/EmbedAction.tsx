@@ -18,6 +18,7 @@ function EmbedActionView(props: {
   const { lessonId, panel, scenario, breakpoints, lang } = props;
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [compact, setCompact] = useState(false);
   const id = useId();
   const opener = useRef<HTMLButtonElement>(null);
   /** Close the box and give the focus back to the button that opened it. */
@@ -34,6 +35,7 @@ function EmbedActionView(props: {
         scenario,
         breakpoints,
         lang,
+        compact,
       })
     : '';
   return (
@@ -67,6 +69,18 @@ function EmbedActionView(props: {
           aria-label={t(lang, 'embedTitle')}
         >
           <p>{t(lang, 'embedHelp')}</p>
+          <label className="embed-compact">
+            <input
+              type="checkbox"
+              checked={compact}
+              data-testid="embed-compact"
+              onChange={(e) => {
+                setCompact(e.target.checked);
+                setCopied(false);
+              }}
+            />{' '}
+            {t(lang, 'embedCompact')}
+          </label>
           <label>
             <span>{t(lang, 'embedCode')}</span>
             <textarea readOnly rows={5} value={snippet} data-testid="embed-snippet" />

@@ -35,6 +35,13 @@ describe('the embed snippet', () => {
     ]);
   });
 
+  it('asks for the compact view only when the instructor ticks it', () => {
+    expect(new URL(embedUrl(target)).searchParams.get('view')).toBeNull();
+    expect(new URL(embedUrl({ ...target, compact: true })).searchParams.get('view')).toBe(
+      'compact',
+    );
+  });
+
   it('is an iframe with an escaped title and the optional host script', () => {
     const html = embedSnippet(target);
     expect(html).toContain('title="run_hooks &quot;demo&quot; &lt;1>"');

@@ -17,7 +17,9 @@ const BASE = 'http://localhost:5173/';
 describe('urlSync addresses', () => {
   it('reads every parameter and the hash', () => {
     expect(
-      parseAddress(`${BASE}?lesson=s04-hooks&lang=zh&author=1&panel=p&s=abc&sw=off#panel-p`),
+      parseAddress(
+        `${BASE}?lesson=s04-hooks&lang=zh&author=1&panel=p&s=abc&sw=off&view=compact#panel-p`,
+      ),
     ).toEqual({
       lesson: 's04-hooks',
       lang: 'zh',
@@ -25,6 +27,7 @@ describe('urlSync addresses', () => {
       panel: 'p',
       state: 'abc',
       sw: 'off',
+      view: 'compact',
       hash: 'panel-p',
     });
     expect(parseAddress(BASE)).toEqual({
@@ -34,6 +37,7 @@ describe('urlSync addresses', () => {
       panel: null,
       state: null,
       sw: null,
+      view: null,
       hash: '',
     });
   });
