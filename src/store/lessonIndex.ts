@@ -20,7 +20,10 @@ export interface PanelEntry {
   panel: ResolvedPanel;
   /** Every Python file of the lesson by file name, for following execution. */
   files: Record<string, string>;
-  /** The setup, scenario scripts and entry, shown read-only under the panel. */
+  /**
+   * Shown read-only under the panel: the lesson's other source files (context code, such
+   * as a gate from an earlier lesson), the setup, the scenario scripts and the entry.
+   */
   setupFiles: LessonFile[];
 }
 
@@ -55,7 +58,12 @@ function entryOf(lesson: Lesson, panel: ResolvedPanel): PanelEntry {
     lesson,
     panel,
     files,
-    setupFiles: [lesson.setup, ...scripts, panel.entry],
+    setupFiles: [
+      ...lesson.sources.filter((s) => s.path !== panel.source),
+      lesson.setup,
+      ...scripts,
+      panel.entry,
+    ],
   };
 }
 

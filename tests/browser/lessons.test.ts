@@ -115,15 +115,16 @@ describe('the hooks lesson, panel by panel', () => {
     await p.locator('.step-highlight').first().waitFor();
   });
 
-  it('shows the setup and entry collapsed, labelled as teaching setup', async () => {
+  it('shows the context code, the setup and the entry collapsed, labelled as such', async () => {
     const setup = panel(app.page, 'run_hooks').locator('[data-testid=setup]');
     await expect(setup.getAttribute('open')).resolves.toBeNull();
-    await expect(setup.locator('summary').textContent()).resolves.toContain(
-      'Teaching setup and call entry',
+    await expect(setup.locator('summary').textContent()).resolves.toBe(
+      'Context, setup and call entry',
     );
-    await expect(setup.textContent()).resolves.toContain(
-      'stepping into a callback follows it here',
-    );
+    await expect(setup.textContent()).resolves.toContain('stepping in follows execution here');
+    // The lesson-3 gate the hooks wrap is there to read, first, then the setup.
+    const files = await setup.locator('figcaption').allTextContents();
+    expect(files.slice(0, 2)).toEqual(['s04/core/gate.py', 'setup.py']);
   });
 
   it('reads the same lesson in Chinese', async () => {
@@ -136,7 +137,7 @@ describe('the hooks lesson, panel by panel', () => {
     );
     await expect(
       app.page.locator('[data-testid=setup] summary').first().textContent(),
-    ).resolves.toContain('教学');
+    ).resolves.toBe('上下文、准备代码与调用入口');
     await app.page.reload();
     await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
   });

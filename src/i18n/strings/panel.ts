@@ -25,10 +25,10 @@ export const panelStrings = {
     zh: '代码只读，在你的浏览器里运行，不会向任何服务器发送数据。',
     en: 'The code is read-only and runs in your browser; nothing is sent to a server.',
   },
-  setupTitle: { zh: '教学用的准备代码与调用入口', en: 'Teaching setup and call entry' },
+  setupTitle: { zh: '上下文、准备代码与调用入口', en: 'Context, setup and call entry' },
   setupNote: {
-    zh: '这部分作为单独的文件运行。断点设在上方的课程源码里；单步进入回调时，回放会跟进到这里。',
-    en: 'This runs as a separate file. Breakpoints go in the lesson source above; stepping into a callback follows it here.',
+    zh: '这次运行的其他文件。断点设在上方的课程源码里；单步进入时，回放会跟到这里。',
+    en: "The run's other files. Breakpoints go in the lesson source above; stepping in follows execution here.",
   },
   stepsTitle: { zh: '步骤说明', en: 'Step notes' },
   wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },

@@ -1,7 +1,7 @@
 import { type Lang, t } from '../../i18n';
 import { ScrollPre } from '../ScrollPre';
 
-/** The teaching setup and call entry, read-only, collapsed by default. */
+/** The run's other files (context code, teaching setup, entry), read-only, collapsed by default. */
 export function SetupView({
   files,
   lang,
