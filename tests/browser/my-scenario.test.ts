@@ -358,7 +358,7 @@ describe('My scenario where the browser refuses to store anything', { timeout: 1
       await p.locator('[data-testid=my-scenario-start]').click();
       const kept = p.locator('[data-testid=my-scenario-kept]');
       await kept.and(app.page.locator('[data-kept=false]')).waitFor();
-      expect(await kept.textContent()).toContain('your edits last only until the page is closed');
+      expect(await kept.textContent()).toContain('your edits last until the page is closed');
     } finally {
       await app.close();
     }

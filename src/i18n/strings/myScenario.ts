@@ -34,8 +34,8 @@ export const myScenarioStrings = {
     en: 'Your edits are kept in this browser only.',
   },
   myScenarioNotKept: {
-    zh: '这个浏览器不让本页保存数据（比如嵌在别的网站里时），所以改动只保留到关闭页面为止。',
-    en: 'This browser does not let this page store anything (as when it is embedded in another site), so your edits last only until the page is closed.',
+    zh: '这个浏览器不让本页保存数据：改动只保留到关闭页面为止。',
+    en: 'This browser does not let this page store anything: your edits last until the page is closed.',
   },
   myScenarioEditor: { zh: '我的场景的脚本（可编辑）', en: 'Script of my scenario (editable)' },
   myScenarioReset: { zh: '重置为「{base}」', en: 'Reset to “{base}”' },

@@ -19,7 +19,6 @@ export const objectStrings = {
   changedByStep: { zh: '上一步改动了它', en: 'changed by the last step' },
   showAllOf: { zh: '展开对象 #{id} 的全部项', en: 'Show every item of object #{id}' },
   omittedObjects: { zh: '还有 {n} 个对象没有画出', en: '{n} more objects not drawn' },
-  noFrames: { zh: '（还没有帧）', en: '(no frames yet)' },
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
   historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },

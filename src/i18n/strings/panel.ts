@@ -32,10 +32,6 @@ export const panelStrings = {
   },
   stepsTitle: { zh: '步骤说明', en: 'Step notes' },
   wrapLines: { zh: '长行自动换行', en: 'Wrap long lines' },
-  breakpointsHint: {
-    zh: '点击行号设置断点（或在代码里把光标移到那一行，按 F9）。',
-    en: 'Click a line number to set a breakpoint (or press F9 with the cursor on the line).',
-  },
   breakpointAtLine: { zh: '第 {n} 行的断点', en: 'breakpoint on line {n}' },
   breakpointErrorAtLine: {
     zh: '第 {n} 行的断点出错：{message}',
@@ -111,8 +107,8 @@ export const panelStrings = {
     en: '{verdict} This step is where the answer comes from; the full answer is under the question.',
   },
   loggedOnly: {
-    zh: '运行到了结尾：日志点只记录、不停下，记下的内容在“输出”里。要停下，请设一个普通断点。',
-    en: 'Ran to the end: logpoints write to the output without stopping. To stop, set a plain breakpoint.',
+    zh: '运行到了结尾：日志点只往“输出”里记录，不会停下。',
+    en: 'Ran to the end: logpoints write to the output without stopping.',
   },
   stepOutOfRange: {
     zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',

@@ -21,5 +21,4 @@ export const pythonStrings = {
   },
   featureCondition: { zh: '断点条件', en: 'A breakpoint condition' },
   featureLogpoint: { zh: '日志点', en: 'A logpoint' },
-  featureEdit: { zh: '修改后的代码', en: 'Edited code' },
 } satisfies Record<string, LocalizedText>;

@@ -24,5 +24,4 @@ export const sandboxStrings = {
   tracebackShowLess: { zh: '收起回溯', en: 'Show less' },
   tracebackCopy: { zh: '复制回溯', en: 'Copy traceback' },
   tracebackCopied: { zh: '已复制', en: 'Copied' },
-  tracebackLabel: { zh: '回溯（最近的调用在最后）', en: 'Traceback (most recent call last)' },
 } satisfies Record<string, LocalizedText>;
