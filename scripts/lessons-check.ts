@@ -6,10 +6,12 @@
  * Exit status: 0 when everything passed, 1 on any failure, 2 on a usage error.
  */
 import { t } from '../src/i18n/cli.ts';
-import { checkLang, checkUsage, envFlag, parseCheckArgs } from './lib/args.ts';
+import { checkLang, checkUsage, envFlag, langNote, parseCheckArgs } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 
 const lang = checkLang(process.env.LESSONS_LANG);
+const note = langNote(process.env.LESSONS_LANG);
+if (note) console.error(`lessons:check: ${note}`);
 const parsed = parseCheckArgs(process.argv.slice(2), lang);
 if (!parsed.ok) {
   console.error(`lessons:check: ${parsed.error}\n\n${checkUsage(lang)}`);

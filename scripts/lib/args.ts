@@ -50,6 +50,17 @@ export function checkLang(value: string | undefined): 'zh' | 'en' {
   return /^zh(?:[-_.]\S*)?$/i.test(value?.trim() ?? '') ? 'zh' : 'en';
 }
 
+/**
+ * A note for a `LESSONS_LANG` that asks for neither language (`fr`): the report is in
+ * English then, and says so rather than ignoring it silently. Null for zh, en, a Chinese
+ * or English locale name, the C/POSIX locale, or nothing.
+ */
+export function langNote(value: string | undefined): string | null {
+  const v = value?.trim() ?? '';
+  if (v === '' || checkLang(v) === 'zh' || /^(?:en|c|posix)(?:[-_.@]\S*)?$/i.test(v)) return null;
+  return t('en', 'langUnknown', { value: v });
+}
+
 /** `lesson:new`'s help text. */
 export function newUsage(lang: Lang = 'en'): string {
   return t(lang, 'newUsage', { root: DEFAULT_ROOT });

@@ -309,4 +309,8 @@ and its golden files.
   4. Check it: {check}
   5. Regenerate and review its golden files: UPDATE_GOLDEN=1 {check}`,
   },
+  langUnknown: {
+    zh: 'LESSONS_LANG={value}：只认识 zh 和 en，报告用英文',
+    en: 'LESSONS_LANG={value}: only zh and en are known; the report is in English',
+  },
 } satisfies Record<string, LocalizedText>;

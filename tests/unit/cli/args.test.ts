@@ -4,6 +4,7 @@ import {
   checkUsage,
   DEFAULT_ROOT,
   envFlag,
+  langNote,
   lessonIdProblem,
   newUsage,
   parseCheckArgs,
@@ -122,6 +123,24 @@ describe('LESSONS_LANG', () => {
       expect(checkLang(v)).toBe('zh');
     for (const v of [undefined, '', 'en', 'en_US.UTF-8', 'fr', 'zhx', 'z'])
       expect(checkLang(v)).toBe('en');
+  });
+
+  it('notes a LESSONS_LANG it does not know instead of ignoring it', () => {
+    expect(langNote('fr')).toBe(
+      'LESSONS_LANG=fr: only zh and en are known; the report is in English',
+    );
+    for (const v of [
+      undefined,
+      '',
+      ' ',
+      'zh',
+      'zh_CN.UTF-8',
+      'en',
+      'en_GB.UTF-8',
+      'C.UTF-8',
+      'POSIX',
+    ])
+      expect(langNote(v), String(v)).toBeNull();
   });
 
   it('repeats a --root folder as a shell reads it back (the golden-file hint)', () => {
