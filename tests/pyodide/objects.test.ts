@@ -137,46 +137,40 @@ describe('the object-centric trace', () => {
     });
   }
 
-  it('agrees with the brute-force recorder at every event of every lesson scenario', async () => {
+  /** Every (panel, scenario) run of every lesson: where it is, and its record request. */
+  async function lessonRuns(): Promise<{ where: string; request: RecordRequest }[]> {
     const { lessons } = await loadAllLessons('lessons');
-    const out: string[] = [];
-    for (const lesson of lessons) {
-      for (const panel of lesson.panels) {
-        for (const scenario of panel.scenarios) {
-          const request = {
+    return lessons.flatMap((lesson) =>
+      lesson.panels.flatMap((panel) =>
+        panel.scenarios.map((scenario) => ({
+          where: `${lesson.id}/${panel.id}/${scenario.id}`,
+          request: {
             files: buildRunFiles(lesson, panel.id, scenario.id),
             scenario: scenario.id,
             budget: lesson.budget,
-          };
-          for (const d of disagreements(request))
-            out.push(`${lesson.id}/${panel.id}/${scenario.id} ${d}`);
-        }
-      }
-    }
+          },
+        })),
+      ),
+    );
+  }
+
+  it('agrees with the brute-force recorder at every event of every lesson scenario', async () => {
+    const out: string[] = [];
+    for (const { where, request } of await lessonRuns())
+      for (const d of disagreements(request)) out.push(`${where} ${d}`);
     expect(out).toEqual([]);
   }, 300_000);
 
   it('lists every change a name shows, nested objects included, in every lesson scenario', async () => {
-    const { lessons } = await loadAllLessons('lessons');
     const bad: string[] = [];
-    for (const lesson of lessons) {
-      for (const panel of lesson.panels) {
-        for (const scenario of panel.scenarios) {
-          const trace = record({
-            files: buildRunFiles(lesson, panel.id, scenario.id),
-            scenario: scenario.id,
-            budget: lesson.budget,
-          });
-          for (let e = 0; e < trace.length; e++) {
-            for (const f of trace.stackAt(e)) {
-              for (const v of trace.variablesAt(f, e)) {
-                const last = lastChange(trace, e, f, v.name);
-                if (last === null || textAt(trace, v.value, e) !== textAt(trace, v.value, last)) {
-                  const where = `${lesson.id}/${panel.id}/${scenario.id}`;
-                  bad.push(`${where} step ${e} ${v.name}: last change ${last}`);
-                }
-              }
-            }
+    for (const { where, request } of await lessonRuns()) {
+      const trace = record(request);
+      for (let e = 0; e < trace.length; e++) {
+        for (const f of trace.stackAt(e)) {
+          for (const v of trace.variablesAt(f, e)) {
+            const last = lastChange(trace, e, f, v.name);
+            if (last === null || textAt(trace, v.value, e) !== textAt(trace, v.value, last))
+              bad.push(`${where} step ${e} ${v.name}: last change ${last}`);
           }
         }
       }
