@@ -6,7 +6,7 @@
  */
 import { callOf } from '../diagram/args';
 import { framesAt } from '../trace/graph';
-import { type HistoryEntry, historyOf, lastChange } from '../trace/history';
+import { HISTORY_LIMIT, type HistoryEntry, historyOf } from '../trace/history';
 import type { Trace } from '../trace/trace';
 import type { HistoryTarget } from './panels';
 
@@ -38,23 +38,34 @@ function wholeHistory(trace: Trace, frameId: number, name: string): readonly His
   return entries;
 }
 
-/** The history display of `target` at `position`. Pure (memoised per trace). */
+/** The newest of `entries` (oldest first) at or before step `at`, by binary search. */
+function newestAtOrBefore(entries: readonly HistoryEntry[], at: number): HistoryEntry | null {
+  let a = 0;
+  let b = entries.length;
+  while (a < b) {
+    const mid = (a + b) >>> 1;
+    if (entries[mid].step <= at) a = mid + 1;
+    else b = mid;
+  }
+  return a > 0 ? entries[a - 1] : null;
+}
+
+/**
+ * The history display of `target` at `position`. Pure (memoised per trace). The last
+ * change is read off the whole run's entries (one binary search per step), unless the
+ * position is older than every entry kept.
+ */
 export function historyDisplay(
   trace: Trace,
   target: HistoryTarget,
   position: number,
 ): HistoryDisplay {
   const entries = wholeHistory(trace, target.frameId, target.name);
-  const known = target.frameId >= 0 && target.frameId < trace.frames.length;
   const at = Math.min(position, trace.length - 1);
-  const step = known && at >= 0 ? lastChange(trace, at, target.frameId, target.name) : null;
-  let last: HistoryEntry | null = null;
-  if (step !== null) {
+  let last = newestAtOrBefore(entries, at);
+  if (last === null && entries.length >= HISTORY_LIMIT && at >= 0) {
     // Older than the entries kept: read that one change on its own.
-    last =
-      entries.find((e) => e.step === step) ??
-      historyOf(trace, step, target.frameId, target.name, 1)[0] ??
-      null;
+    last = historyOf(trace, at, target.frameId, target.name, 1)[0] ?? null;
   }
   return { target, entries, last };
 }

@@ -12,7 +12,7 @@ import { objectState, refId, slotOf, textAt } from './values';
 export type { HistoryEntry } from './graph-types';
 
 /** Entries returned at most (the most recent ones). */
-const DEFAULT_LIMIT = 1000;
+export const HISTORY_LIMIT = 1000;
 
 /** Index of the last element of sorted `arr` that is <= x, or -1. */
 function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
@@ -123,7 +123,7 @@ export function historyOf(
   step: number,
   frameId: number,
   name: string,
-  limit = DEFAULT_LIMIT,
+  limit = HISTORY_LIMIT,
 ): HistoryEntry[] {
   const h = trace.bindingHistory(frameId, name);
   if (!h) return [];
@@ -150,7 +150,7 @@ export function objectHistory(
   trace: Trace,
   id: number,
   step: number,
-  limit = DEFAULT_LIMIT,
+  limit = HISTORY_LIMIT,
 ): HistoryEntry[] {
   const steps = objectSteps(trace, id, -1, step);
   return steps

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { callsAt, historyDisplay } from '../../../src/store/valueHistory';
+import { lastChange } from '../../../src/trace/history';
 import { ALIASED_LIST, buildTrace } from '../replay/fixtures';
 
 const t = buildTrace(ALIASED_LIST);
@@ -33,6 +34,37 @@ describe('historyDisplay', () => {
     ]);
     expect(h.last).toBeNull();
     expect(historyDisplay(t, { frameId: 0, name: 'x' }, 99).last?.step).toBe(8);
+  });
+
+  it("reads the last change off the whole run's entries, as lastChange finds it", () => {
+    for (const name of ['x', 'y'])
+      for (let at = -1; at <= t.length; at++) {
+        const step = at < 0 ? null : lastChange(t, Math.min(at, t.length - 1), 0, name);
+        expect(
+          historyDisplay(t, { frameId: 0, name }, at).last?.step ?? null,
+          `${name}@${at}`,
+        ).toBe(step);
+      }
+  });
+
+  it('finds a change older than the 1,000 entries kept on its own', () => {
+    const long = buildTrace({
+      frames: [{ fn: 'f', file: 'main.py' }],
+      events: Array.from({ length: 1100 }, (_, i) => ({
+        kind: 'line' as const,
+        frame: 0,
+        line: 2,
+        ...(i === 0 ? { vars: { xs: { ref: 1 } } } : {}),
+        objects: {
+          1: { kind: 'list' as const, entries: [['0', String(i)]] as [string, string][] },
+        },
+      })),
+    });
+    const at = (step: number) => historyDisplay(long, { frameId: 0, name: 'xs' }, step);
+    expect(at(1099).entries).toHaveLength(1000);
+    for (const step of [0, 5, 99, 100, 1099])
+      expect(at(step).last?.step, String(step)).toBe(lastChange(long, step, 0, 'xs'));
+    expect(at(5).last?.text).toBe('[5]');
   });
 
   it('is empty for a name never bound or a frame not in the trace', () => {
