@@ -137,6 +137,12 @@ export function framingFromEnv(env: Record<string, string | undefined>): Framing
     const raw = env[name]?.trim();
     if (!raw) return fallback;
     const sources = raw.split(/\s+/);
+    // 'self' and 'none' need their quotes; a shell drops them from APP_FRAME_ANCESTORS='self'.
+    const bare = sources.find((s) => /^(?:self|none)$/i.test(s));
+    if (bare !== undefined)
+      throw new Error(
+        `${name}: ${bare} is read as a host name; write the keyword with its quotes, ${name}="'${bare.toLowerCase()}'"`,
+      );
     const bad = sources.find((s) => !FRAME_SOURCE.test(s));
     if (bad !== undefined)
       throw new Error(

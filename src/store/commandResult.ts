@@ -92,11 +92,12 @@ export function applyCommand(
     return { position: firstFocusEvent(trace, focus), notice: null };
   }
   const starts = STARTS_RUN.includes(command);
+  // Logpoints alone: the run is not silent (their lines are in the output), it never stops.
+  const logOnly = !canStop(p.breakpoints) && logs(p.breakpoints);
   if (starts && trace.length > 0) {
     // A debugger started with no breakpoint stops at the start of the code under
-    // study rather than running silently to the end; with logpoints it is not silent: it
-    // runs to the end, and their lines are in the output.
-    const silent = !canStop(p.breakpoints) && !logs(p.breakpoints);
+    // study rather than running silently to the end.
+    const silent = !canStop(p.breakpoints) && !logOnly;
     const first = silent && focus ? firstFocusLine(trace, focus) : null;
     if (first !== null && focus) {
       return { position: first, notice: { kind: 'debugNoBreakpoint', function: focus.fn } };
@@ -111,10 +112,8 @@ export function applyCommand(
   const passed = p.breakpoints.filter(
     (b) => b.enabled && b.log === undefined && (hits.reached.get(b.id) ?? 0) > 0,
   );
-  if (passed.length === 0) {
-    const logOnly = !canStop(p.breakpoints) && logs(p.breakpoints);
+  if (passed.length === 0)
     return { position, notice: { kind: logOnly ? 'loggedOnly' : 'noBreakpointHit' } };
-  }
   const failed = passed.some((b) => hits.probeErrors.get(b.id)?.source === 'condition');
   return { position, notice: { kind: 'neverStopped', failed } };
 }

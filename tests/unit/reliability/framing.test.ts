@@ -74,6 +74,13 @@ describe('framing', () => {
     const course =
       'https://course.example.org/ course.example.org *.uni.edu:* http://localhost:8080';
     expect(framingFromEnv({ EMBED_FRAME_ANCESTORS: course }).embed).toEqual(course.split(' '));
+    // A keyword the shell stripped of its quotes would be a host name: refused, with the fix.
+    expect(() => framingFromEnv({ APP_FRAME_ANCESTORS: 'self' })).toThrow(
+      `APP_FRAME_ANCESTORS: self is read as a host name; write the keyword with its quotes, APP_FRAME_ANCESTORS="'self'"`,
+    );
+    expect(() => framingFromEnv({ EMBED_FRAME_ANCESTORS: 'https://a.org none' })).toThrow(
+      /none is read as a host name/,
+    );
     for (const bad of ['https://a.org,https://b.org', "https://a.org/'x", 'https://', 'a..org'])
       expect(() => framingFromEnv({ EMBED_FRAME_ANCESTORS: bad }), bad).toThrow(/not a frame/);
 
