@@ -130,7 +130,7 @@ describe('the hooks lesson, panel by panel', () => {
   it('reads the same lesson in Chinese', async () => {
     await app.page.locator('[data-testid=lang-zh]').click();
     await expect(app.page.locator('[data-testid=status]').first().textContent()).resolves.not.toBe(
-      'not run',
+      'Not run',
     );
     await expect(app.page.locator('.prose').first().textContent()).resolves.toMatch(
       /[\u4e00-\u9fff]/,

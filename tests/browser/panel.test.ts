@@ -21,7 +21,7 @@ describe('the run_hooks panel in the production build', () => {
     await app?.close();
   });
 
-  it('shows the source before Python is ready, with the title and a "not run" status', async () => {
+  it('shows the source before Python is ready, with the title and a "Not run" status', async () => {
     const p = panel(app.page, 'run_hooks');
     await p.waitFor();
     await expect(p.locator('.panel-title').textContent()).resolves.toBe(
@@ -29,7 +29,7 @@ describe('the run_hooks panel in the production build', () => {
     );
     await ready(app.page, p);
     expect(await status(p)).toMatchObject({ state: 'ready' });
-    await expect(p.locator('[data-testid=status]').textContent()).resolves.toBe('not run');
+    await expect(p.locator('[data-testid=status]').textContent()).resolves.toBe('Not run');
     await expect(p.textContent()).resolves.toContain('nothing is sent to a server');
   });
 

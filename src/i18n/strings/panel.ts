@@ -2,12 +2,12 @@
 import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const panelStrings = {
-  notRun: { zh: '未运行', en: 'not run' },
-  recording: { zh: '正在录制…', en: 'recording…' },
-  paused: { zh: '已暂停', en: 'paused' },
-  finished: { zh: '已结束', en: 'finished' },
-  failed: { zh: '出错', en: 'error' },
-  stopped: { zh: '已被中止', en: 'stopped' },
+  notRun: { zh: '未运行', en: 'Not run' },
+  recording: { zh: '正在录制…', en: 'Recording…' },
+  paused: { zh: '已暂停', en: 'Paused' },
+  finished: { zh: '已结束', en: 'Finished' },
+  failed: { zh: '出错', en: 'Error' },
+  stopped: { zh: '已被中止', en: 'Stopped' },
   line: { zh: '第 {n} 行', en: 'line {n}' },
   /** The status badge's line when it is in another file than the panel's (file: its name). */
   lineOfFile: { zh: '{file} 第 {n} 行', en: '{file} line {n}' },

@@ -2,7 +2,7 @@
 import type { LocalizedText } from '../../lessons/schema.ts';
 
 export const sandboxStrings = {
-  endedAsExpected: { zh: '按预期结束', en: 'ended as expected' },
+  endedAsExpected: { zh: '按预期结束', en: 'Ended as expected' },
   expectedEndingTitle: { zh: '预期的结局', en: 'The expected ending' },
   expectedStopEvents: {
     zh: '这个场景本来就会在事件预算处被中止：这正是本课要演示的。',

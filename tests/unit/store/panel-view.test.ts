@@ -86,7 +86,7 @@ describe('selectPanelView', () => {
     expect(v.code.text.split('\n')[0]).toBe('def f(n):');
     expect(v.code.nowIn).toBeNull();
     expect(v.commands).toMatchObject({ debug: true, continue: false, stepInto: true });
-    expect(statusText('en', v)).toBe('not run');
+    expect(statusText('en', v)).toBe('Not run');
   });
 
   it('paused inside the focus function marks the line and the step note holding it', () => {
@@ -97,7 +97,7 @@ describe('selectPanelView', () => {
     expect(v.code.highlight).toEqual(PANEL.steps[0]);
     expect(v.status).toMatchObject({ line: 6, file: null, step: 3, total: trace.length });
     expect(v.commands.continue).toBe(true);
-    expect(statusText('en', v)).toBe(`paused · line 6 · step 4/${trace.length}`);
+    expect(statusText('en', v)).toBe(`Paused · line 6 · step 4/${trace.length}`);
     expect(statusText('zh', v)).toBe(`已暂停 · 第 6 行 · 第 4 步/${trace.length}`);
   });
 
@@ -124,7 +124,7 @@ describe('selectPanelView', () => {
     expect(v.code.highlight).toBeNull();
     // the badge names the file, since "line 2" alone would point into the panel's source
     expect(v.status.file).toBe('main.py');
-    expect(statusText('en', v)).toBe(`paused · main.py line 2 · step 2/${trace.length}`);
+    expect(statusText('en', v)).toBe(`Paused · main.py line 2 · step 2/${trace.length}`);
     expect(statusText('zh', v)).toBe(`已暂停 · main.py 第 2 行 · 第 2 步/${trace.length}`);
   });
 
@@ -196,7 +196,7 @@ describe('selectPanelView', () => {
     expect(v.code.markers).toEqual([
       { line: 6, column: undefined, message: "NameError: name 'q' is not defined" },
     ]);
-    expect(statusText('en', v)).toBe('error');
+    expect(statusText('en', v)).toBe('Error');
     // While paused inside it, the alert waits for the end.
     expect(view(state(failed, 3)).runError).toBeNull();
   });
@@ -206,7 +206,7 @@ describe('selectPanelView', () => {
     const stopped = buildTrace({ ...nestedCallSpec(), outcome: 'stopped', error });
     const v = view(state(stopped, stopped.length));
     expect(v.runError).toEqual({ error, stopped: true, partial: true, expected: null });
-    expect(statusText('en', v)).toBe('stopped');
+    expect(statusText('en', v)).toBe('Stopped');
   });
 
   it('a run that ends as its scenario declares is presented as the expected ending', () => {
@@ -217,12 +217,12 @@ describe('selectPanelView', () => {
     });
     const v = view(state(failed, failed.length), declaring({ error: 'RecursionError' }));
     expect(v.runError?.expected).toEqual({ error: 'RecursionError' });
-    expect(statusText('en', v)).toBe('ended as expected');
+    expect(statusText('en', v)).toBe('Ended as expected');
     expect(statusText('zh', v)).toBe('按预期结束');
     // Another ending than the declared one is a broken lesson again.
     const other = view(state(failed, failed.length), declaring({ error: 'ValueError' }));
     expect(other.runError?.expected).toBeNull();
-    expect(statusText('en', other)).toBe('error');
+    expect(statusText('en', other)).toBe('Error');
     const stop = { type: 'BudgetExceeded', message: 'too many events', reason: 'events' };
     const stopped = buildTrace({ ...nestedCallSpec(), outcome: 'stopped', error: stop });
     const s = view(state(stopped, stopped.length), declaring({ stop: 'events' }));
@@ -239,7 +239,7 @@ describe('selectPanelView', () => {
     expect(Object.values(v.commands).some(Boolean)).toBe(false);
     expect(statusText('en', v)).toBe('Python is loading…');
     const waiting = view(state(null, -1, { pending: { command: 'debug' } }));
-    expect(statusText('en', waiting)).toBe('recording…');
+    expect(statusText('en', waiting)).toBe('Recording…');
   });
 
   it('the cursor line enables toggling a breakpoint from the keyboard', () => {
