@@ -5,9 +5,10 @@ import { COMMAND_TABLE, keyLabel } from '../store/commands';
 /**
  * The keyboard shortcuts, built from the command table, one click away. Open, the box
  * floats over the page like a popup: Escape (wherever the focus is) or a click outside it
- * closes it; Escape from inside gives the focus back to its summary.
+ * closes it; Escape from inside gives the focus back to its summary. `empty`: the summary
+ * alone (the prerendered shell, where the box is closed until the app replaces it).
  */
-export function ShortcutsHelp({ lang }: { lang: Lang }) {
+export function ShortcutsHelp({ lang, empty }: { lang: Lang; empty?: boolean }) {
   const box = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -39,41 +40,43 @@ export function ShortcutsHelp({ lang }: { lang: Lang }) {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>{t(lang, 'shortcuts')}</summary>
-      <div className="shortcuts-body">
-        <p className="shortcuts-where" data-testid="shortcuts-where">
-          {t(lang, 'shortcutsWhere')}
-        </p>
-        <p className="shortcuts-where">{t(lang, 'shortcutsFkeys')}</p>
-        <p className="shortcuts-where" data-testid="shortcuts-tab-out">
-          {t(lang, 'editorTabOut')}
-        </p>
-        <p className="shortcuts-where" data-testid="shortcuts-arrows">
-          {t(lang, 'listArrows')}
-        </p>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t(lang, 'shortcutsKeys')}</th>
-              <th scope="col">{t(lang, 'shortcutsCommand')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {COMMAND_TABLE.filter((c) => c.keys.length > 0).map((c) => (
-              <tr key={c.id} data-command={c.id}>
-                <td>
-                  {c.keys.map((k) => (
-                    <span key={k.keys} className="shortcut-key">
-                      <kbd>{keyLabel(k)}</kbd>
-                      {k.whenLabel ? <small> ({t(lang, k.whenLabel)})</small> : null}{' '}
-                    </span>
-                  ))}
-                </td>
-                <td>{t(lang, c.help ?? c.label)}</td>
+      {empty ? null : (
+        <div className="shortcuts-body">
+          <p className="shortcuts-where" data-testid="shortcuts-where">
+            {t(lang, 'shortcutsWhere')}
+          </p>
+          <p className="shortcuts-where">{t(lang, 'shortcutsFkeys')}</p>
+          <p className="shortcuts-where" data-testid="shortcuts-tab-out">
+            {t(lang, 'editorTabOut')}
+          </p>
+          <p className="shortcuts-where" data-testid="shortcuts-arrows">
+            {t(lang, 'listArrows')}
+          </p>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{t(lang, 'shortcutsKeys')}</th>
+                <th scope="col">{t(lang, 'shortcutsCommand')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {COMMAND_TABLE.filter((c) => c.keys.length > 0).map((c) => (
+                <tr key={c.id} data-command={c.id}>
+                  <td>
+                    {c.keys.map((k) => (
+                      <span key={k.keys} className="shortcut-key">
+                        <kbd>{keyLabel(k)}</kbd>
+                        {k.whenLabel ? <small> ({t(lang, k.whenLabel)})</small> : null}{' '}
+                      </span>
+                    ))}
+                  </td>
+                  <td>{t(lang, c.help ?? c.label)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </details>
   );
 }

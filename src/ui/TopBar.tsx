@@ -14,6 +14,8 @@ export interface TopBarProps {
   onRetry: () => void;
   onAuthor: (on: boolean) => void;
   onLang: (lang: Lang) => void;
+  /** The build's shell (./shell/Shell.tsx): the shortcuts' box is closed there, so left empty. */
+  shell?: boolean;
 }
 
 /** Python's status in the header: a spinner and progress while it loads, Retry if it failed. */
@@ -71,7 +73,8 @@ function RuntimeBadge({
 }
 
 /** The page's header: the title, Python's status, privacy, shortcuts, author mode, language. */
-export function TopBar({ lang, runtime, offline, author, onRetry, onAuthor, onLang }: TopBarProps) {
+export function TopBar(props: TopBarProps) {
+  const { lang, runtime, offline, author, onRetry, onAuthor, onLang } = props;
   return (
     <header className="topbar">
       <a className="brand" href="?">
@@ -81,7 +84,7 @@ export function TopBar({ lang, runtime, offline, author, onRetry, onAuthor, onLa
       <span className="privacy" title={t(lang, 'privacy')}>
         {t(lang, 'privacy')}
       </span>
-      <ShortcutsHelp lang={lang} />
+      <ShortcutsHelp lang={lang} empty={props.shell} />
       <label className="author-toggle">
         <input
           type="checkbox"

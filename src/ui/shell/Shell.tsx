@@ -68,6 +68,7 @@ export function ShellPage(props: { lesson: Lesson; index: readonly LessonSummary
         onRetry={nothing}
         onAuthor={nothing}
         onLang={nothing}
+        shell
       />
       <div className="layout">
         <LessonNav

@@ -67,6 +67,14 @@ describe('the shell', () => {
     }
   });
 
+  it("holds the shortcuts' summary but not the closed box's content", () => {
+    for (const lang of ['zh', 'en'] as const) {
+      const html = renderShell(lesson, index, lang);
+      expect(html).toMatch(/<details class="shortcuts"><summary>[^<]+<\/summary><\/details>/);
+      expect(html).not.toContain('shortcuts-body');
+    }
+  });
+
   it('has no test ids and no element ids', () => {
     const html = renderShell(lesson, index, 'en');
     expect(html).not.toMatch(/data-testid=/);
