@@ -19,9 +19,10 @@ import { focusRange, lineCount, shownRange, sliceLines } from './codeLines';
 import { currentNotice } from './commandResult';
 import { type CommandContext, type CommandId, enabledCommands } from './commands';
 import type { PanelNotice, PanelState } from './panels';
+import { callStartOf } from './recording';
 
 export { type BreakpointKind, type BreakpointRow, hitsText, noticeText } from './breakpointView';
-export { statusText } from './statusText';
+export { statusText, timelineText } from './statusText';
 
 import {
   currentTrace,
@@ -124,6 +125,8 @@ export interface PanelViewModel {
   pos: PositionView | null;
   paused: boolean;
   hits: HitIndex | null;
+  /** The first event of the focus function's first call: the steps before it are setup. */
+  callStart: number;
   /**
    * The status badge's facts; `statusText` words them. `file` is the paused line's file
    * when it is not the panel's source (the line number alone would point into the wrong one).
@@ -251,6 +254,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     pos,
     paused,
     hits,
+    callStart: trace ? callStartOf(trace, { file: panel.source, fn: panel.function }) : 0,
     status: {
       line: paused ? pos.line : null,
       file: paused && pos.file !== panel.source ? pos.file : null,

@@ -22,6 +22,21 @@ export function firstFocusEvent(trace: Trace, focus: { file: string; fn: string 
   return 0;
 }
 
+const callStarts = new WeakMap<Trace, Map<string, number>>();
+
+/**
+ * {@link firstFocusEvent}, kept per trace: the timeline shades the steps before it (the
+ * scenario's setup) at every render, and a trace's events never change.
+ */
+export function callStartOf(trace: Trace, focus: { file: string; fn: string }): number {
+  const known = callStarts.get(trace) ?? new Map<string, number>();
+  callStarts.set(trace, known);
+  const key = `${focus.file}\n${focus.fn}`;
+  const start = known.get(key) ?? firstFocusEvent(trace, focus);
+  known.set(key, start);
+  return start;
+}
+
 /** The probes a trace must be recorded with for these breakpoints. */
 export function probesOf(breakpoints: readonly Breakpoint[]) {
   return breakpoints

@@ -24,3 +24,21 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
       return trace?.meta.outcome === 'stopped' ? t(lang, 'stopped') : t(lang, 'failed');
   }
 }
+
+/**
+ * The timeline's count (`12 / 119`, 1-based; `0 / n` before the start) and the slider's
+ * spoken value; both say "setup" while the position is before the focus function's call.
+ */
+export function timelineText(
+  lang: Lang,
+  position: number,
+  total: number,
+  callStart: number,
+): { count: string; valueText: string } {
+  const step = Math.max(0, Math.min(position, total - 1));
+  const inSetup = position >= 0 && step < callStart ? ` · ${t(lang, 'timelineSetup')}` : '';
+  return {
+    count: `${position < 0 ? 0 : step + 1} / ${total}${inSetup}`,
+    valueText: `${step + 1} / ${total}${inSetup}`,
+  };
+}

@@ -196,6 +196,15 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     expect((await status(p())).step).toBe(1);
     expect(await error.count()).toBe(0);
     expect(await input.getAttribute('aria-invalid')).toBeNull();
+    // Step 2 is in the scenario's setup, before the function is called: the count and the
+    // slider say so, and the bar shades that stretch.
+    const count = p().locator('[data-testid=timeline-count]');
+    expect(await count.textContent()).toMatch(/^2 \/ \d+ · setup$/);
+    const slider = p().locator('[data-testid=timeline-slider]');
+    expect(await slider.getAttribute('aria-valuetext')).toMatch(/^2 \/ \d+ · setup$/);
+    expect(await p().locator('[data-testid=timeline-setup]').count()).toBe(1);
+    await p().locator('[data-testid=debug]').click();
+    await expect.poll(() => count.textContent()).not.toContain('setup');
   });
 
   it('moves focus to a live button when Continue becomes disabled at the end', async () => {

@@ -74,6 +74,7 @@ export function CodeColumn(props: {
           trace={trace}
           position={state.position}
           stops={hits.stops}
+          callStart={view.callStart}
           onJump={actions.jumpTo}
           onGoToStep={actions.goToStep}
           jumpError={view.stepOutOfRange ? noticeText(lang, view.stepOutOfRange) : null}

@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
+import { timelineText } from '../../store/panelView';
 import type { Trace } from '../../trace/trace';
 
 const MAX_MARKS = 400;
@@ -35,13 +36,16 @@ const TimelineMarks = memo(function TimelineMarks({
 });
 
 /**
- * The time-travel bar: a slider over every event, with breakpoint hits marked.
+ * The time-travel bar: a slider over every event, with breakpoint hits marked and the
+ * scenario's setup (the steps before the focus function's call) shaded.
  * Dragging or clicking jumps; the keyboard moves it like any slider.
  */
 export function Timeline(props: {
   trace: Trace;
   position: number;
   stops: Int32Array;
+  /** The first step of the focus function's call (PanelViewModel.callStart). */
+  callStart: number;
   onJump(position: number): void;
   /** "Go to step" (1-based; the store says when it is out of range). */
   onGoToStep(step: number): void;
@@ -49,7 +53,7 @@ export function Timeline(props: {
   jumpError: string | null;
   lang: Lang;
 }) {
-  const { trace, position, stops, onJump, onGoToStep, jumpError, lang } = props;
+  const { trace, position, stops, callStart, onJump, onGoToStep, jumpError, lang } = props;
   const errorId = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
   // The reason appears under the field, which may sit at the bottom of the screen.
@@ -59,9 +63,18 @@ export function Timeline(props: {
   const n = trace.length;
   if (n === 0) return null;
   const value = Math.max(0, Math.min(n - 1, position));
+  const text = timelineText(lang, position, n, callStart);
   return (
     <div className="timeline" data-testid="timeline">
       <div className="timeline-track">
+        {callStart > 0 ? (
+          <span
+            className="timeline-setup"
+            data-testid="timeline-setup"
+            aria-hidden="true"
+            style={{ width: `${(callStart / Math.max(1, n - 1)) * 100}%` }}
+          />
+        ) : null}
         <TimelineMarks stops={stops} length={n} />
         <input
           type="range"
@@ -69,7 +82,7 @@ export function Timeline(props: {
           max={n - 1}
           value={value}
           aria-label={t(lang, 'timeline')}
-          aria-valuetext={`${value + 1} / ${n}`}
+          aria-valuetext={text.valueText}
           data-testid="timeline-slider"
           onChange={(e) => onJump(Number(e.target.value))}
         />
@@ -98,8 +111,8 @@ export function Timeline(props: {
             aria-describedby={jumpError ? errorId : undefined}
           />
         </label>
-        <span className="timeline-count">
-          {position < 0 ? 0 : Math.min(position + 1, n)} / {n}
+        <span className="timeline-count" data-testid="timeline-count">
+          {text.count}
         </span>
       </form>
       {jumpError ? (

@@ -8,7 +8,12 @@ import type { ResolvedPanel } from '../../../src/lessons/lesson';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { sliceLines } from '../../../src/store/codeLines';
 import type { PanelState } from '../../../src/store/panels';
-import { type PanelViewInput, selectPanelView, statusText } from '../../../src/store/panelView';
+import {
+  type PanelViewInput,
+  selectPanelView,
+  statusText,
+  timelineText,
+} from '../../../src/store/panelView';
 import type { Trace } from '../../../src/trace/trace';
 import { buildTrace, nestedCallSpec, nestedCallTrace } from '../replay/fixtures';
 
@@ -77,6 +82,25 @@ function view(p: PanelState, over: Partial<PanelViewInput> = {}) {
 
 describe('selectPanelView', () => {
   const trace = nestedCallTrace();
+
+  it('the timeline counts the steps before the call of the focus function as setup', () => {
+    // main.py lines 1 and 2 run first; f is called at event 2.
+    const v = view(state(trace, 0));
+    expect(v.callStart).toBe(2);
+    expect(view(state(trace, 0), { panel: { ...PANEL, function: 'g' } }).callStart).toBe(6);
+    // A function that never runs: no setup is claimed.
+    expect(view(state(trace, 0), { panel: { ...PANEL, function: 'nope' } }).callStart).toBe(0);
+    const n = trace.length;
+    expect(timelineText('en', -1, n, 2)).toEqual({ count: `0 / ${n}`, valueText: `1 / ${n}` });
+    expect(timelineText('en', 1, n, 2)).toEqual({
+      count: `2 / ${n} · setup`,
+      valueText: `2 / ${n} · setup`,
+    });
+    expect(timelineText('zh', 0, n, 2).count).toBe(`1 / ${n} · 准备代码`);
+    expect(timelineText('en', 2, n, 2).count).toBe(`3 / ${n}`);
+    // Finished: the last event, never past the end.
+    expect(timelineText('en', n, n, 2).count).toBe(`${n} / ${n}`);
+  });
 
   it('before the start shows the focus function, no current line, Continue disabled', () => {
     const v = view(state(trace, -1));
