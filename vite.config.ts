@@ -78,12 +78,26 @@ function securityHeaders(framing: FramingSettings, emitDeployFiles: boolean): Pl
   };
 }
 
+/**
+ * The framing setting from the environment; a wrong one stops `vite build` and the dev
+ * server with its reason and where to read more, not with a stack trace of Vite's config
+ * loader around it.
+ */
+function framingOrStop(): FramingSettings {
+  try {
+    return framingFromEnv(process.env);
+  } catch (err) {
+    console.error(`\n${(err as Error).message}\n(docs/deploy.md: "Who may frame the app")\n`);
+    process.exit(1);
+  }
+}
+
 export default defineConfig(({ mode }) => ({
   plugins: [
     react(),
     viteStaticCopy({ targets: [{ src: PYODIDE_ASSETS, dest: 'pyodide' }] }),
     // APP_FRAME_ANCESTORS / EMBED_FRAME_ANCESTORS: see docs/deploy.md.
-    securityHeaders(framingFromEnv(process.env), mode !== 'bench'),
+    securityHeaders(framingOrStop(), mode !== 'bench'),
     compiledLessons(),
     shippedTraces(),
     serviceWorker(),

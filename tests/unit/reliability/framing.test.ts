@@ -5,7 +5,8 @@
  * `_headers` file and the nginx snippet, derived from the same policy, send exactly the
  * headers the dev and test servers send, path by path.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -215,6 +216,31 @@ describe('caching', () => {
     } finally {
       await server.close();
       rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('stops `vite build` on a wrong setting with the reason alone, before writing anything', () => {
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'wpt-framing-')), 'dist');
+    try {
+      const run = spawnSync(
+        process.execPath,
+        ['node_modules/vite/bin/vite.js', 'build', '--outDir', out],
+        {
+          cwd: path.resolve(import.meta.dirname, '../../..'),
+          env: { ...process.env, APP_FRAME_ANCESTORS: 'self' },
+          encoding: 'utf8',
+        },
+      );
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(
+        `APP_FRAME_ANCESTORS: self is read as a host name; write the keyword with its quotes, APP_FRAME_ANCESTORS="'self'"`,
+      );
+      expect(run.stderr).toContain('docs/deploy.md');
+      // No stack trace of Vite's config loader around it.
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(existsSync(out)).toBe(false);
+    } finally {
+      rmSync(path.dirname(out), { recursive: true, force: true });
     }
   });
 });
