@@ -6,7 +6,7 @@
  * numbers never moves a box. With the previous layout given, a box never moves up, so a
  * new object appearing above does not shuffle the boxes below it.
  */
-import type { DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
+import type { DiagramFrame, DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
 import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, PAD, ROW_H } from './shapes';
 
 export { clip, edgePath, HEAD_H, ROW_H } from './shapes';
@@ -82,6 +82,8 @@ export interface LaidFrame {
   w: number;
   h: number;
   rows: LaidRow[];
+  /** Names folded into the "… N more" row under the rows (./fold.ts); 0 when none. */
+  hidden: number;
 }
 
 /** An object box. */
@@ -167,6 +169,9 @@ function boxHeight(rows: number): number {
   return HEAD_H + Math.max(1, rows) * ROW_H;
 }
 
+/** A frame's box: its names, and the "… N more" row of folded ones. */
+const frameHeight = (f: DiagramFrame) => boxHeight(f.names.length + (f.hidden ? 1 : 0));
+
 interface Visit {
   id: number;
   column: number;
@@ -190,7 +195,7 @@ export function layoutDiagram(
   let fy = PAD;
   for (const f of input.frames) {
     frameTops.push(fy);
-    fy += boxHeight(f.names.length) + GAP_Y;
+    fy += frameHeight(f) + GAP_Y;
   }
 
   // Which objects are drawn, in depth-first order from the names, frame by frame.
@@ -274,7 +279,8 @@ export function layoutDiagram(
       x: frameX,
       y,
       w: opts.frameWidth,
-      h: boxHeight(f.names.length),
+      h: frameHeight(f),
+      hidden: f.hidden ?? 0,
       rows: f.names.map((n, k) =>
         rowOf(n, `frame:${f.key}:${n.label}`, y + HEAD_H + k * ROW_H, opts.frameWidth, drawnIds),
       ),

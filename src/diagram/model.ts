@@ -28,6 +28,8 @@ export interface DiagramFrame {
   module: boolean;
   /** The names, in the order they were first bound. */
   names: Slot[];
+  /** Names not drawn, folded into a "… N more" row that opens them (./fold.ts). */
+  hidden?: number;
 }
 
 /** One object (a box), keyed by the trace's stable object id. */

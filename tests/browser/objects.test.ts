@@ -349,6 +349,25 @@ describe('the reference diagram on a phone', () => {
       .evaluate((e) => e.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(370);
     expect(await p.locator('[data-testid=heap-text]').textContent()).toContain('指向对象 #');
+    // The setup's globals are folded to those that share an object with the call: the
+    // hooks dict run_hooks was given is drawn once, with an arrow from each side.
+    const heap = p.locator('[data-testid=heap]');
+    const globals = heap.locator('[data-testid=heap-frame]').first();
+    const targets = (frame: Locator) =>
+      frame
+        .locator('[data-testid=heap-var]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-to')).filter(Boolean));
+    const kept = await targets(globals);
+    const callTargets = await targets(
+      heap.locator('[data-testid=heap-frame][data-function=run_hooks]'),
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((id) => callTargets.includes(id)).length).toBeGreaterThan(0);
+    const more = globals.locator('[data-testid=heap-frame-more]');
+    expect(await more.textContent()).toMatch(/^… 还有 \d+ 项$/);
+    await more.click();
+    await expect.poll(async () => (await targets(globals)).length).toBeGreaterThan(kept.length);
+    expect(await more.count()).toBe(0);
   });
 
   it('asks its questions before the debugger, and the divergence table never widens the page', async () => {

@@ -18,6 +18,7 @@ export const objectStrings = {
   itemCount: { zh: '共 {n} 项', en: '{n} items' },
   changedByStep: { zh: '上一步改动了它', en: 'changed by the last step' },
   showAllOf: { zh: '展开对象 #{id} 的全部项', en: 'Show every item of object #{id}' },
+  showAllGlobals: { zh: '显示全部全局变量', en: 'Show every global' },
   omittedObjects: { zh: '还有 {n} 个对象没有画出', en: '{n} more objects not drawn' },
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },

@@ -24,6 +24,8 @@ export interface HeapDiagramProps {
   narrow?: boolean;
   /** Show every slot of a cut container. */
   onExpand(id: number): void;
+  /** Show every name of the folded globals (frame key). */
+  onOpenGlobals(frameKey: string): void;
   /** The reader picked a name or an object to see where it came from. */
   onHistory?(target: HistoryTarget): void;
 }
@@ -107,6 +109,17 @@ const FrameBox = memo(function FrameBox({
         </g>
       ))}
       <Separators rows={frame.rows} x={frame.x} w={frame.w} />
+      {frame.hidden > 0 ? (
+        <text
+          x={frame.x + 6}
+          y={frame.y + HEAD_H + frame.rows.length * ROW_H + TEXT_DY}
+          className="heap-more is-expandable"
+          data-testid="heap-frame-more"
+          data-action={`globals:${frame.key}`}
+        >
+          {t(lang, 'moreItems', { n: frame.hidden })}
+        </text>
+      ) : null}
     </g>
   );
 });
@@ -173,14 +186,14 @@ const ObjectBox = memo(function ObjectBox({
   );
 });
 
-/** Run a `data-action` of the picture: `expand:<id>`, `name:<frameKey>:<name>`, `object:<id>`. */
-function runAction(
-  action: string,
-  onExpand: HeapDiagramProps['onExpand'],
-  onHistory: HeapDiagramProps['onHistory'],
-) {
+/**
+ * Run a `data-action` of the picture: `expand:<id>`, `globals:<frameKey>`,
+ * `name:<frameKey>:<name>`, `object:<id>`.
+ */
+function runAction(action: string, { onExpand, onOpenGlobals, onHistory }: HeapDiagramProps) {
   const [kind, a, ...rest] = action.split(':');
   if (kind === 'expand') onExpand(Number(a));
+  else if (kind === 'globals') onOpenGlobals(a);
   else if (kind === 'name') onHistory?.({ kind: 'name', frameKey: a, name: rest.join(':') });
   else if (kind === 'object') onHistory?.({ kind: 'object', id: Number(a) });
 }
@@ -191,7 +204,8 @@ function runAction(
  * mouse (one delegated click handler); the same content, with every control as a button,
  * is the text alternative below it, which screen readers read and keyboard focus reveals.
  */
-export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapDiagramProps) {
+export function HeapDiagram(props: HeapDiagramProps) {
+  const { layout, lang, narrow, onHistory } = props;
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
   return (
@@ -215,7 +229,7 @@ export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapD
           onClick={(e) => {
             const target = (e.target as Element).closest('[data-action]');
             const action = target?.getAttribute('data-action');
-            if (action) runAction(action, onExpand, onHistory);
+            if (action) runAction(action, props);
           }}
         >
           <defs>
@@ -253,7 +267,13 @@ export function HeapDiagram({ layout, lang, narrow, onExpand, onHistory }: HeapD
       {layout.omitted > 0 ? (
         <p className="heap-omitted">{t(lang, 'omittedObjects', { n: layout.omitted })}</p>
       ) : null}
-      <HeapText layout={layout} lang={lang} onExpand={onExpand} onHistory={onHistory} />
+      <HeapText
+        layout={layout}
+        lang={lang}
+        onExpand={props.onExpand}
+        onOpenGlobals={props.onOpenGlobals}
+        onHistory={onHistory}
+      />
     </figure>
   );
 }

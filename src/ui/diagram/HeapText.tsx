@@ -19,8 +19,9 @@ export const HeapText = memo(function HeapText({
   layout,
   lang,
   onExpand,
+  onOpenGlobals,
   onHistory,
-}: Pick<HeapDiagramProps, 'layout' | 'lang' | 'onExpand' | 'onHistory'>) {
+}: Pick<HeapDiagramProps, 'layout' | 'lang' | 'onExpand' | 'onOpenGlobals' | 'onHistory'>) {
   return (
     <figcaption className="heap-text" data-testid="heap-text">
       <h5>{t(lang, 'diagramText')}</h5>
@@ -49,6 +50,18 @@ export const HeapText = memo(function HeapText({
                   ) : null}
                 </li>
               ))}
+              {f.hidden > 0 ? (
+                <li>
+                  {t(lang, 'moreItems', { n: f.hidden })}
+                  <button
+                    type="button"
+                    className="heap-text-btn"
+                    onClick={() => onOpenGlobals(f.key)}
+                  >
+                    {t(lang, 'showAllGlobals')}
+                  </button>
+                </li>
+              ) : null}
             </ul>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { foldGlobals } from '../../diagram/fold';
 import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
 import { t } from '../../i18n';
@@ -46,12 +47,15 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !narrow;
-  const [expanded, setExpanded] = useState<{ trace: Trace | null; ids: ReadonlySet<number> }>({
-    trace: null,
-    ids: new Set(),
-  });
+  const [expanded, setExpanded] = useState<{
+    trace: Trace | null;
+    ids: ReadonlySet<number>;
+    globals: ReadonlySet<string>;
+  }>({ trace: null, ids: new Set(), globals: new Set() });
   // Expansions belong to one trace (another scenario starts with nothing expanded).
-  const ids = expanded.trace === trace ? expanded.ids : null;
+  const mine = expanded.trace === trace;
+  const ids = mine ? expanded.ids : null;
+  const openGlobals = mine ? expanded.globals : null;
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
 
   const opts = narrow ? NARROW : WIDE;
@@ -62,8 +66,10 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
       maxEntries: opts.maxSlots,
       expanded: ids ?? undefined,
     });
-    return diagramFromGraph(graph, selectedFrameId);
-  }, [shown, trace, pos, selectedFrameId, opts, ids]);
+    const whole = diagramFromGraph(graph, selectedFrameId);
+    // A phone folds the globals the calls do not share (../../diagram/fold.ts).
+    return narrow ? foldGlobals(whole, openGlobals ?? new Set()) : whole;
+  }, [shown, trace, pos, selectedFrameId, opts, narrow, ids, openGlobals]);
   const layout = useMemo(() => {
     if (!input || !trace) return null;
     const before = prev.current?.trace === trace ? prev.current.layout : null;
@@ -113,7 +119,20 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
           layout={layout}
           lang={lang}
           narrow={narrow}
-          onExpand={(id) => setExpanded({ trace, ids: new Set([...(ids ?? []), id]) })}
+          onExpand={(id) =>
+            setExpanded({
+              trace,
+              ids: new Set([...(ids ?? []), id]),
+              globals: openGlobals ?? new Set(),
+            })
+          }
+          onOpenGlobals={(key) =>
+            setExpanded({
+              trace,
+              ids: ids ?? new Set(),
+              globals: new Set([...(openGlobals ?? []), key]),
+            })
+          }
           onHistory={pick}
         />
       ) : null}

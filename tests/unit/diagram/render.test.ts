@@ -36,6 +36,7 @@ const html = (lang: Lang, withHistory = true) =>
       layout,
       lang,
       onExpand: () => {},
+      onOpenGlobals: () => {},
       onHistory: withHistory ? () => {} : undefined,
     }),
   );
@@ -86,7 +87,12 @@ describe('the diagram markup, kept small', () => {
       ),
     );
     const h = renderToStaticMarkup(
-      createElement(HeapDiagram, { layout: small, lang: 'en', onExpand: () => {} }),
+      createElement(HeapDiagram, {
+        layout: small,
+        lang: 'en',
+        onExpand: () => {},
+        onOpenGlobals: () => {},
+      }),
     );
     // one path per box (the frame and the dict), no line per row
     expect(h.match(/class="heap-sep"/g)).toHaveLength(2);

@@ -1,0 +1,73 @@
+/**
+ * The globals folded on a phone (src/diagram/fold.ts): only those that share an object
+ * with the calls stay, the rest are counted, and the layout and the picture give them a
+ * "… N more" row that opens them.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { foldGlobals } from '../../../src/diagram/fold';
+import { layoutDiagram, NARROW } from '../../../src/diagram/layout';
+import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
+import { atom, frame, input, obj, ref } from './fixtures';
+
+// setup: SCENARIO = 'pass'; tools = {...}; call = {'input': args}; helper = <function>
+// paused in run(payload) called as run(call): payload and call are one dict; args is
+// reached from both through it; tools and helper belong to the setup alone.
+const module = frame('0', '<module>', [
+  atom('SCENARIO', "'pass'"),
+  ref('tools', 10),
+  ref('call', 11),
+  ref('args', 12),
+  ref('helper', 13),
+]);
+const run = frame('5', 'run', [ref('payload', 11)], "payload={'input': {…}}");
+const objects = [
+  obj(10, 'dict', [atom("'ls'", '1')]),
+  obj(11, 'dict', [ref("'input'", 12)]),
+  obj(12, 'dict', [atom("'path'", "'/tmp'")]),
+  { ...obj(13, 'function', []), summary: '<function helper>' },
+];
+
+describe('globals folded on a phone', () => {
+  it('keeps the globals that share an object with a call, directly or inside one', () => {
+    const folded = foldGlobals(input([module, run], objects), new Set());
+    expect(folded.frames[0].names.map((n) => n.label)).toEqual(['call', 'args']);
+    expect(folded.frames[0].hidden).toBe(3);
+    // the call's frame is untouched
+    expect(folded.frames[1]).toEqual(run);
+  });
+
+  it('folds nothing at module level, when the globals are selected, or once opened', () => {
+    const alone = input([module], objects);
+    expect(foldGlobals(alone, new Set())).toBe(alone);
+    const selected = { ...input([module, run], objects), selectedFrame: '0' };
+    expect(foldGlobals(selected, new Set())).toBe(selected);
+    const both = input([module, run], objects);
+    expect(foldGlobals(both, new Set(['0']))).toBe(both);
+  });
+
+  it('draws the kept names, a "… N more" row under them, and only the boxes they reach', () => {
+    const l = layoutDiagram(foldGlobals(input([module, run], objects), new Set()), NARROW);
+    const globals = l.frames[0];
+    expect(globals.rows.map((r) => r.label)).toEqual(['call', 'args']);
+    expect(globals.hidden).toBe(3);
+    // heading, two names and the "more" row: the height of three rows
+    const three = frame('0', '<module>', [atom('a', '1'), atom('b', '2'), atom('c', '3')]);
+    expect(globals.h).toBe(layoutDiagram(input([three], []), NARROW).frames[0].h);
+    expect(l.objects.map((o) => o.id).sort()).toEqual([11, 12]);
+    expect(l.frames[1].y).toBeGreaterThanOrEqual(globals.y + globals.h);
+
+    const html = renderToStaticMarkup(
+      createElement(HeapDiagram, {
+        layout: l,
+        lang: 'en',
+        onExpand: () => {},
+        onOpenGlobals: () => {},
+      }),
+    );
+    expect(html).toContain('data-action="globals:0"');
+    expect(html).toContain('… 3 more');
+    expect(html).toContain('Show every global');
+  });
+});
