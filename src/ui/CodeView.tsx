@@ -6,7 +6,8 @@ import type { CodeMarker, GutterMark } from '../store/panelView';
 import { type HiddenLines, modelOf } from './codeModel';
 import { pausedLineCaret, releaseTabOnEscape } from './editorKeys';
 import { focusNewEditor } from './focusHandover';
-import { boxHeight, LINE_HEIGHT, PlainView } from './PlainView';
+import { boxLinesShown, codeLineHeight, PlainView } from './PlainView';
+import { PHONE_QUERY } from './phone';
 import { useMonaco } from './useMonaco';
 
 /** Props of {@link CodeView}. */
@@ -117,11 +118,10 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       lineDecorationsWidth: 6,
       renderLineHighlight: 'none',
       fontSize: 13,
-      lineHeight: LINE_HEIGHT,
+      lineHeight: codeLineHeight(),
       automaticLayout: true,
       contextmenu: false,
-      // The box is 6 px taller than its lines (boxHeight): a horizontal scrollbar that thin
-      // sits below the last line instead of over it (Monaco's default is 12 px).
+      // The box is 8 px taller than its lines: a 6 px scrollbar sits below the last line.
       scrollbar: { alwaysConsumeMouseWheel: false, horizontalScrollbarSize: 6 },
       ariaLabel: props.ariaLabel,
       tabSize: 4,
@@ -193,12 +193,20 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     }
     (editor as unknown as HidingEditor).setHiddenAreas(model.hidden);
     const lines = props.boxLines ?? code.split('\n').length;
-    const height = `${boxHeight(lines)}px`;
-    if (host.current && host.current.style.height !== height) {
-      host.current.style.height = height;
+    const shown = boxLinesShown(lines);
+    if (host.current && host.current.style.getPropertyValue('--code-lines') !== shown) {
+      host.current.style.setProperty('--code-lines', shown);
       editor.layout();
     }
   }, [model.text, hiddenKey, code, props.boxLines]);
+
+  // A phone turned into a wider screen, or back: the lines follow the stylesheet's height.
+  useEffect(() => {
+    const phone = matchMedia(PHONE_QUERY);
+    const follow = () => ed.current?.updateOptions({ lineHeight: codeLineHeight() });
+    phone.addEventListener('change', follow);
+    return () => phone.removeEventListener('change', follow);
+  }, []);
 
   // Options change only with the view's numbering or mode, never per keystroke
   // (updating options while typing would break the undo history).

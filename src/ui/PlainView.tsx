@@ -1,17 +1,32 @@
-import { useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef } from 'react';
 import { t } from '../i18n';
 import type { CodeViewProps } from './CodeView';
 import { useNoteFocusOnLeave } from './focusHandover';
+import { onPhone } from './phone';
 
-/** Monaco's line height in the code view; the plain listing uses the same. */
+/** Monaco's line height in the code view on a wider screen; the plain listing uses the same. */
 export const LINE_HEIGHT = 19;
+/**
+ * The line height on a phone (PHONE_QUERY): a line, and so the number a reader taps to set
+ * a breakpoint on it, is a 24 px target (WCAG 2.5.8), not 19 px between two others.
+ */
+export const PHONE_LINE_HEIGHT = 24;
+
+/** The code's line height now; the stylesheet's `--code-lh` follows the same query. */
+export function codeLineHeight(): number {
+  return onPhone() ? PHONE_LINE_HEIGHT : LINE_HEIGHT;
+}
 
 /** Lines Monaco shows before it scrolls; the plain listing uses the same box. */
 const MAX_VISIBLE_LINES = 32;
 
-/** The height of the code box for `lines` lines, the same for both views (no jump). */
-export function boxHeight(lines: number): number {
-  return Math.min(lines, MAX_VISIBLE_LINES) * LINE_HEIGHT + 8;
+/**
+ * How many lines tall the code box is for `lines` lines, the same for both views (no
+ * jump). The stylesheet turns it into a height with `--code-lh`, so that the prerendered
+ * shell, which cannot know the screen, is as tall as the editor that replaces it.
+ */
+export function boxLinesShown(lines: number): string {
+  return String(Math.min(lines, MAX_VISIBLE_LINES));
 }
 
 /**
@@ -39,8 +54,9 @@ export function PlainView({
   useEffect(() => {
     const el = box.current;
     if (!el || currentLine === null) return;
-    const top = (currentLine - firstLine) * LINE_HEIGHT;
-    if (top < el.scrollTop || top + LINE_HEIGHT > el.scrollTop + el.clientHeight)
+    const lh = codeLineHeight();
+    const top = (currentLine - firstLine) * lh;
+    if (top < el.scrollTop || top + lh > el.scrollTop + el.clientHeight)
       el.scrollTop = Math.max(0, top - el.clientHeight / 2);
   }, [currentLine, firstLine]);
   return (
@@ -49,7 +65,7 @@ export function PlainView({
       className={`code-plain${wrap ? ' is-wrapped' : ''}`}
       aria-label={ariaLabel}
       data-testid="code-plain"
-      style={{ height: boxHeight(boxLines ?? lines.length) }}
+      style={{ '--code-lines': boxLinesShown(boxLines ?? lines.length) } as CSSProperties}
     >
       {lines.map((text, i) => {
         const n = firstLine + i;

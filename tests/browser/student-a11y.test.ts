@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, serveAxe, settled } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
-import { clickLine, panel, runtimeLine, waitState } from './panel-helpers';
+import { clickLine, panel, runtimeLine, setBreakpoints, waitState } from './panel-helpers';
 
 const DESKTOP = { width: 1400, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -147,6 +147,29 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     const top = await bar.evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(60);
+  });
+
+  it('gives each line of code, so each line number, a 24 px target', async () => {
+    const p = panel(phone.page, 'run_hooks');
+    const heights = await p
+      .locator('[data-testid=code-monaco] .line-numbers')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
+    expect(heights.length).toBeGreaterThan(5);
+    for (const h of heights) expect(h).toBeGreaterThanOrEqual(24);
+    // the glyph of a breakpoint stays centred on its line
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    const middle = async (sel: string, text?: string) => {
+      const el = p.locator(sel);
+      const box = await (text === undefined
+        ? el.first()
+        : el.filter({ hasText: new RegExp(`^${text}$`) })
+      ).boundingBox();
+      return box ? box.y + box.height / 2 : Number.NaN;
+    };
+    const glyph = await middle('[data-testid=code-monaco] .bp-glyph');
+    const number = await middle('[data-testid=code-monaco] .line-numbers', String(line));
+    expect(Math.abs(glyph - number)).toBeLessThanOrEqual(1.5);
   });
 
   it('gives every toolbar button and the scenario picker a 44 px touch target', async () => {
