@@ -74,6 +74,38 @@ describe('instructor features', () => {
     expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('pre_error');
     await waitState(p, 'finished');
     await expect.poll(codeInView).toBe(true);
+
+    // Later the reader debugs another scenario and gives a breakpoint a condition: the
+    // runs are recorded again with it, and no answer replays itself over the reader's
+    // place (it used to jump to the first answer's step, "Correct." above the code).
+    await p.locator('[data-testid=scenario]').selectOption('pass');
+    const line = runtimeLine('answer = callback(');
+    await clickLine(p, line);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const at = await p.locator('[data-testid=status]').getAttribute('data-step');
+    const row = p.locator('[data-testid=breakpoint]').first();
+    await row.locator('[data-testid=bp-condition]').fill('event == "before"');
+    await row.locator('[data-testid=bp-condition]').press('Enter');
+    // every scenario's run with the condition is in (post_error runs the after chain: 0 hits)
+    await expect
+      .poll(() =>
+        p
+          .locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario=post_error]`)
+          .getAttribute('data-hits'),
+      )
+      .toBe('0');
+    await expect
+      .poll(() =>
+        p
+          .locator('[data-testid=compare-cell]')
+          .evaluateAll((cells) => cells.filter((c) => c.textContent === '…').length),
+      )
+      .toBe(0);
+    expect(await p.locator('[data-testid=scenario]').inputValue()).toBe('pass');
+    await waitState(p, 'paused', line);
+    expect(await p.locator('[data-testid=status]').getAttribute('data-step')).toBe(at);
+    expect(await p.locator('[data-testid=panel-notice][data-kind=predicted]').count()).toBe(0);
     expect(app.pageErrors).toEqual([]);
   }, 420_000);
 

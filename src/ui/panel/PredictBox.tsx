@@ -135,15 +135,18 @@ function Prediction(props: {
   // bring the code, below the questions, into view.
   // The panel's notice, right above the code, says so there too: on a phone the verdict
   // under the question is a screen away from the code.
+  // Once per answer: the question's trace is recorded again whenever the breakpoints'
+  // probes change, and that must not replay the answer over whatever the reader is doing.
+  const replayed = useRef<PredictionReply | null>(null);
   const answered = verdict !== null;
   const correct = verdict?.correct ?? false;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `asked` is a trigger: each answer replays
   useEffect(() => {
-    if (!answered) return;
+    if (!answered || replayed.current === asked) return;
+    replayed.current = asked;
     if (first !== undefined) actions.jumpTo(first, { kind: 'predicted', correct });
     else actions.command('run');
     revealCode(item.current);
-  }, [answered, asked, first, actions]);
+  }, [answered, asked, first, correct, actions]);
 
   return (
     <li className="prediction" data-testid="prediction" data-prediction={p.id} ref={item}>
