@@ -9,14 +9,16 @@ const ARG_ATOM_MAX = 24;
 
 /**
  * A call's arguments as the call stack writes them: `event='before', payload=#12`. Atoms
- * longer than {@link ARG_ATOM_MAX} characters are cut with "…"; an object is written as
+ * longer than {@link ARG_ATOM_MAX} characters are cut with "…" (never squeezed: `'a    b'`
+ * keeps its four spaces); an object is written as
  * its id, the name the diagram gives its box.
  */
 export function formatArgs(args: readonly Slot[]): string {
   return args
     .map((a) => {
       if ('ref' in a.value) return `${a.label}=#${a.value.ref}`;
-      const text = a.value.atom.replace(/\s+/g, ' ');
+      // One line: a line break becomes a space; the spaces inside a string are its own.
+      const text = a.value.atom.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
       return `${a.label}=${text.length > ARG_ATOM_MAX ? `${text.slice(0, ARG_ATOM_MAX - 1)}…` : text}`;
     })
     .join(', ');

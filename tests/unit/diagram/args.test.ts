@@ -13,6 +13,8 @@ describe('call arguments', () => {
       "s='a\\nb', t=two lines",
     );
     expect(formatArgs([])).toBe('');
+    // the spaces inside a string are part of its value
+    expect(formatArgs([atom('s', "'a    b'")])).toBe("s='a    b'");
   });
   it('writes a call stack row from the frame: parameters only, the module by its name', () => {
     const frame: GraphFrame = {
