@@ -6,7 +6,7 @@
 import type { ResolvedAsk } from '../lessons/lesson';
 import { EventKind } from '../trace/meta';
 import type { Trace } from '../trace/trace';
-import { textAt } from '../trace/values';
+import { wholeTextAt } from '../trace/values';
 
 /** What answering needs from a recorded run; {@link factsFromTrace} reads it from a trace. */
 export interface RunFacts {
@@ -192,7 +192,7 @@ export function factsFromTrace(trace: Trace): RunFacts {
         const event = trace.lastEventAt(f, trace.length - 1);
         if (event < 0) return null;
         const binding = trace.variablesAt(f, event).find((v) => v.name === name);
-        return binding ? { text: textAt(trace, binding.value, event), event } : null;
+        return binding ? { text: wholeTextAt(trace, binding.value, event), event } : null;
       }
       return null;
     },

@@ -64,15 +64,31 @@ const NESTED_ATOM_MAX = 80;
 
 const EXACT = new Set(['dict', 'list', 'tuple', 'set', 'frozenset']);
 
+/** How much of a value a text spells out: items per container, nesting, nested atoms. */
+interface Spelled {
+  items: number;
+  depth: number;
+  atom: number;
+}
+const ONE_LINE: Spelled = { items: TEXT_ITEMS, depth: TEXT_DEPTH, atom: NESTED_ATOM_MAX };
+const WHOLE: Spelled = { items: Infinity, depth: Infinity, atom: Infinity };
+
 function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
-function compose(trace: Trace, ref: Ref, step: number, level: number, path: number[]): string {
+function compose(
+  trace: Trace,
+  ref: Ref,
+  step: number,
+  level: number,
+  path: number[],
+  spell: Spelled,
+): string {
   if (ref === -1) return '';
   if (ref >= 0) {
     const text = trace.values.textOf(ref) ?? '?';
-    return level > 0 ? cut(text, NESTED_ATOM_MAX) : text;
+    return level > 0 ? cut(text, spell.atom) : text;
   }
   const id = -ref - 1;
   const obj = objectState(trace, id, step);
@@ -80,17 +96,18 @@ function compose(trace: Trace, ref: Ref, step: number, level: number, path: numb
   const { kind, type, children, size } = obj;
   if (obj.text || kind === 'function' || kind === 'other') return obj.text;
   if (path.includes(id)) return kind === 'list' ? '[...]' : kind === 'dict' ? '{...}' : '(...)';
-  if (level >= TEXT_DEPTH) return kind === 'list' ? '[…]' : kind === 'tuple' ? '(…)' : '{…}';
+  if (level >= spell.depth) return kind === 'list' ? '[…]' : kind === 'tuple' ? '(…)' : '{…}';
   const inner = [...path, id];
-  const shown = children.slice(0, TEXT_ITEMS);
-  const part = (r: Ref) => compose(trace, r, step, level + 1, inner);
+  const shown = children.slice(0, spell.items);
+  const part = (r: Ref) => compose(trace, r, step, level + 1, inner, spell);
   const parts =
     kind === 'dict'
       ? shown.map(([k, v]) => `${k}: ${part(v)}`)
       : kind === 'instance'
         ? shown.map(([k, v]) => `${k}=${part(v)}`)
         : shown.map(([, v]) => part(v));
-  if (size > TEXT_ITEMS) parts.push('…');
+  // Items past those shown, or past those the trace holds (a long container), are "…".
+  if (size > shown.length) parts.push('…');
   const body = parts.join(', ');
   const exact = EXACT.has(type);
   switch (kind) {
@@ -110,7 +127,16 @@ function compose(trace: Trace, ref: Ref, step: number, level: number, path: numb
 
 /** The one-line text of what `ref` holds at `step` (cycles as `[...]`, nesting as `[…]`). */
 export function textAt(trace: Trace, ref: Ref, step: number): string {
-  return cut(compose(trace, ref, step, 0, []), TEXT_MAX);
+  return cut(compose(trace, ref, step, 0, [], ONE_LINE), TEXT_MAX);
+}
+
+/**
+ * The text of what `ref` holds at `step`, as far as the trace holds it: every item and
+ * every level (what the recorder itself left out, a long container's tail, is still "…").
+ * A prediction's answer compares with this, not with the one-line text.
+ */
+export function wholeTextAt(trace: Trace, ref: Ref, step: number): string {
+  return compose(trace, ref, step, 0, [], WHOLE);
 }
 
 /** What a value view shows for a ref at a step: `[type, text, objectId, children, size]`. */

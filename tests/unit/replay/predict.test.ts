@@ -108,6 +108,35 @@ describe('answers computed from the recorded run', () => {
     });
   });
 
+  it('compares a long value with all of it, not with its one-line text', () => {
+    // result = [i * i for i in range(10)]: more items than a one-line text spells out.
+    const squares = Array.from({ length: 10 }, (_, i) => i * i);
+    const trace = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'main.py' },
+        { fn: 'gate', file: 'lib.py', parent: 0 },
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        { kind: 'call', frame: 1, line: 1 },
+        {
+          kind: 'line',
+          frame: 1,
+          line: 2,
+          vars: { result: { ref: 1 } },
+          objects: { 1: { kind: 'list', entries: squares.map((n, i) => [String(i), String(n)]) } },
+        },
+        { kind: 'return', frame: 1, line: 2, value: 'None' },
+      ],
+    });
+    const a = answerPrediction({ kind: 'value', name: 'result' }, panel, factsFromTrace(trace));
+    expect(a).toMatchObject({ kind: 'value', text: `[${squares.join(', ')}]` });
+    expect(isCorrect(a, { kind: 'value', text: '[0, 1, 4, 9, 16, 25, 36, 49, 64, 81]' })).toBe(
+      true,
+    );
+    expect(isCorrect(a, { kind: 'value', text: '[0, 1, 4, 9, 16, 25, 36, 49, …]' })).toBe(false);
+  });
+
   it('reads a typed value as Python would: spacing between tokens and quote style do not count', () => {
     const is = (want: string, typed: string) =>
       isCorrect({ kind: 'value', text: want, events: [] }, { kind: 'value', text: typed });
