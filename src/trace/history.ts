@@ -66,15 +66,17 @@ function objectSteps(trace: Trace, id: number, from: number, to: number, max = I
   return out.reverse();
 }
 
-/** Objects followed below a name's object (a value view shows no more than this). */
+/**
+ * Objects followed below a name's object. Not a depth: a value view opens a linked list
+ * of any length, so its history follows it as deep as it goes.
+ */
 const DEEP_MAX_OBJECTS = 1000;
-const DEEP_MAX_DEPTH = 12;
 
 /** Object `id` and the objects it reaches at `step` (breadth first, bounded). */
 function reachableAt(trace: Trace, id: number, step: number): number[] {
   const seen = new Set([id]);
   let level = [id];
-  for (let depth = 0; depth < DEEP_MAX_DEPTH && level.length > 0; depth++) {
+  while (level.length > 0) {
     const next: number[] = [];
     for (const parent of level) {
       for (const [, ref] of objectState(trace, parent, step)?.children ?? []) {

@@ -8,7 +8,9 @@ import {
   ALIASED_LIST,
   buildTrace,
   type FixtureEvent,
+  type FixtureObject,
   type FixtureSpec,
+  type FixtureValue,
 } from '../replay/fixtures.ts';
 
 describe('historyOf', () => {
@@ -119,6 +121,48 @@ describe('the history of a name holding objects inside objects', () => {
       return v ? textAt(t, v.value, e) : '';
     };
     for (let e = 3; e < t.length; e++) if (text(e) !== text(e - 1)) expect(steps).toContain(e);
+  });
+});
+
+describe('the history of a long linked list', () => {
+  it('follows the nodes as deep as they go (a change 15 nodes down is found)', () => {
+    // head = Node(0, Node(1, … Node(19))); then the 16th node's value is set to 'X'.
+    const N = 20;
+    const nodes: Record<number, FixtureObject> = {};
+    for (let i = 0; i < N; i++) {
+      const entries: [string, Exclude<FixtureValue, null>][] = [['v', String(i)]];
+      if (i + 1 < N) entries.push(['next', { ref: i + 2 }]);
+      nodes[i + 1] = { kind: 'instance', type: 'Node', entries };
+    }
+    const t = buildTrace({
+      frames: [{ fn: '<module>', file: 'main.py' }],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        { kind: 'line', frame: 0, line: 2, vars: { head: { ref: 1 } }, objects: nodes },
+        { kind: 'line', frame: 0, line: 3 },
+        {
+          kind: 'line',
+          frame: 0,
+          line: 4,
+          objects: {
+            16: {
+              kind: 'instance',
+              type: 'Node',
+              entries: [
+                ['v', "'X'"],
+                ['next', { ref: 17 }],
+              ],
+            },
+          },
+        },
+        { kind: 'line', frame: 0, line: 5 },
+      ],
+    });
+    expect(lastChange(t, 4, 0, 'head')).toBe(3);
+    expect(historyOf(t, 4, 0, 'head').map((h) => [h.step, h.kind])).toEqual([
+      [1, 'assigned'],
+      [3, 'changed'],
+    ]);
   });
 });
 
