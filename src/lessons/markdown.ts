@@ -45,6 +45,10 @@ const renderer = new Marked({ async: false, gfm: true }).use({
 /** Render lesson Markdown to HTML that carries no script, handler, frame or form. */
 export function renderMarkdown(text: string): string {
   const html = renderer.parse(text) as string;
-  // A code block may scroll sideways: keyboard users must be able to reach it.
-  return html.replace(/<pre>/g, '<pre tabindex="0">');
+  // A code block, or a table in a box of its own, may scroll sideways (a phone is narrower
+  // than a table of three columns): keyboard users must be able to reach it.
+  return html
+    .replace(/<pre>/g, '<pre tabindex="0">')
+    .replace(/<table>/g, '<div class="table-scroll" tabindex="0"><table>')
+    .replace(/<\/table>/g, '</table></div>');
 }

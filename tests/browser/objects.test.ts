@@ -393,5 +393,25 @@ describe('the reference diagram on a phone', () => {
     await audit.locator('[data-testid=divergence-value]').first().scrollIntoViewIfNeeded();
     expect(await pageWidth()).toBe(true);
     expect(await app.page.evaluate(() => window.scrollX)).toBe(0);
+    // Each differing name stays on one line (it was broken two letters a line).
+    const nameHeights = await audit
+      .locator('[data-testid=divergence-value] th code')
+      .evaluateAll((els) =>
+        els.map((e) => new Set([...e.getClientRects()].map((r) => Math.round(r.top))).size),
+      );
+    expect(nameHeights.length).toBeGreaterThan(0);
+    for (const lines of nameHeights) expect(lines).toBe(1);
+  });
+
+  it("lets the lesson's tables scroll in their own box, not the page", async () => {
+    const tables = app.page.locator('.prose .table-scroll');
+    expect(await tables.count()).toBeGreaterThan(0);
+    for (const box of await tables.all()) {
+      await box.scrollIntoViewIfNeeded();
+      expect(await box.evaluate((e) => e.getBoundingClientRect().right <= innerWidth)).toBe(true);
+    }
+    expect(
+      await app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   img: ['src', 'alt', 'title'],
   code: ['class'],
   pre: ['tabindex'],
+  div: ['class', 'tabindex'],
   input: ['checked', 'disabled', 'type'],
   th: ['align'],
   td: ['align'],
@@ -83,6 +84,10 @@ describe('lesson Markdown is rendered safe by construction', () => {
     expect(html).toContain('<a href="../b.html">rel</a>');
     expect(html).toContain('<pre tabindex="0"><code class="language-python">x = 1\n</code></pre>');
     expect(html).toContain('<td>1</td>');
+    // a table scrolls in a box of its own on a narrow screen, which the keyboard reaches
+    expect(html).toMatch(/<div class="table-scroll" tabindex="0"><table>[^]*<\/table><\/div>/);
+    // text that only looks like a table tag is not wrapped
+    expect(renderMarkdown('`<table>` and </table>')).not.toContain('table-scroll');
     expectInert(html);
   });
 
