@@ -27,7 +27,9 @@ export function useNoteFocusOnLeave(box: RefObject<HTMLElement | null>): void {
  * A new editor (in `host`, where the listing was) takes the focus if the listing left
  * with it, or if `autoFocus` asks (then with the caret at the end of the text, ready to add
  * to it: an editor that replaces the button that had the focus); never when the reader
- * has put the focus somewhere since.
+ * has put the focus somewhere since. On a touch screen an editor that asks takes the focus
+ * on its box, not in its text: a caret there would open the on-screen keyboard over half
+ * the page before the reader has seen the script; a tap in the text starts typing.
  */
 export function focusNewEditor(
   editor: MonacoEditor.IStandaloneCodeEditor,
@@ -40,6 +42,11 @@ export function focusNewEditor(
   if (now && now !== document.body) return;
   if (!handed && !autoFocus) return;
   const text = editor.getModel();
+  if (!handed && matchMedia('(pointer: coarse)').matches) {
+    host.tabIndex = -1;
+    host.focus();
+    return;
+  }
   if (!handed && text) {
     const lineNumber = text.getLineCount();
     editor.setPosition({ lineNumber, column: text.getLineMaxColumn(lineNumber) });

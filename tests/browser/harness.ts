@@ -44,6 +44,8 @@ export interface OpenAppOptions {
   path?: string;
   /** Viewport size. Default 1280×800. */
   viewport?: { width: number; height: number };
+  /** A phone's touch screen: taps, `(pointer: coarse)`, a mobile viewport. */
+  touch?: boolean;
   /** When `page.goto` is considered done. Default `load`. */
   waitUntil?: 'commit' | 'domcontentloaded' | 'load' | 'networkidle';
   /** Service workers bypass request routing, so they are blocked unless a test asks. */
@@ -152,6 +154,7 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: options.viewport ?? { width: 1280, height: 800 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     serviceWorkers: options.serviceWorkers ?? 'block',
   });
   openContexts.add(context);

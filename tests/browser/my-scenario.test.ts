@@ -308,7 +308,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
 describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 390, height: 844 } });
+    app = await openApp({ path: '/?lang=en', viewport: { width: 390, height: 844 }, touch: true });
     await ready(app.page, panel(app.page, 'run_hooks'));
   }, 600_000);
   afterAll(async () => {
@@ -323,9 +323,21 @@ describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
   it('starts, shows its script under the panes with 44 px buttons, and runs', async () => {
     const start = p().locator('[data-testid=my-scenario-start]');
     expect(await height('my-scenario-start')).toBeGreaterThanOrEqual(44);
-    await start.click();
+    await start.tap();
     await p().locator('[data-testid=my-scenario] .view-lines').waitFor();
     expect(await height('my-scenario-reset')).toBeGreaterThanOrEqual(44);
+    // The focus moved to the script's box, not into its text: no on-screen keyboard
+    // covers the page before the reader has seen the script.
+    await expect
+      .poll(() =>
+        app.page.evaluate(() => {
+          const at = document.activeElement;
+          return at?.closest('[data-testid=my-scenario-editor]')
+            ? at.getAttribute('data-testid')
+            : null;
+        }),
+      )
+      .toBe('code-monaco');
     // Its long comment lines wrap inside the narrow box instead of running off it.
     const wrapped = p().locator('[data-testid=my-scenario-editor] [data-wrap]');
     expect(await wrapped.getAttribute('data-wrap')).toBe('true');
