@@ -93,12 +93,14 @@ export function analyzeBundle(dist: string): BundleReport {
     return sizes.slice(0, 1).map((s) => s.file);
   });
 
-  // Initial: entries, preloads, and their static imports, transitively. The app
-  // chunk (`boot-*.js`) is imported dynamically by the entry only so that the Python
-  // worker starts first; it always runs before the source is visible, so it counts.
+  // Initial: entries, preloads, and their static imports, transitively. A `boot-*.js`
+  // chunk that an entry imports dynamically (the app's, when it was split so that the
+  // Python worker started first) always runs before the source is visible, so it counts;
+  // one that only another page imports (the embed view's) is never loaded by this one.
   const boot = readdirSync(path.join(dist, 'assets'))
     .filter((f) => /^boot-[\w-]+\.js$/.test(f))
-    .map((f) => `assets/${f}`);
+    .map((f) => `assets/${f}`)
+    .filter((f) => entries.some((e) => references(dist, e).all.includes(f)));
   const initial = new Set<string>();
   const queue = [...classic, ...alternatives, ...entries, ...preloads, ...boot];
   while (queue.length > 0) {
