@@ -183,6 +183,43 @@ describe('the hook-registry lesson', () => {
     );
   });
 
+  it('beside a short function, scrolls its notes in a box as tall as the code, the panes right under', async () => {
+    if (!app.page.url().includes('lesson=hook-registry'))
+      await app.page.goto(`${app.baseUrl}/?lesson=hook-registry&lang=en`);
+    const p = panel(app.page, 'trigger_hooks');
+    await ready(app.page, p);
+    const rect = (sel: string) =>
+      p
+        .locator(sel)
+        .first()
+        .evaluate((e) => {
+          const r = e.getBoundingClientRect();
+          return { top: r.top, bottom: r.bottom };
+        });
+    const steps = p.locator('[data-testid=steps]');
+    const code = await rect('.code-col');
+    expect((await rect('[data-testid=steps]')).bottom).toBeLessThanOrEqual(code.bottom + 1);
+    expect(await steps.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+    // The variables follow the code, not a column of notes twice its height.
+    expect((await rect('.panes')).top - code.bottom).toBeLessThan(40);
+    // Paused in the third note's lines, that note is scrolled into its box.
+    const line = sourceLine('hook-registry', 'agent/hooks.py', 'if answer is not None:');
+    await clickLine(p, line);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const current = p.locator('[data-testid=step-note][data-current=true]');
+    expect(await current.locator('.step-num').textContent()).toBe('3');
+    await expect
+      .poll(async () => {
+        const [note, box] = [
+          await rect('[data-testid=step-note][data-current=true]'),
+          await rect('[data-testid=steps]'),
+        ];
+        return note.top >= box.top - 1 && note.bottom <= box.bottom + 1;
+      })
+      .toBe(true);
+  });
+
   it('sent nothing anywhere', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { foldGlobals } from '../../diagram/fold';
+import { foldGlobals, namesIn } from '../../diagram/fold';
 import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
 import { t } from '../../i18n';
@@ -59,6 +59,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
 
   const opts = narrow ? NARROW : WIDE;
+  const named = useMemo(() => namesIn(view.code.text), [view.code.text]);
   const selectedFrameId = pos?.stack[view.selectedFrame]?.frameId;
   const input = useMemo(() => {
     if (!shown || !trace || !pos) return null;
@@ -67,9 +68,9 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
       expanded: ids ?? undefined,
     });
     const whole = diagramFromGraph(graph, selectedFrameId);
-    // A phone folds the globals the calls do not share (../../diagram/fold.ts).
-    return narrow ? foldGlobals(whole, openGlobals ?? new Set()) : whole;
-  }, [shown, trace, pos, selectedFrameId, opts, narrow, ids, openGlobals]);
+    // The globals the code on screen does not name, nor the calls share, fold away.
+    return foldGlobals(whole, openGlobals ?? new Set(), named);
+  }, [shown, trace, pos, selectedFrameId, opts, ids, openGlobals, named]);
   const layout = useMemo(() => {
     if (!input || !trace) return null;
     const before = prev.current?.trace === trace ? prev.current.layout : null;

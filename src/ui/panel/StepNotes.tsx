@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LocalizedText } from '../../lessons/schema';
 import { onPhone } from '../phone';
@@ -26,8 +26,20 @@ function StepNotesView(props: {
   // Open beside the code on wide screens; on a phone the notes start collapsed, so the
   // current line and the variables fit on one screen.
   const [open] = useState(() => !onPhone());
+  // Beside the code the notes scroll in a box as tall as the code's column: the current
+  // one is scrolled into that box, never the page (which would move the code).
+  const box = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    const item = current >= 0 ? el?.querySelectorAll('li')[current] : undefined;
+    if (!el || !item || el.scrollHeight <= el.clientHeight) return;
+    const at = item.getBoundingClientRect();
+    const view = el.getBoundingClientRect();
+    if (at.top < view.top) el.scrollTop -= view.top - at.top;
+    else if (at.bottom > view.bottom) el.scrollTop += at.bottom - view.bottom;
+  }, [current]);
   return (
-    <details className="steps" data-testid="steps" open={open}>
+    <details className="steps" data-testid="steps" open={open} ref={box}>
       <summary>
         {t(lang, 'stepsTitle')}
         {current >= 0 ? ` · ${current + 1}/${steps.length}` : ''}

@@ -1,12 +1,12 @@
 /**
- * The globals folded on a phone (src/diagram/fold.ts): only those that share an object
- * with the calls stay, the rest are counted, and the layout and the picture give them a
- * "… N more" row that opens them.
+ * The globals folded (src/diagram/fold.ts): only those the code on screen names or that
+ * share an object with the calls stay, the rest are counted, and the layout and the
+ * picture give them a "… N more" row that opens them.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { foldGlobals } from '../../../src/diagram/fold';
+import { foldGlobals, namesIn } from '../../../src/diagram/fold';
 import { layoutDiagram, NARROW } from '../../../src/diagram/layout';
 import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
 import { atom, frame, input, obj, ref } from './fixtures';
@@ -29,13 +29,26 @@ const objects = [
   { ...obj(13, 'function', []), summary: '<function helper>' },
 ];
 
-describe('globals folded on a phone', () => {
+describe('globals folded while a call is on the stack', () => {
   it('keeps the globals that share an object with a call, directly or inside one', () => {
     const folded = foldGlobals(input([module, run], objects), new Set());
     expect(folded.frames[0].names.map((n) => n.label)).toEqual(['call', 'args']);
     expect(folded.frames[0].hidden).toBe(3);
     // the call's frame is untouched
     expect(folded.frames[1]).toEqual(run);
+  });
+
+  it('also keeps the globals the code on screen names, shared or not', () => {
+    const named = namesIn('def run(payload):\n    return tools[payload["name"]]  # SCENARIO aside');
+    expect(named.has('tools')).toBe(true);
+    const folded = foldGlobals(input([module, run], objects), new Set(), named);
+    expect(folded.frames[0].names.map((n) => n.label)).toEqual([
+      'SCENARIO',
+      'tools',
+      'call',
+      'args',
+    ]);
+    expect(folded.frames[0].hidden).toBe(1);
   });
 
   it('folds nothing at module level, when the globals are selected, or once opened', () => {
