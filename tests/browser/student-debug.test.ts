@@ -326,6 +326,25 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     }
   });
 
+  it("keeps the panel's buttons under the top bar while the panel scrolls", async () => {
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused');
+    // Read the breakpoint list, far below the buttons: Continue is still in reach.
+    await p()
+      .locator('[data-testid=breakpoint-list]')
+      .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+    const bar = await p()
+      .locator('[data-testid=toolbar]')
+      .evaluate((e) => e.getBoundingClientRect().top);
+    const top = await app.page.locator('.topbar').evaluate((e) => e.getBoundingClientRect().bottom);
+    expect(Math.abs(bar - top)).toBeLessThanOrEqual(2);
+    const at = await p().locator('[data-testid=status]').getAttribute('data-step');
+    await p().locator('[data-testid=step-over]').click();
+    await expect
+      .poll(() => p().locator('[data-testid=status]').getAttribute('data-step'))
+      .not.toBe(at);
+  });
+
   it('F9 on a toolbar button sets no breakpoint; in the editor it toggles the cursor line', async () => {
     await clearBreakpoints();
     await p().locator('[data-testid=step-over]').focus();
