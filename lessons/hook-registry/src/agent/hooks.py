@@ -17,8 +17,8 @@ def register_hook(event, callback):
 
 def trigger_hooks(event, *args):
     """Call the event's hooks in order. The first answer that is not None wins."""
-    for callback in HOOKS[event]:  # the live list: a hook added meanwhile is reached too
-        answer = callback(*args)  # no try: an exception goes straight up to the loop
+    for callback in HOOKS[event]:  # the live list: a new hook runs too
+        answer = callback(*args)  # no try: an exception goes up to the loop
         if answer is not None:
             return answer  # intercepted: the remaining hooks are skipped
     return None  # nobody intervened
@@ -43,7 +43,7 @@ def permission_hook(block):
         return None  # this hook only judges shell commands
     command = block["input"]["command"]
     for pattern in DENY:
-        if pattern in command:  # plain substring matching: the lesson shows its pitfalls
+        if pattern in command:  # plain substring matching, with its pitfalls
             return f"Permission denied by deny list: {pattern!r} is never allowed"
     if any(pattern in command for pattern in RISKY):
         question = f"The agent wants to run {command!r}. Allow it?"

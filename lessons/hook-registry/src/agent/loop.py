@@ -13,9 +13,9 @@ def agent_loop(model, tools, prompt):
     for _ in range(MAX_ROUNDS):
         reply = model(messages)  # 1. hand the messages to the model
         messages.append({"role": "assistant", "content": reply})
-        if any(block["type"] == "tool_use" for block in reply):  # 2. does it ask for tools?
+        if any(block["type"] == "tool_use" for block in reply):  # 2. any tools?
             results = run_tool_calls(reply, tools)  # 3. find and run each tool
-            messages.append({"role": "user", "content": results})  # 4. results go back
+            messages.append({"role": "user", "content": results})  # 4. send back
             continue  # 5. repeat until the model stops asking
         more = trigger_hooks("Stop", messages, extra_rounds > 0)  # non-None: go on
         if more is None:
@@ -43,7 +43,7 @@ def run_tool_calls(reply, tools):
             results.append(tool_result(block, str(blocked), is_error=True))
             continue  # neither the tool nor the remaining PreToolUse hooks run
         output = tools[block["name"]](**block["input"])
-        trigger_hooks("PostToolUse", block, output)  # answer unused; non-None still ends the chain
+        trigger_hooks("PostToolUse", block, output)  # unused, but ends the chain
         results.append(tool_result(block, output))
     return results
 
