@@ -149,6 +149,30 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     expect(top).toBeLessThan(60);
   });
 
+  it('a shared link lands on the paused line, below the buttons', async () => {
+    const p = panel(phone.page, 'run_hooks');
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    await expect.poll(() => new URL(phone.page.url()).searchParams.get('panel')).toBe('run_hooks');
+    const page = await phone.context.newPage();
+    try {
+      await page.goto(phone.page.url());
+      await waitState(panel(page, 'run_hooks'), 'paused', line);
+      // The questions and the buttons fill a phone's first screen: the code comes first.
+      await page.waitForFunction(() => {
+        const bar = document.querySelector('[data-function=run_hooks] [data-testid=toolbar]');
+        const at = document.querySelector('[data-function=run_hooks] .runs-next-line');
+        if (!bar || !at) return false;
+        const r = at.getBoundingClientRect();
+        return r.top >= bar.getBoundingClientRect().bottom && r.bottom <= innerHeight;
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
   it('gives each line of code, so each line number, a 24 px target', async () => {
     const p = panel(phone.page, 'run_hooks');
     const heights = await p

@@ -37,7 +37,7 @@ import { CodeColumn } from './CodeColumn';
 import { CompareTable } from './CompareTable';
 import { EmbedAction } from './EmbedAction';
 import { dropPanelKeys, panelKeys } from './keyboard';
-import { holdLanding } from './landing';
+import { useLanding } from './landing';
 import { MyScenario } from './MyScenario';
 import { NoticeBar } from './NoticeBar';
 import { PanelHeader } from './PanelHeader';
@@ -131,17 +131,11 @@ export function Panel({
   // Only the address the panel opened with counts: the reader's own Debug also writes
   // this panel's hash, and must not scroll the page away from where they are.
   const [linked] = useState(() => useAddress.getState().hash === panelHash(panel.id));
-  const landed = useRef(false);
   const section = useRef<HTMLElement>(null);
-  const paused = view?.paused ?? false;
   // Traces held back by `tracesWhen` are fetched (or recorded) once it comes near the screen.
   const near = useCallback(() => panelsStore.getState().panelNear(key), [key]);
   useWhenNear(section, shown, near);
-  useEffect(() => {
-    if (!linked || landed.current || !paused || !section.current) return;
-    landed.current = true;
-    return holdLanding(section.current);
-  }, [linked, paused]);
+  useLanding(section, linked, view?.paused ?? false);
 
   const runCommand = useCallback(
     (id: CommandId) => {
