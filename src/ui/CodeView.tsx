@@ -94,8 +94,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   const applyingValue = useRef(false);
   latest.current = props;
 
-  // Create once; dispose on unmount (StrictMode mounts twice). Re-creating the
-  // editor when its text changes would lose the cursor and the undo history.
+  // Create once (re-creating it would lose the cursor and the undo history); dispose on unmount.
   // biome-ignore lint/correctness/useExhaustiveDependencies: later props are applied by the effects below
   useEffect(() => {
     if (!host.current) return;
@@ -176,7 +175,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     };
   }, [monaco]);
 
-  // Content, the lines shown, and the box's height.
+  // Content, the lines shown (from the left edge), and the box's height.
   const hiddenKey = JSON.stringify(model.hidden);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `hiddenKey` stands for `model.hidden`
   useEffect(() => {
@@ -192,6 +191,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       }
     }
     (editor as unknown as HidingEditor).setHiddenAreas(model.hidden);
+    if (!props.editable) editor.setScrollLeft(0); // other code is read from its left edge
     const lines = props.boxLines ?? code.split('\n').length;
     const shown = boxLinesShown(lines);
     if (host.current && host.current.style.getPropertyValue('--code-lines') !== shown) {

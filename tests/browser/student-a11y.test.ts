@@ -173,6 +173,24 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     }
   });
 
+  it('shows another function from its left edge, even after the reader scrolled sideways', async () => {
+    const p = panel(phone.page, 'run_hooks');
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused');
+    const left = () =>
+      p
+        .locator('[data-testid=code-monaco] .lines-content')
+        .evaluate((e) => Number.parseFloat((e as HTMLElement).style.left || '0'));
+    await p.locator('[data-testid=code-monaco]').hover();
+    await phone.page.mouse.wheel(300, 0);
+    await expect.poll(left).toBeLessThan(0);
+    // Step into the first callee (another function, in another file).
+    for (let k = 0; k < 60 && (await p.locator('[data-testid=now-in]').count()) === 0; k++)
+      await p.locator('[data-testid=step-into]').click();
+    await p.locator('[data-testid=now-in]').waitFor();
+    await expect.poll(left).toBe(0);
+  });
+
   it('gives each line of code, so each line number, a 24 px target', async () => {
     const p = panel(phone.page, 'run_hooks');
     const heights = await p
