@@ -77,6 +77,18 @@ export function compareCell(b: Breakpoint, hits: HitIndex | null): CompareCell {
   return { kind: 'count', n: hits.byBreakpoint.get(b.id)?.length ?? 0 };
 }
 
+/**
+ * What a compare table row says after its place, so that its counts read right: a
+ * logpoint counts the line's runs, a condition and a hit count narrow the stops.
+ */
+export function compareHints(lang: Lang, b: Breakpoint): string[] {
+  const hints: string[] = [];
+  if (b.log !== undefined) hints.push(t(lang, 'compareLog'));
+  if (b.condition) hints.push(t(lang, 'compareIf', { cond: b.condition }));
+  if (b.hitCount && b.log === undefined) hints.push(t(lang, 'compareHit', { n: b.hitCount }));
+  return hints;
+}
+
 /** The text of a row's count: what it counts, in words. */
 export function hitsText(lang: Lang, row: BreakpointRow): string {
   if (row.reached === null || row.fired === null) return t(lang, 'bpNotRecorded');

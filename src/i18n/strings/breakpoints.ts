@@ -44,6 +44,8 @@ export const breakpointStrings = {
   },
   compareBreakpoint: { zh: '断点', en: 'Breakpoint' },
   compareIf: { zh: '若 {cond}', en: 'if {cond}' },
+  /** A breakpoint that stops only at its n-th hit (its cells are 0 or 1). */
+  compareHit: { zh: '只在第 {n} 次', en: 'hit {n} only' },
   compareFails: { zh: '条件出错', en: 'condition fails' },
   compareLog: { zh: '日志点（该行运行次数）', en: 'logpoint (times the line ran)' },
 } satisfies Record<string, LocalizedText>;

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
-import { compareCell } from '../../store/breakpointView';
+import { compareCell, compareHints } from '../../store/breakpointView';
 import type { TraceSlot } from '../../store/panels';
 import { hitsFor } from '../../store/selectors';
 
@@ -55,12 +55,12 @@ function CompareTableView(props: {
                   <code>
                     {b.file.split('/').pop()}:{b.line}
                   </code>
-                  {b.log !== undefined ? (
-                    <span className="hint"> {t(lang, 'compareLog')}</span>
-                  ) : null}
-                  {b.condition ? (
-                    <span className="hint"> {t(lang, 'compareIf', { cond: b.condition })}</span>
-                  ) : null}
+                  {compareHints(lang, b).map((hint) => (
+                    <span key={hint} className="hint">
+                      {' '}
+                      {hint}
+                    </span>
+                  ))}
                 </th>
                 {scenarios.map((s) => {
                   const trace = traces[s.id]?.trace;

@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Breakpoint } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
-import { compareCell } from '../../../src/store/breakpointView';
+import { compareCell, compareHints } from '../../../src/store/breakpointView';
 import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
 import { MY_SCENARIO } from '../../../src/store/myScenario';
 import { createPanelsStore, type PanelState } from '../../../src/store/panels';
@@ -115,6 +115,19 @@ describe('a breakpoint condition that fails', () => {
     const log = bp({ log: 'i={i}' });
     expect(compareCell(log, hitsFor(nestedCallTrace(), [log]))).toEqual({ kind: 'count', n: 2 });
     expect(compareCell(b, null)).toEqual({ kind: 'pending' });
+  });
+
+  it('the table comparing scenarios says what narrows a row: a condition, a hit count', () => {
+    expect(compareHints('en', bp({}))).toEqual([]);
+    expect(compareHints('en', bp({ condition: 'i > 0', hitCount: 2 }))).toEqual([
+      'if i > 0',
+      'hit 2 only',
+    ]);
+    expect(compareHints('zh', bp({ hitCount: 3 }))).toEqual(['只在第 3 次']);
+    // a logpoint counts its line's runs: a hit count does not narrow that
+    expect(compareHints('en', bp({ log: 'x', hitCount: 2 }))).toEqual([
+      'logpoint (times the line ran)',
+    ]);
   });
 
   it('a disabled breakpoint shows no error', () => {
