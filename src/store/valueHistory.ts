@@ -6,7 +6,7 @@
  */
 import { callOf } from '../diagram/args';
 import { framesAt } from '../trace/graph';
-import { HISTORY_LIMIT, type HistoryEntry, historyOf } from '../trace/history';
+import { HISTORY_LIMIT, type HistoryCut, type HistoryEntry, historyOf } from '../trace/history';
 import type { Trace } from '../trace/trace';
 import type { HistoryTarget } from './panels';
 
@@ -17,25 +17,32 @@ export interface HistoryDisplay {
   entries: readonly HistoryEntry[];
   /** The newest change at or before the position: "go to last change" goes there. */
   last: HistoryEntry | null;
+  /** Too many objects inside to follow them all: changes deeper in may be missing. */
+  partial: boolean;
 }
 
-const cache = new WeakMap<Trace, Map<string, readonly HistoryEntry[]>>();
+type Whole = { entries: readonly HistoryEntry[]; partial: boolean };
+const cache = new WeakMap<Trace, Map<string, Whole>>();
 
 /** The history of `name` in `frameId` over the whole run, computed once per trace and name. */
-function wholeHistory(trace: Trace, frameId: number, name: string): readonly HistoryEntry[] {
+function wholeHistory(trace: Trace, frameId: number, name: string): Whole {
   let byName = cache.get(trace);
   if (!byName) {
     byName = new Map();
     cache.set(trace, byName);
   }
   const key = `${frameId}:${name}`;
-  let entries = byName.get(key);
-  if (!entries) {
+  let whole = byName.get(key);
+  if (!whole) {
     const known = frameId >= 0 && frameId < trace.frames.length && trace.length > 0;
-    entries = known ? historyOf(trace, trace.length - 1, frameId, name) : [];
-    byName.set(key, entries);
+    const cut: HistoryCut = { cut: false };
+    const entries = known
+      ? historyOf(trace, trace.length - 1, frameId, name, HISTORY_LIMIT, cut)
+      : [];
+    whole = { entries, partial: cut.cut };
+    byName.set(key, whole);
   }
-  return entries;
+  return whole;
 }
 
 /** The newest of `entries` (oldest first) at or before step `at`, by binary search. */
@@ -60,14 +67,14 @@ export function historyDisplay(
   target: HistoryTarget,
   position: number,
 ): HistoryDisplay {
-  const entries = wholeHistory(trace, target.frameId, target.name);
+  const { entries, partial } = wholeHistory(trace, target.frameId, target.name);
   const at = Math.min(position, trace.length - 1);
   let last = newestAtOrBefore(entries, at);
   if (last === null && entries.length >= HISTORY_LIMIT && at >= 0) {
     // Older than the entries kept: read that one change on its own.
     last = historyOf(trace, at, target.frameId, target.name, 1)[0] ?? null;
   }
-  return { target, entries, last };
+  return { target, entries, last, partial };
 }
 
 /** Each frame of the stack at `step` (innermost first) as a call with its arguments. */

@@ -72,8 +72,13 @@ function objectSteps(trace: Trace, id: number, from: number, to: number, max = I
  */
 const DEEP_MAX_OBJECTS = 1000;
 
+/** Set when a walk stopped at {@link DEEP_MAX_OBJECTS}: changes further inside are missed. */
+export interface HistoryCut {
+  cut: boolean;
+}
+
 /** Object `id` and the objects it reaches at `step` (breadth first, bounded). */
-function reachableAt(trace: Trace, id: number, step: number): number[] {
+function reachableAt(trace: Trace, id: number, step: number, seenCut?: HistoryCut): number[] {
   const seen = new Set([id]);
   let level = [id];
   while (level.length > 0) {
@@ -81,7 +86,11 @@ function reachableAt(trace: Trace, id: number, step: number): number[] {
     for (const parent of level) {
       for (const [, ref] of objectState(trace, parent, step)?.children ?? []) {
         const child = refId(ref);
-        if (!child || seen.has(child) || seen.size >= DEEP_MAX_OBJECTS) continue;
+        if (!child || seen.has(child)) continue;
+        if (seen.size >= DEEP_MAX_OBJECTS) {
+          if (seenCut) seenCut.cut = true;
+          continue;
+        }
         seen.add(child);
         next.push(child);
       }
@@ -98,12 +107,19 @@ function reachableAt(trace: Trace, id: number, step: number): number[] {
  * can only change at a step where one of them changed, so between two such steps the set
  * to watch stays the same.
  */
-function deepSteps(trace: Trace, id: number, from: number, to: number, max = Infinity): number[] {
+function deepSteps(
+  trace: Trace,
+  id: number,
+  from: number,
+  to: number,
+  max = Infinity,
+  cut?: HistoryCut,
+): number[] {
   const out: number[] = [];
   let bound = to;
   while (bound > from && out.length < max) {
     let latest = -1;
-    for (const o of reachableAt(trace, id, bound)) {
+    for (const o of reachableAt(trace, id, bound, cut)) {
       const events = trace.objectEvents(o);
       const k = lastAtOrBefore(events, bound);
       if (k >= 0 && events[k] > latest) latest = events[k];
@@ -118,7 +134,8 @@ function deepSteps(trace: Trace, id: number, from: number, to: number, max = Inf
 /**
  * The history of `name` in frame `frameId` up to `step`: every assignment (and deletion),
  * and every change of what it held in between (its object, or an object inside it),
- * oldest first (the last `limit`).
+ * oldest first (the last `limit`). `cut` is set when some walk inside stopped at the
+ * object bound, so the list may miss changes deeper in.
  */
 export function historyOf(
   trace: Trace,
@@ -126,6 +143,7 @@ export function historyOf(
   frameId: number,
   name: string,
   limit = HISTORY_LIMIT,
+  cut?: HistoryCut,
 ): HistoryEntry[] {
   const h = trace.bindingHistory(frameId, name);
   if (!h) return [];
@@ -137,7 +155,7 @@ export function historyOf(
     const until = k === last ? step : h.events[k + 1] - 1;
     const id = refId(ref);
     if (id) {
-      const steps = deepSteps(trace, id, at, until, limit - out.length);
+      const steps = deepSteps(trace, id, at, until, limit - out.length, cut);
       for (let j = steps.length - 1; j >= 0 && out.length < limit; j--) {
         out.push([steps[j], 'changed', ref]);
       }

@@ -23,6 +23,10 @@ export const objectStrings = {
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
   historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },
+  historyPartial: {
+    zh: '里面的对象超过 1000 个：更深处的改动可能没有列出。',
+    en: 'More than 1,000 objects inside: changes deeper in may be missing here.',
+  },
   /**
    * A change: the step a jump shows it at, and the line that made it (for a parameter, the
    * caller's line, still running; so not worded as "just ran").

@@ -12,6 +12,8 @@ export interface HistoryListProps {
    */
   request: object;
   entries: readonly HistoryEntry[];
+  /** Too many objects inside to follow: say that deeper changes may be missing. */
+  partial?: boolean;
   position: number;
   /** The newest change at or before the position (highlighted; the "last change" target). */
   last: HistoryEntry | null;
@@ -32,6 +34,7 @@ export function HistoryList({
   name,
   request,
   entries,
+  partial,
   position,
   last,
   lang,
@@ -83,6 +86,11 @@ export function HistoryList({
         </button>
       </div>
       {entries.length === 0 ? <p className="empty">{t(lang, 'historyEmpty')}</p> : null}
+      {partial ? (
+        <p className="hint" data-testid="history-partial">
+          {t(lang, 'historyPartial')}
+        </p>
+      ) : null}
       <ol className="history-rows">
         {entries.map((e) => (
           <li key={`${e.step}:${e.text}`}>

@@ -142,6 +142,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
           name={shownHistory.target.name}
           request={shownHistory.target}
           entries={shownHistory.entries}
+          partial={shownHistory.partial}
           last={shownHistory.last}
           position={state.position}
           lang={lang}

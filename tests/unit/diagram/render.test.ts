@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import type { Lang } from '../../../src/i18n';
 import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
+import { HistoryList } from '../../../src/ui/diagram/HistoryList';
 import { atom, frame, input, obj, ref } from './fixtures';
 
 const layout = layoutDiagram(
@@ -102,5 +103,26 @@ describe('the diagram markup, kept small', () => {
     expect(h).not.toContain('<title>1</title>');
     expect(h).not.toContain('<title>short</title>');
     expect(h).not.toContain("<title>'k'</title>".replace(/'/g, '&#x27;'));
+  });
+
+  it('a history that could not follow every object inside says so', () => {
+    const list = (partial: boolean) =>
+      renderToStaticMarkup(
+        createElement(HistoryList, {
+          name: 'big',
+          request: {},
+          entries: [],
+          partial,
+          position: 0,
+          last: null,
+          lang: 'en',
+          shortcut: 'L',
+          shortcutLabel: 'L',
+          onJump: () => {},
+          onClose: () => {},
+        }),
+      );
+    expect(list(true)).toContain('changes deeper in may be missing');
+    expect(list(false)).not.toContain('history-partial');
   });
 });

@@ -5,11 +5,46 @@
 import { describe, expect, it } from 'vitest';
 import { callsAt, historyDisplay } from '../../../src/store/valueHistory';
 import { lastChange } from '../../../src/trace/history';
-import { ALIASED_LIST, buildTrace } from '../replay/fixtures';
+import { ALIASED_LIST, buildTrace, type FixtureObject } from '../replay/fixtures';
 
 const t = buildTrace(ALIASED_LIST);
 
 describe('historyDisplay', () => {
+  it('says when too many objects are inside to follow every change', () => {
+    // big = [[] for _ in range(1100)]; then big[1050].append(1): past the 1,000 objects
+    // the history follows, so the list may miss it, and says so.
+    const inner: Record<number, FixtureObject> = {};
+    for (let i = 0; i < 1100; i++) inner[i + 2] = { kind: 'list' };
+    const big = buildTrace({
+      frames: [{ fn: '<module>', file: 'main.py' }],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        {
+          kind: 'line',
+          frame: 0,
+          line: 2,
+          vars: { big: { ref: 1 } },
+          objects: {
+            ...inner,
+            1: {
+              kind: 'list',
+              entries: Array.from({ length: 1100 }, (_, i) => [String(i), { ref: i + 2 }]),
+            },
+          },
+        },
+        {
+          kind: 'line',
+          frame: 0,
+          line: 3,
+          objects: { 1052: { kind: 'list', entries: [['0', '1']] } },
+        },
+        { kind: 'line', frame: 0, line: 4 },
+      ],
+    });
+    expect(historyDisplay(big, { frameId: 0, name: 'big' }, 3).partial).toBe(true);
+    expect(historyDisplay(t, { frameId: 0, name: 'y' }, 7).partial).toBe(false);
+  });
+
   it("lists the whole run's changes, each with the value it had then", () => {
     const h = historyDisplay(t, { frameId: 0, name: 'y' }, 4);
     expect(h.entries.map((e) => [e.step, e.kind, e.line, e.text])).toEqual([
