@@ -220,6 +220,21 @@ describe('the hook-registry lesson', () => {
       .toBe(true);
   });
 
+  it('names the first five steps an answer comes from, and counts the rest', async () => {
+    if (!app.page.url().includes('lesson=hook-registry'))
+      await app.page.goto(`${app.baseUrl}/?lesson=hook-registry&lang=en`);
+    const p = panel(app.page, 'trigger_hooks');
+    await ready(app.page, p);
+    const q = p.locator('[data-testid=prediction][data-prediction=audit_first_calls]');
+    await q.locator('[data-testid=predict-input]').fill('11');
+    await q.locator('[data-testid=predict-check]').click();
+    const verdict = q.locator('[data-testid=predict-verdict]');
+    await verdict.waitFor();
+    expect(await verdict.getAttribute('data-correct')).toBe('true');
+    expect(await q.locator('[data-testid=predict-evidence]').count()).toBe(5);
+    expect(await verdict.textContent()).toMatch(/… 6 more$/);
+  });
+
   it('sent nothing anywhere', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);

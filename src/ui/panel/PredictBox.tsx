@@ -113,6 +113,12 @@ function ReplyInput(props: {
   );
 }
 
+/**
+ * Steps named as evidence: a line hit eleven times made eleven buttons, rows of them on a
+ * phone. The first few say where to look; Continue walks the rest.
+ */
+const EVIDENCE_SHOWN = 5;
+
 /** One question: the reader answers, then the panel replays to where the answer comes from. */
 function Prediction(props: {
   p: ResolvedPrediction;
@@ -197,7 +203,7 @@ function Prediction(props: {
             <span className="predict-evidence">
               {' '}
               {t(lang, 'answerEvidence')}{' '}
-              {verdict.evidence.map((e, i) => (
+              {verdict.evidence.slice(0, EVIDENCE_SHOWN).map((e, i) => (
                 <Fragment key={e}>
                   {i > 0 ? t(lang, 'listSeparator') : null}
                   <button
@@ -213,6 +219,9 @@ function Prediction(props: {
                   </button>
                 </Fragment>
               ))}
+              {verdict.evidence.length > EVIDENCE_SHOWN
+                ? ` ${t(lang, 'moreItems', { n: verdict.evidence.length - EVIDENCE_SHOWN })}`
+                : null}
             </span>
           ) : null}
         </div>
