@@ -78,6 +78,9 @@ class Recorder:
         self.lines = Lines()
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = Values()
+        self.values.lesson_modules = frozenset(
+            f["module"] for f in self.files if f.get("module")
+        )
         self.output = Output(MAX_OUTPUT_CHARS)
         # code object -> file index, and the same by id(code): hashing a code object hashes
         # its constants (a 5,000-line module has thousands), so the hot path looks up ids.
@@ -270,7 +273,9 @@ class Recorder:
         unwind = kind == K_UNWIND
 
         def callback(code, offset, value):
-            if interrupt and self.stopped is None and isinstance(value, KeyboardInterrupt):
+            # issubclass of its type: isinstance would ask a lesson's `__class__` property
+            if (interrupt and self.stopped is None
+                    and issubclass(type(value), KeyboardInterrupt)):
                 self.stopped = "interrupted"
             if self.busy or (filtered and id(code) not in code_files):
                 return

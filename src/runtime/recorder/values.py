@@ -12,40 +12,18 @@ reader composes it from the children at the step it shows.
 
 import types
 from itertools import islice
-from operator import is_
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
-from .render import CONTAINERS, head, size_of, text
+from .kinds import _FIXED, _FIXED_TYPES, _SELF, InstanceReader, _grown, _kind_of, _unchanged
+from .render import head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_MAX_INT = 1 << 64
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
-_FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
-                   types.BuiltinMethodType, types.MethodWrapperType)
-# Objects whose node never changes once recorded (their reach may: a method's __self__).
-_FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, types.ModuleType, range])
-_KIND = {dict: "dict", list: "list", tuple: "tuple", set: "set", frozenset: "set"}
 
 
-def _kind_of(obj, tp):
-    kind = _KIND.get(tp)
-    if kind is not None:
-        return kind
-    for base in CONTAINERS:
-        if isinstance(obj, base):
-            return _KIND[base]
-    if isinstance(obj, _FUNCTION_TYPES):
-        return "function"
-    if isinstance(obj, (type, types.ModuleType)):
-        return "other"
-    if isinstance(obj, BaseException):
-        return "instance"
-    attrs = getattr(obj, "__dict__", None)
-    return "instance" if isinstance(attrs, dict) else "other"
-
-
-class Values:
+class Values(InstanceReader):
     """Interning table of nodes, object ids, and what each object looked like when it was
     last recorded."""
 
@@ -60,6 +38,11 @@ class Values:
         self.strs = {}  # str -> value index
         # oid -> (node index, snapshot or None, the objects it reaches)
         self.recorded = {}
+        self.user_classes = {}  # type -> whether it is a lesson's class (user_class)
+        self.lesson_modules = frozenset()  # the modules of the lesson's source files
+        self.layouts = {}  # type -> Values.layout(type)
+        self.kinds = {}  # type -> its objects' kind (_kind_of)
+        self.plans = {}  # type -> how its instances are shown (Values._plan)
 
     def object_id(self, obj):
         key = id(obj)
@@ -123,6 +106,7 @@ class Values:
         stack = [(obj, 0) for obj in roots]
         recorded = self.recorded
         table = self.table
+        object_ids = self.object_ids
         while stack:
             obj, depth = stack.pop()
             key = id(obj)
@@ -130,7 +114,9 @@ class Values:
                 continue
             seen.add(key)
             self.work += 1
-            oid = self.object_id(obj)
+            oid = object_ids.get(key)
+            if oid is None:
+                oid = self.object_id(obj)
             prev = recorded.get(oid)
             snap = prev[1] if prev is not None else None
             if snap is not None and _unchanged(obj, snap):
@@ -206,9 +192,11 @@ class Values:
         return out
 
     def _shallow_any(self, obj, oid, tp):
-        """`_shallow` for any object (`tp`: its type)."""
-        kind = _kind_of(obj, tp)
-        tname = tp.__qualname__
+        """`_shallow` for any object (`tp`: its type). Runs no lesson code (render.py)."""
+        kind = self.kinds.get(tp)
+        if kind is None:  # a kind depends on the type only: looked up once per type
+            kind = self.kinds[tp] = _kind_of(obj, tp, self.layout(tp))
+        tname = type_qualname(tp)
         ref = self.ref
         try:
             if kind == "dict":
@@ -225,58 +213,20 @@ class Values:
                 exact = tp is list or tp is tuple or tp is set or tp is frozenset
                 snap = (obj, len(items), size_of(obj), items, None) if exact else None
                 return (tname, "", oid, children, size_of(obj), kind), snap, items
+            if issubclass(tp, type):
+                return self._class(obj, oid, tp, tname)
             if kind == "function" or tp in _FIXED_TYPES:
                 reached = ()
-                owner = getattr(obj, "__self__", None)
-                if owner is not None and not isinstance(owner, types.ModuleType):
-                    reached = (owner,)
+                get_self = _SELF.get(tp)
+                if get_self is not None:
+                    owner = get_self(obj)
+                    if owner is not None and type(owner) is not types.ModuleType:
+                        reached = (owner,)
                 return (tname, text(obj), oid, (), 0, kind), _FIXED, reached
-            if isinstance(obj, BaseException):
-                args = tuple(obj.args)[:MAX_CHILDREN]
-                children = tuple((f"args[{i}]", ref(v)) for i, v in enumerate(args))
-                return (tname, text(obj), oid, children, len(obj.args), kind), None, args
-            attrs = getattr(obj, "__dict__", None)
-            if isinstance(attrs, dict):
-                pairs = head(attrs, MAX_CHILDREN)
-                keys = tuple(k for k, _ in pairs)
-                vals = tuple(v for _, v in pairs)
-                children = tuple((str(k), ref(v)) for k, v in pairs)
-                snap = (attrs, len(pairs), len(attrs), keys, vals)
-                return (tname, "", oid, children, len(attrs), kind), snap, vals
+            if kind == "instance":
+                return self._instance(obj, oid, tp, tname)
         except STOP:
             raise
         except BaseException as exc:  # a broken container subclass
             return (tname, f"<{tname}: {type(exc).__name__}>", oid, (), 0, "other"), None, ()
         return (tname, text(obj), oid, (), 0, "other"), None, ()
-
-
-_FIXED = ("fixed",)
-
-
-def _grown(obj, snap):
-    """Whether only the size of an exact container changed, past its shown items: it
-    showed MAX_CHILDREN items before and still shows the same ones (by identity)."""
-    if snap is _FIXED or snap[1] < MAX_CHILDREN:
-        return False
-    target = snap[0]
-    if len(target) < MAX_CHILDREN:
-        return False
-    if snap[4] is None:
-        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
-    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
-
-
-def _unchanged(obj, snap):
-    """Whether `obj`'s node is the one recorded with `snap`: the same size and, by
-    identity, the same shown keys and items (a dict's values, a list's items, ...)."""
-    if snap is None:
-        return False
-    if snap is _FIXED:
-        return True
-    target = snap[0]
-    if len(target) != snap[2]:
-        return False
-    if snap[4] is None:  # list, tuple, set: the shown items
-        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
-    # a dict or an instance's __dict__: keys and values
-    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912

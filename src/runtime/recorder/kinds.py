@@ -1,0 +1,264 @@
+"""What kind of object a value is, and how to read it, without running lesson code.
+
+The recorder's type-level rules (values.py records with them): which objects are
+containers, functions, instances or opaque; where an instance's ``__dict__`` and
+``__slots__`` are (read through the C descriptors of the class that made it, never with
+``getattr``); which classes are the lesson's own (their instances reach them, and they
+reach what their attributes hold); and the snapshot checks that let a step skip an
+object that did not change.
+"""
+
+import functools
+import sys
+import types
+from itertools import islice
+from operator import is_
+
+from .config import ATOM_TYPES, MAX_CHILDREN
+from .render import (
+    CONTAINERS,
+    SCALARS,
+    exception_text,
+    is_heap_type,
+    safe_repr_type,
+    scalar_text,
+    text,
+    type_dict,
+    type_mro,
+)
+
+_FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+                   types.BuiltinMethodType, types.MethodWrapperType)
+# Objects whose node never changes once recorded (their reach may: a method's __self__).
+_FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, types.ModuleType, range])
+# Bound methods: what they reach is their __self__ (read with the type's own member).
+_SELF = {types.MethodType: types.MethodType.__dict__["__self__"].__get__,
+         types.BuiltinFunctionType: types.BuiltinFunctionType.__dict__["__self__"].__get__,
+         types.MethodWrapperType: types.MethodWrapperType.__dict__["__self__"].__get__}
+_KIND = {dict: "dict", list: "list", tuple: "tuple", set: "set", frozenset: "set"}
+_EXC_ARGS = BaseException.__dict__["args"].__get__
+_PARTIAL = functools.partial
+_PARTIAL_PARTS = tuple((name, functools.partial.__dict__[name].__get__)
+                       for name in ("func", "args", "keywords"))
+# What a class's own attributes hold that is not followed: its methods and descriptors.
+_NOT_FOLLOWED = frozenset([
+    *ATOM_TYPES, types.FunctionType, types.BuiltinFunctionType, staticmethod, classmethod,
+    property, types.MemberDescriptorType, types.GetSetDescriptorType,
+    types.WrapperDescriptorType, types.MethodDescriptorType, types.ModuleType,
+])
+_LIBRARY = frozenset(sys.stdlib_module_names) | {"builtins"}
+_C_MEMBERS = (types.GetSetDescriptorType, types.MemberDescriptorType)
+_MISSING = object()
+
+
+def dict_descriptor(tp):
+    """The descriptor of `tp`'s instances' ``__dict__`` (a C getset or member), or None."""
+    for klass in type_mro(tp):
+        desc = type_dict(klass).get("__dict__")
+        if desc is not None:
+            return desc if type(desc) in _C_MEMBERS else None
+    return None
+
+
+def dict_of(obj, tp, desc=_MISSING):
+    """The object's own ``__dict__`` (a real dict), or None: read with the descriptor of
+    the class that made it (C), never with ``getattr`` (a lesson's ``__getattribute__``,
+    ``__getattr__`` or a property named ``__dict__``). `desc`: dict_descriptor(tp)."""
+    if desc is _MISSING:
+        desc = dict_descriptor(tp)
+    if desc is None:
+        return None
+    attrs = desc.__get__(obj, tp)
+    return attrs if type(attrs) is dict else None
+
+
+def slot_members(tp):
+    """``(name, member descriptor)`` of the ``__slots__`` of `tp`'s Python classes, bases
+    first; None when no class of it was made by a ``class`` statement with slots."""
+    found = None
+    for klass in reversed(type_mro(tp)):
+        d = type_dict(klass)
+        if "__slots__" in d and is_heap_type(klass):
+            found = found or []
+            found.extend((name, v) for name, v in d.items()
+                         if type(v) is types.MemberDescriptorType)
+    return found
+
+
+_EMPTY = object()
+_EXCEPTION = "exception"
+_SCALAR = "scalar"
+
+
+def _label(key):
+    """An attribute's name as a child label (a str subclass's own __str__ never runs)."""
+    return key if type(key) is str else text(key)
+
+
+def _slot_value(member, obj, tp):
+    """A slot's value (its C member descriptor), or _EMPTY when it was never set."""
+    try:
+        return member.__get__(obj, tp)
+    except AttributeError:
+        return _EMPTY
+
+
+def user_class(tp, lesson_modules=frozenset()):
+    """Whether `tp` is a class made by the lesson (a Python class of a lesson module or
+    not from the standard library): its instances reach it, and it reaches what its
+    attributes hold."""
+    if not is_heap_type(tp):
+        return False
+    module = type_dict(tp).get("__module__")
+    if type(module) is not str or module in lesson_modules:
+        return True
+    return module.partition(".")[0] not in _LIBRARY
+
+
+def _kind_of(obj, tp, layout=None):
+    """`obj`'s kind (`layout`: Values.layout(tp), else looked up)."""
+    kind = _KIND.get(tp)
+    if kind is not None:
+        return kind
+    for base in CONTAINERS:
+        if issubclass(tp, base):
+            return _KIND[base]
+    if issubclass(tp, _FUNCTION_TYPES):
+        return "function"
+    if issubclass(tp, (type, types.ModuleType)):
+        return "other"
+    if issubclass(tp, BaseException):
+        return "instance"
+    if safe_repr_type(tp):
+        return "other"
+    desc, slots = layout or (dict_descriptor(tp), slot_members(tp))
+    if slots is not None or dict_of(obj, tp, desc) is not None:
+        return "instance"
+    return "other"
+
+
+_FIXED = ("fixed",)
+
+
+def _grown(obj, snap):
+    """Whether only the size of an exact container changed, past its shown items: it
+    showed MAX_CHILDREN items before and still shows the same ones (by identity)."""
+    if snap is _FIXED or snap[1] < MAX_CHILDREN:
+        return False
+    target = snap[0]
+    if len(target) < MAX_CHILDREN:
+        return False
+    if snap[4] is None:
+        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
+    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
+
+
+def _unchanged(obj, snap):
+    """Whether `obj`'s node is the one recorded with `snap`: the same size and, by
+    identity, the same shown keys and items (a dict's values, a list's items, ...)."""
+    if snap is None:
+        return False
+    if snap is _FIXED:
+        return True
+    target = snap[0]
+    if len(target) != snap[2]:
+        return False
+    if snap[4] is None:  # list, tuple, set: the shown items
+        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
+    # a dict or an instance's __dict__: keys and values
+    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
+
+
+class InstanceReader:
+    """How `Values` shows an exception, an instance and a class (its ``plans``,
+    ``layouts`` and ``user_classes`` caches, ``ref`` and ``_refs`` are the table's)."""
+
+    def _instance(self, obj, oid, tp, tname):
+        """An exception (its args), or an object shown by its attributes: its
+        ``__dict__`` and its ``__slots__``, read without running any lesson code."""
+        plan = self.plans.get(tp)
+        if plan is None:
+            plan = self.plans[tp] = self._plan(tp)
+        desc, slots, special, cls = plan
+        if special is _EXCEPTION:
+            args = _EXC_ARGS(obj)
+            shown = tuple(args[:MAX_CHILDREN])
+            children = tuple((f"args[{i}]", self.ref(v)) for i, v in enumerate(shown))
+            return (tname, exception_text(obj, tp), oid, children, len(args), "instance"), \
+                None, shown
+        attrs = desc.__get__(obj, tp) if desc is not None else None
+        if type(attrs) is not dict:
+            attrs = None
+        if attrs is not None and slots is None and special is None:
+            # the common case: a lesson's object with a __dict__ (what a snapshot can check)
+            size = len(attrs)
+            if size <= MAX_CHILDREN:
+                keys = tuple(attrs)
+                vals = tuple(attrs.values())
+            else:
+                keys = tuple(islice(attrs, MAX_CHILDREN))
+                vals = tuple(islice(attrs.values(), MAX_CHILDREN))
+            children = tuple(zip(map(_label, keys), self._refs(vals), strict=True))
+            reached = vals if cls is None else (*vals, cls)
+            return (tname, "", oid, children, size, "instance"), \
+                (attrs, len(keys), size, keys, vals), reached
+        pairs = list(islice(attrs.items(), MAX_CHILDREN)) if attrs is not None else []
+        extra = []
+        for name, member in slots or ():
+            value = _slot_value(member, obj, tp)
+            if value is not _EMPTY:
+                extra.append((name, value))
+        if special is _PARTIAL:  # what a partial calls, with what: it may mutate them
+            extra.extend((name, get(obj)) for name, get in _PARTIAL_PARTS)
+        size = len(pairs) + len(extra) if attrs is None else len(attrs) + len(extra)
+        pairs += extra[: MAX_CHILDREN - len(pairs)]
+        vals = tuple(v for _, v in pairs)
+        children = tuple((_label(k), self.ref(v)) for k, v in pairs)
+        label = scalar_text(obj, tp) if special is _SCALAR else ""
+        # (slots are not in a dict a snapshot could compare: looked at every time)
+        snap = None
+        if not slots and attrs is not None:
+            snap = (attrs, len(pairs), len(attrs), tuple(k for k, _ in pairs), vals)
+        reached = vals if cls is None else (*vals, cls)
+        if special is _PARTIAL:  # all of its parts, even past the shown children
+            reached = (*reached, *(v for _, v in extra))
+        return (tname, label, oid, children, size, "instance"), snap, reached
+
+    def _plan(self, tp):
+        """How `tp`'s objects are shown: ``(dict descriptor, slot members, what is special
+        about them, the class they reach or None)``."""
+        desc, slots = self.layout(tp)
+        special = (_EXCEPTION if issubclass(tp, BaseException)
+                   else _PARTIAL if tp is _PARTIAL
+                   else _SCALAR if issubclass(tp, SCALARS) else None)
+        return desc, slots, special, tp if self.is_user_class(tp) else None
+
+    def layout(self, tp):
+        """``(dict descriptor, slot members)`` of `tp`'s instances, looked up once."""
+        found = self.layouts.get(tp)
+        if found is None:
+            found = self.layouts[tp] = (dict_descriptor(tp), slot_members(tp))
+        return found
+
+    def is_user_class(self, tp):
+        known = self.user_classes.get(tp)
+        if known is None:
+            known = self.user_classes[tp] = user_class(tp, self.lesson_modules)
+        return known
+
+    def _class(self, cls, oid, tp, tname):
+        """A class: its text, and, for a lesson's class, what its attributes hold (a
+        class attribute is shared by every instance: ``self.tricks.append(t)``) and its
+        bases. The snapshot is its whole dict, so a rebound attribute is seen."""
+        node = (tname, text(cls), oid, (), 0, "other")
+        if not self.is_user_class(cls):
+            return node, _FIXED, ()
+        attrs = type_dict(cls)
+        keys = tuple(attrs)
+        vals = tuple(attrs.values())
+        reached = [v for k, v in zip(keys, vals, strict=True)
+                   if type(v) not in _NOT_FOLLOWED
+                   and not (type(k) is str and k[:1] == "_" and k[-1:] == "_")]
+        reached.extend(b for b in type_mro(cls)[1:] if self.is_user_class(b))
+        # 0 shown items: never taken for a container that only grew (_grown)
+        return node, (attrs, 0, len(keys), keys, vals), tuple(reached)

@@ -1,0 +1,173 @@
+/**
+ * The recorder is faithful: it never runs the program's own code to show a value (the
+ * program prints exactly what plain CPython prints), and the values it shows at a step are
+ * the ones the program holds then, including objects reached through a class attribute,
+ * a `functools.partial` or a bound method.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
+import { textAt } from '../../src/trace/values';
+import { lineOf, script } from './helpers';
+
+let rec: NodeRecorder;
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+});
+
+function run(code: string): Trace {
+  const trace = rec.record({ scenario: '', files: script(code) });
+  expect(trace.meta.error).toBeNull();
+  expect(trace.meta.outcome).toBe('completed');
+  return trace;
+}
+
+/** The first line event about to run the line of `code` that contains `text`. */
+function before(trace: Trace, code: string, text: string): number {
+  const line = lineOf(code, text);
+  const step = [...Array(trace.length).keys()].find(
+    (e) => trace.kind[e] === EventKind.Line && trace.line[e] === line,
+  );
+  if (step === undefined) throw new Error(`no line event at ${line}`);
+  return step;
+}
+
+/** The text of every name of the innermost frame of `fn` on the stack at `step`. */
+function vars(trace: Trace, step: number, fn = '<module>'): Record<string, string> {
+  const frame = trace
+    .stackAt(step)
+    .filter((f) => trace.frames.functionOf(f) === fn)
+    .at(-1);
+  if (frame === undefined) throw new Error(`no frame ${fn} at ${step}`);
+  return Object.fromEntries(
+    trace.variablesAt(frame, step).map((v) => [v.name, textAt(trace, v.value, step)]),
+  );
+}
+
+describe('the recorder runs none of the program’s code to show a value', () => {
+  it('never calls a __repr__, __getattribute__, __hash__ or __class__ of the program', () => {
+    const code = [
+      'log = []',
+      'class Slotted:',
+      '    __slots__ = ("x",)',
+      '    def __init__(self, x):',
+      '        self.x = x',
+      '    def __repr__(self):',
+      '        log.append("repr")',
+      '        print("repr of Slotted")',
+      '        return "Slotted(?)"',
+      'class Key:',
+      '    def __init__(self, n):',
+      '        self.n = n',
+      '    def __repr__(self):',
+      '        log.append("key repr")',
+      '        return "Key!"',
+      'class Item:',
+      '    def __init__(self, n):',
+      '        self.n = n',
+      '    def __repr__(self):',
+      '        print("repr of Item")',
+      '        return "Item!"',
+      'class Loud:',
+      '    def __init__(self):',
+      '        self.x = 1',
+      '    def __getattribute__(self, name):',
+      '        log.append(name)',
+      '        return object.__getattribute__(self, name)',
+      'class Sneaky:',
+      '    __slots__ = ()',
+      '    @property',
+      '    def __class__(self):',
+      '        log.append("__class__")',
+      '        return int',
+      's = Slotted(1)',
+      'd = {Key(0): "v"}',
+      'try:',
+      '    raise ValueError(Item(1))',
+      'except ValueError as e:',
+      '    err = e',
+      'o = Loud()',
+      'k = Sneaky()',
+      'print(len(log), log)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('0 []\n');
+    const shown = vars(trace, trace.length - 1);
+    expect(shown.s).toBe('Slotted(x=1)');
+    expect(shown.d).toBe("{<__main__.Key object>: 'v'}");
+    expect(shown.err).toBe('ValueError(<__main__.Item object>)');
+    expect(shown.o).toBe('Loud(x=1)');
+    expect(shown.k).toBe('Sneaky()');
+  });
+});
+
+describe('the recorder shows a mutation at the step it happens', () => {
+  it('through a class attribute (self.tricks.append, C.registry[name] = self)', () => {
+    const code = [
+      'class Dog:',
+      '    tricks = []',
+      '    def add(self, t):',
+      '        self.tricks.append(t)',
+      'class C:',
+      '    registry = {}',
+      '    def __init__(self, name):',
+      '        C.registry[name] = self',
+      'shared = Dog.tricks',
+      'reg = C.registry',
+      'd = Dog()',
+      'd.add("roll")',
+      'C("a")',
+      'print(shared, len(reg))',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe("['roll'] 1\n");
+    expect(vars(trace, before(trace, code, 'd.add("roll")')).shared).toBe('[]');
+    expect(vars(trace, before(trace, code, 'C("a")')).shared).toBe("['roll']");
+    expect(vars(trace, before(trace, code, 'C("a")')).reg).toBe('{}');
+    expect(vars(trace, before(trace, code, 'print(shared')).reg).toBe("{'a': C()}");
+  });
+
+  it('through a functools.partial and a bound builtin method', () => {
+    const code = [
+      'from functools import partial',
+      'def f():',
+      '    a = []',
+      '    p = partial(a.append)',
+      '    p(1)',
+      '    p(2)',
+      '    b = []',
+      '    add = b.append',
+      '    add(3)',
+      '    n = 0',
+      '    return a, b',
+      'print(f())',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('([1, 2], [3])\n');
+    expect(vars(trace, before(trace, code, 'p(2)'), 'f').a).toBe('[1]');
+    expect(vars(trace, before(trace, code, 'b = []'), 'f').a).toBe('[1, 2]');
+    expect(vars(trace, before(trace, code, 'n = 0'), 'f').b).toBe('[3]');
+  });
+});
+
+describe('the recorder shows the value a builtin subclass holds', () => {
+  it('shows MyInt(5) and S(\'hi\'), not MyInt() and S()', () => {
+    const code = [
+      'class MyInt(int):',
+      '    def __repr__(self):',
+      '        print("repr of MyInt")',
+      '        return "?"',
+      'class S(str):',
+      '    pass',
+      'x = MyInt(5)',
+      's = S("hi")',
+      'print(x + 1, s)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('6 hi\n');
+    const shown = vars(trace, trace.length - 1);
+    expect(shown.x).toBe('MyInt(5)');
+    expect(shown.s).toBe("S('hi')");
+  });
+});
