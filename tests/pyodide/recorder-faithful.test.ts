@@ -24,7 +24,7 @@ function run(code: string): Trace {
 }
 
 /** The first line event about to run the line of `code` that contains `text`. */
-function before(trace: Trace, code: string, text: string): number {
+function stepAt(trace: Trace, code: string, text: string): number {
   const line = lineOf(code, text);
   const step = [...Array(trace.length).keys()].find(
     (e) => trace.kind[e] === EventKind.Line && trace.line[e] === line,
@@ -122,10 +122,10 @@ describe('the recorder shows a mutation at the step it happens', () => {
     ].join('\n');
     const trace = run(code);
     expect(trace.meta.output).toBe("['roll'] 1\n");
-    expect(vars(trace, before(trace, code, 'd.add("roll")')).shared).toBe('[]');
-    expect(vars(trace, before(trace, code, 'C("a")')).shared).toBe("['roll']");
-    expect(vars(trace, before(trace, code, 'C("a")')).reg).toBe('{}');
-    expect(vars(trace, before(trace, code, 'print(shared')).reg).toBe("{'a': C()}");
+    expect(vars(trace, stepAt(trace, code, 'd.add("roll")')).shared).toBe('[]');
+    expect(vars(trace, stepAt(trace, code, 'C("a")')).shared).toBe("['roll']");
+    expect(vars(trace, stepAt(trace, code, 'C("a")')).reg).toBe('{}');
+    expect(vars(trace, stepAt(trace, code, 'print(shared')).reg).toBe("{'a': C()}");
   });
 
   it('through a functools.partial and a bound builtin method', () => {
@@ -145,14 +145,14 @@ describe('the recorder shows a mutation at the step it happens', () => {
     ].join('\n');
     const trace = run(code);
     expect(trace.meta.output).toBe('([1, 2], [3])\n');
-    expect(vars(trace, before(trace, code, 'p(2)'), 'f').a).toBe('[1]');
-    expect(vars(trace, before(trace, code, 'b = []'), 'f').a).toBe('[1, 2]');
-    expect(vars(trace, before(trace, code, 'n = 0'), 'f').b).toBe('[3]');
+    expect(vars(trace, stepAt(trace, code, 'p(2)'), 'f').a).toBe('[1]');
+    expect(vars(trace, stepAt(trace, code, 'b = []'), 'f').a).toBe('[1, 2]');
+    expect(vars(trace, stepAt(trace, code, 'n = 0'), 'f').b).toBe('[3]');
   });
 });
 
 describe('the recorder shows the value a builtin subclass holds', () => {
-  it('shows MyInt(5) and S(\'hi\'), not MyInt() and S()', () => {
+  it("shows MyInt(5) and S('hi'), not MyInt() and S()", () => {
     const code = [
       'class MyInt(int):',
       '    def __repr__(self):',
