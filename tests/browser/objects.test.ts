@@ -297,7 +297,9 @@ describe('objects, not names, on the flagship lesson', () => {
     const button = text.getByRole('button', { name: 'Where warnings came from' });
     // Below the screen the diagram is not rendered (content-visibility), but a screen
     // reader still finds its text alternative: ask Chromium's accessibility tree.
-    await p.locator('[data-testid=debug]').scrollIntoViewIfNeeded();
+    // (The panel's head at the top: its buttons stay on screen while it scrolls, so
+    // bringing them into view would not move the page.)
+    await p.locator('.panel-head').evaluate((e) => e.scrollIntoView({ block: 'start' }));
     const below = await p
       .locator('[data-testid=heap]')
       .evaluate((e) => e.getBoundingClientRect().top > window.innerHeight);

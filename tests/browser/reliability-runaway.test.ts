@@ -56,7 +56,7 @@ describe('Python-level runaway code stops at its budget, and the trace stays rep
     const p = panel(app.page, 'audit_event');
     await runScenario(p, null, 'run', 'error');
     const report = await panelReport(p);
-    expect(report.status).toBe('stopped');
+    expect(report.status).toBe('Stopped');
     expect(report.error).toMatch(BUDGET_STOP);
     expect(report.error).toContain('The trace up to the stop is kept and can be replayed.');
     // replay backwards from the stop: inside the loop, with the loop's variable

@@ -193,6 +193,12 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
 
   it('gives each line of code, so each line number, a 24 px target', async () => {
     const p = panel(phone.page, 'run_hooks');
+    // The panel's own code on screen (an earlier step may have left a callee's file there).
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused');
+    await expect
+      .poll(() => p.locator('.code-col').getAttribute('data-file'))
+      .toBe('s04/core/runtime.py');
     const heights = await p
       .locator('[data-testid=code-monaco] .line-numbers')
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));

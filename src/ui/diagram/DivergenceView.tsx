@@ -141,7 +141,12 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           {d.values.length > 0 ? (
             <>
               <h5>{t(lang, 'differedBefore')}</h5>
-              <div className="divergence-scroll">
+              <section
+                className="divergence-scroll"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways on a phone must take focus (axe scrollable-region-focusable)
+                tabIndex={0}
+                aria-label={t(lang, 'differedBefore')}
+              >
                 <table className="divergence-values">
                   <thead>
                     <tr>
@@ -172,7 +177,7 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
             </>
           ) : null}
           <div className="divergence-jump">
