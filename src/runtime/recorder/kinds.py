@@ -18,8 +18,10 @@ from .config import ATOM_TYPES, MAX_CHILDREN
 from .render import (
     CONTAINERS,
     SCALARS,
+    exception_args,
     exception_text,
     is_heap_type,
+    method_self,
     safe_repr_type,
     scalar_text,
     text,
@@ -32,11 +34,10 @@ _FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodTy
 # Objects whose node never changes once recorded (their reach may: a method's __self__).
 _FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, types.ModuleType, range])
 # Bound methods: what they reach is their __self__ (read with the type's own member).
-_SELF = {types.MethodType: types.MethodType.__dict__["__self__"].__get__,
+_SELF = {types.MethodType: method_self,
          types.BuiltinFunctionType: types.BuiltinFunctionType.__dict__["__self__"].__get__,
          types.MethodWrapperType: types.MethodWrapperType.__dict__["__self__"].__get__}
 _KIND = {dict: "dict", list: "list", tuple: "tuple", set: "set", frozenset: "set"}
-_EXC_ARGS = BaseException.__dict__["args"].__get__
 _PARTIAL = functools.partial
 _PARTIAL_PARTS = tuple((name, functools.partial.__dict__[name].__get__)
                        for name in ("func", "args", "keywords"))
@@ -181,7 +182,7 @@ class InstanceReader:
             plan = self.plans[tp] = self._plan(tp)
         desc, slots, special, cls = plan
         if special is _EXCEPTION:
-            args = _EXC_ARGS(obj)
+            args = exception_args(obj)
             shown = tuple(args[:MAX_CHILDREN])
             children = tuple((f"args[{i}]", self.ref(v)) for i, v in enumerate(shown))
             return (tname, exception_text(obj, tp), oid, children, len(args), "instance"), \

@@ -36,7 +36,8 @@ _object_repr = object.__repr__  # C: the type's module and qualname, nothing els
 _type_repr = type.__repr__
 _module_dict = types.ModuleType.__dict__["__dict__"].__get__
 _method_func = types.MethodType.__dict__["__func__"].__get__
-_method_self = types.MethodType.__dict__["__self__"].__get__
+method_self = types.MethodType.__dict__["__self__"].__get__
+exception_args = BaseException.__dict__["args"].__get__
 _function_qualname = types.FunctionType.__dict__["__qualname__"].__get__
 _deque_maxlen = collections.deque.__dict__["maxlen"].__get__
 _MISSING = object()
@@ -201,7 +202,7 @@ def _other(obj, tp, level, path):
         ftp = type(func)
         # a Python function's qualname (C); for any other callable only its type's name
         name = _function_qualname(func) if ftp is types.FunctionType else type_qualname(ftp)
-        return f"<bound method {name} of {_short(_method_self(obj), level + 1, path)}>"
+        return f"<bound method {name} of {_short(method_self(obj), level + 1, path)}>"
     if tp is types.ModuleType:
         d = _module_dict(obj)
         if "__getattr__" not in d:  # the import system's repr asks for missing names
@@ -242,7 +243,7 @@ _ITEMS_VIEW = type({}.items())
 def exception_text(obj, tp, level=0, path=()):
     """``ValueError('no')``: the exception's type and its args, rendered here (the
     builtin repr would call each arg's repr)."""
-    args = BaseException.__dict__["args"].__get__(obj)
+    args = exception_args(obj)
     name = type_name(tp)
     if len(args) == 1:
         return f"{name}({_short(args[0], level + 1, path)})"
