@@ -20,6 +20,7 @@ from .render import (
     SCALARS,
     exception_args,
     exception_text,
+    is_enum,
     is_heap_type,
     method_self,
     safe_repr_type,
@@ -130,12 +131,24 @@ def _kind_of(obj, tp, layout=None):
         return "other"
     if issubclass(tp, BaseException):
         return "instance"
+    if is_enum(tp):
+        return "other"  # a member: its name and value (render.py), never changed
     if safe_repr_type(tp):
         return "other"
     desc, slots = layout or (dict_descriptor(tp), slot_members(tp))
+    if slots is None and _c_state(tp):
+        return "other"
     if slots is not None or dict_of(obj, tp, desc) is not None:
         return "instance"
     return "other"
+
+
+def _c_state(tp):
+    """Whether `tp` is one of the io module's C types (`io.StringIO`, files): what their
+    objects hold is C state, so their `__dict__` (mostly empty) would show a full buffer
+    as an empty object. A subclass written in Python has a first line, and is shown."""
+    return type_dict(tp).get("__module__") == "_io" and not any(
+        "__firstlineno__" in type_dict(k) for k in type_mro(tp))
 
 
 _FIXED = ("fixed",)

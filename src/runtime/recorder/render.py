@@ -82,6 +82,26 @@ def _library_type(tp, names):
     return False
 
 
+def is_enum(tp):
+    """Whether `tp` is an `enum.Enum` (asks `EnumType`, the library's metaclass)."""
+    mod = sys.modules.get("enum")
+    base = _module_dict(mod).get("Enum") if type(mod) is types.ModuleType else None
+    return type(base) is type(tp) is not type and issubclass(tp, base)
+
+
+def _enum_text(obj, tp, level, path):
+    """`<Color.RED: 1>`, as Enum's own repr, from the member's `_name_` and `_value_`
+    (read from its `__dict__` through the C descriptor, never a lesson's `__repr__`)."""
+    desc = lookup(tp, "__dict__")
+    d = desc.__get__(obj, tp) if type(desc) is types.GetSetDescriptorType else None
+    if type(d) is not dict or "_value_" not in d:
+        return default_text(obj)
+    name = d.get("_name_")
+    value = _short(d["_value_"], level + 1, path)
+    where = f"{type_qualname(tp)}.{name}" if type(name) is str else type_qualname(tp)
+    return f"<{where}: {value}>"
+
+
 def safe_repr_type(tp):
     """Whether `repr` of an object of exact type `tp` runs no lesson code (whatever the
     object holds)."""
@@ -211,6 +231,8 @@ def _other(obj, tp, level, path):
         return f"<module {name!r}>" if type(name) is str else "<module>"
     if issubclass(tp, BaseException):
         return exception_text(obj, tp, level, path)
+    if is_enum(tp):
+        return _enum_text(obj, tp, level, path)
     if issubclass(tp, SCALARS):
         return scalar_text(obj, tp)
     if tp is collections.deque:
