@@ -1,8 +1,9 @@
 /**
  * Random Python programs for the object-centric recorder's property tests: functions that
  * alias, copy, nest and mutate lists, dicts and instances through parameters, locals,
- * globals (`global`), closures (`nonlocal`), calls whose arguments mutate, and
- * comprehensions that call functions. Every function's `a` is a list and `b` a dict, and
+ * globals (`global`), closures (`nonlocal`), calls whose arguments mutate, calls whose
+ * result is changed at once (`f([], {}).append(...)`), and comprehensions that call
+ * functions. Every function's `a` is a list and `b` a dict, and
  * functions only call earlier ones, so programs end (errors are caught at module level).
  */
 import fc from 'fast-check';
@@ -41,6 +42,8 @@ function calls(j: number): string[] {
     `f${j}(x.append(0) or x, b)`,
     `[f${j}(v, b) for v in (x, a)]`,
     `x = f${j}(list(a), y)`,
+    // changes what the callee returned, through no name of this line's
+    `f${j}([], {}).append(len(G))`,
   ];
 }
 
@@ -79,6 +82,7 @@ const moduleCall = fc.constantFrom(
   'r = f2(L, D); r.append(r)',
   "cnt = make()\nD['cnt'] = cnt",
   'it = gen(L)\nfirst = next(it)\nrest = list(it)',
+  'f2([], {}).append(len(L))',
 );
 
 /** One random program (Python source). */

@@ -12,12 +12,21 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 `value` of object ``-target`` (`name` is -1).
 """
 
+import sys
 import types
 
 from .config import ATOM_TYPES, K_CALL
 
 _MISSING = object()
 NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
+
+# A function frame's `f_locals` (PEP 667's write-through proxy); any other frame's is its
+# namespace: a module's globals, or a class body's (a metaclass's `__prepare__` may make
+# that a dict subclass, as Enum's does, or any mapping).
+_LOCALS_PROXY = type((lambda: sys._getframe().f_locals)())
+# Namespaces are read through dict's own C methods, never a subclass's overrides.
+_ns_get = dict.get
+_ns_keys = dict.keys
 
 
 class Scope:
@@ -38,7 +47,7 @@ class Scope:
 class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
-    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth")
+    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -47,6 +56,10 @@ class FrameState:
         self.line = 0  # the line of the frame's previous event (0: none yet)
         self.resumed = False  # a generator resumed since its previous event
         self.depth = depth
+        # Objects callees returned (or yielded) to this frame since its previous event:
+        # its line may change them with no name of its own (`find(k).append(x)`).
+        self.returned = None
+        self.real = 0  # frames on the thread's stack with this one on top (0: not known)
 
 
 def _hidden(name, obj):
@@ -58,13 +71,16 @@ def frame_state(self, fid, frame):
     if st is not None:
         return st
     loc = frame.f_locals
-    if type(loc) is dict:  # module and class bodies: a namespace, maybe shared
+    tp = type(loc)
+    if tp is _LOCALS_PROXY:
+        scope = Scope(fid, None)
+    else:  # module and class bodies: a namespace, maybe shared
+        if tp is not dict and not issubclass(tp, dict):
+            loc = {}  # a mapping of a metaclass's own: reading it would run its code
         entry = self.scopes.get(id(loc))
         if entry is None or entry.ns is not loc:
             entry = self.scopes[id(loc)] = Scope(fid, loc)
         scope = entry
-    else:
-        scope = Scope(fid, None)
     st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
     return st
 
@@ -89,10 +105,10 @@ def _diff_namespace(self, scope, names, roots):
     ns = scope.ns
     cache = scope.cache
     if names is None:
-        names = [n for n in ns if not _hidden(n, ns[n])]
-        names += [n for n in cache if n not in ns]
+        names = [n for n in _ns_keys(ns) if not _hidden(n, _ns_get(ns, n))]
+        names += [n for n in cache if _ns_get(ns, n, _MISSING) is _MISSING]
     for name in names:
-        obj = ns.get(name, _MISSING)
+        obj = _ns_get(ns, name, _MISSING)
         if obj is not _MISSING and _hidden(name, obj):
             continue
         prev = cache.get(name, _MISSING)
@@ -135,6 +151,9 @@ def _look(self, st, full, roots):
     """Record what the line `st`'s frame last ran may have changed (everything: `full`)."""
     frame = st.frame
     scope = st.scope
+    if st.returned is not None:
+        roots.extend(st.returned)
+        st.returned = None
     info = self.lines.info(st.code, st.line) if st.line else None
     if scope.ns is None:
         _diff_locals(self, scope, frame, roots)
@@ -173,7 +192,7 @@ def _look(self, st, full, roots):
         else:
             ns = scope.ns
             for name in info.names:
-                obj = ns.get(name, _MISSING)
+                obj = _ns_get(ns, name, _MISSING)
                 if obj is _MISSING:
                     obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:

@@ -8,6 +8,7 @@ from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from . import config
 from .config import (
+    ATOM_TYPES,
     DEFAULT_MAX_EVENTS,
     DEFAULT_MAX_SECONDS,
     HARD_MAX_EVENTS,
@@ -96,6 +97,8 @@ class Recorder:
             key = (self.file_index.get(probe["path"], -1), int(probe["line"]))
             self.probes.setdefault(key, []).append(probe)
         self.probe_results = []  # [event index, probe id, "ok"|"log"|"error", text]
+        self.recursion = None  # sandbox.RecursionLimit: the program's recursion limit
+        self.refused = None  # the last frame on_start refused to start (RecursionError)
 
     # -- helpers -------------------------------------------------------------
 
@@ -146,6 +149,30 @@ class Recorder:
             self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
         return fid
 
+    def real_depth(self, frame):
+        """How many Python frames the thread holds with `frame` on top, as the
+        interpreter counts them against the recursion limit (usually one step back to
+        the caller's frame, whose count is known)."""
+        parent = self.frame_states.get(self.stack[-1]) if self.stack else None
+        below = parent.frame if parent is not None and parent.real else None
+        n = 1
+        f = frame.f_back
+        while f is not None:
+            if f is below:
+                return n + parent.real
+            n += 1
+            f = f.f_back
+        return n
+
+    def returned_to(self, value):
+        """Note an object a callee returned or yielded, for its caller's next look."""
+        st = self.frame_states.get(self.stack[-1])
+        if st is not None:
+            if st.returned is None:
+                st.returned = [value]
+            else:
+                st.returned.append(value)
+
     def leave(self, frame, fid, final):
         if self.stack and self.stack[-1] == fid:
             self.stack.pop()
@@ -169,12 +196,12 @@ class Recorder:
         ev = mon.events
         for event, callback in self._callbacks():
             mon.register_callback(tool, event, callback)
-        # Code-level events only for lesson code objects; RAISE and PY_UNWIND can
-        # only be enabled globally, so their callbacks filter by code object.
+        # Code-level events only for lesson code objects; RAISE, PY_UNWIND and PY_THROW
+        # can only be enabled globally, so their callbacks filter by code object.
         wanted = ev.PY_START | ev.PY_RESUME | ev.LINE | ev.PY_RETURN | ev.PY_YIELD
         for code in self.codes:
             mon.set_local_events(tool, code, wanted)
-        mon.set_events(tool, ev.RAISE | ev.PY_UNWIND)
+        mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW)
 
     def detach(self):
         mon = sys.monitoring
@@ -192,6 +219,7 @@ class Recorder:
         return (
             (ev.PY_START, self.on_start),
             (ev.PY_RESUME, self.on_resume),
+            (ev.PY_THROW, self.on_throw),
             (ev.LINE, self.on_line),
             (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
             (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
@@ -208,24 +236,41 @@ class Recorder:
         try:
             self.check_budget()
             frame = _getframe(1)
+            real = self.real_depth(frame)
+            if self.recursion is not None and real > self.recursion.limit:
+                # Where plain Python would raise it: the callbacks' own frames count
+                # against the interpreter's limit, not the program's (sandbox.HEADROOM).
+                self.refused = frame  # left out of the error's traceback
+                raise RecursionError("maximum recursion depth exceeded")
             fid = self.frame_for(frame, True)
             self.stack.append(fid)
+            self.frame_states[fid].real = real
             self.emit(K_CALL, fid, frame, frame.f_lineno or code.co_firstlineno, NO_AUX,
                       self.code_files[id(code)])
         finally:
             self.busy = False
 
     def on_resume(self, code, offset):
+        self.resume(_getframe(1))
+
+    def on_throw(self, code, offset, exception):
+        """`generator.throw()` or `.close()` (and so a `with` block's exception in a
+        `@contextmanager`): the generator's frame runs again, as on a resume."""
+        if id(code) in self.code_files:
+            self.resume(_getframe(1))
+
+    def resume(self, frame):
         if self.busy:
             return
         self.busy = True
         try:
-            frame = _getframe(1)
+            real = self.real_depth(frame)  # a generator may resume at another depth
             fid = self.frame_for(frame, False)
             self.stack.append(fid)
             st = self.frame_states.get(fid)
             if st is not None:
                 st.resumed = True
+                st.real = real
         finally:
             self.busy = False
 
@@ -271,6 +316,7 @@ class Recorder:
         code_files = self.code_files
         live = self.live
         unwind = kind == K_UNWIND
+        returns = kind == K_RETURN
 
         def callback(code, offset, value):
             # issubclass of its type: isinstance would ask a lesson's `__class__` property
@@ -292,6 +338,8 @@ class Recorder:
                                   code_files[id(code)])
                     if final is not None:
                         self.leave(frame, fid, final)
+                        if returns and type(value) not in ATOM_TYPES and self.stack:
+                            self.returned_to(value)
             finally:
                 self.busy = False
 

@@ -1,15 +1,29 @@
 """The run's stdout/stderr: one growing buffer, with offsets in JavaScript's units."""
 
+import io
 
-class Output:
+
+class Output(io.TextIOBase):
     """stdout/stderr replacement: one growing buffer, measured in UTF-16 units
-    (the unit JavaScript strings use) so offsets line up in the browser."""
+    (the unit JavaScript strings use) so offsets line up in the browser.
+
+    A text stream like the one it replaces (`encoding`, `writelines`, `writable()`,
+    `buffer` for bytes...), except that it has no file descriptor: `fileno()` raises
+    `io.UnsupportedOperation`, as a redirected stream's does."""
+
+    encoding = "utf-8"
+    errors = "strict"
+    name = "<stdout>"
+    mode = "w"
+    line_buffering = False
 
     def __init__(self, limit):
+        super().__init__()
         self.parts = []
         self.length = 0
         self.limit = limit
         self.truncated = False
+        self.buffer = _BytesOut(self)
 
     def write(self, text):
         if not isinstance(text, str):
@@ -26,6 +40,9 @@ class Output:
         self.length += size
         return len(text)
 
+    def writable(self):
+        return True
+
     def flush(self):
         pass
 
@@ -34,3 +51,19 @@ class Output:
 
     def text(self):
         return "".join(self.parts)
+
+
+class _BytesOut(io.RawIOBase):
+    """`sys.stdout.buffer`: bytes written there are the same output, decoded as UTF-8."""
+
+    def __init__(self, out):
+        super().__init__()
+        self.out = out
+
+    def writable(self):
+        return True
+
+    def write(self, data):
+        data = bytes(data)
+        self.out.write(data.decode("utf-8", "replace"))
+        return len(data)

@@ -43,6 +43,15 @@ PRELOADED = (
 HOST_NAMESPACES = frozenset(("__main__",))
 
 
+# Frames the recorder's callbacks may use on top of the program's deepest frame: while a
+# program runs, the interpreter's recursion limit is the program's plus this, and the
+# recorder raises the program's RecursionError at the program's own limit
+# (monitor.Recorder.on_start), where plain Python would.
+HEADROOM = 100
+
+_getrecursionlimit = sys.getrecursionlimit
+_setrecursionlimit = sys.setrecursionlimit
+
 _BLOCKED_NAMES = frozenset(BLOCKED_MODULE_PREFIXES)
 _BLOCKED_PARENTS = tuple(prefix + "." for prefix in BLOCKED_MODULE_PREFIXES)
 
@@ -160,6 +169,23 @@ class InterpreterState:
                     self.namespaces[name] = _Namespace(module.__dict__)
 
 
+class RecursionLimit:
+    """The recursion limit as the program sees it (`sys.getrecursionlimit()` and
+    `sys.setrecursionlimit()` during a run), `HEADROOM` below the interpreter's."""
+
+    def __init__(self):
+        self.limit = _getrecursionlimit()
+        _setrecursionlimit(self.limit + HEADROOM)
+
+    def get(self):
+        return self.limit
+
+    def set(self, limit):
+        _setrecursionlimit(limit)  # the interpreter's own checks and errors
+        _setrecursionlimit(limit + HEADROOM)
+        self.limit = limit
+
+
 class _Namespace:
     """A module namespace as it was, and the cheap test of whether it still is: the
     same keys in the same order bound to the same objects (identity, never ==, which
@@ -205,6 +231,7 @@ class Sandbox:
         self.stashed = {}
         self.created_modules = []
         self.builtins = None
+        self.recursion = None
 
     def enter(self, output):
         state = baseline()
@@ -223,10 +250,19 @@ class Sandbox:
             sys.modules.pop(name, None)
         sys.meta_path.insert(0, NetworkBlocker())
         sys.stdout = sys.stderr = output
+        self.recursion = RecursionLimit()
+        sys.getrecursionlimit = self.recursion.get
+        sys.setrecursionlimit = self.recursion.set
 
     def namespace(self, **names):
-        """The namespace the setup, scenario script and entry share."""
-        return {"__name__": "__main__", "__builtins__": self.builtins.__dict__, **names}
+        """The namespace the setup, scenario script and entry share: the globals of this
+        run's own `__main__` module (`import __main__`, pickle and `unittest.main()` find
+        the lesson's names there). The host's `__main__` is put back by `leave()`."""
+        module = types.ModuleType("__main__")
+        module.__builtins__ = self.builtins.__dict__
+        module.__dict__.update(names)
+        sys.modules["__main__"] = module
+        return module.__dict__
 
     def new_module(self, name, path):
         """A lesson source file's module, registered in sys.modules for this run only."""

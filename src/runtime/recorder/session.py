@@ -44,6 +44,7 @@ def run(request):
     sandbox = Sandbox()
     rec.attach()
     sandbox.enter(rec.output)
+    rec.recursion = sandbox.recursion
     namespace = sandbox.namespace(SCENARIO=rec.scenario)
     for text in compile_warnings:
         rec.output.write(text)
@@ -70,7 +71,7 @@ def run(request):
                  "message": "the run was interrupted because it took too long"}
     except BaseException as exc:  # the lesson code's own uncaught exception
         outcome = "error"
-        error = describe_exception(exc, rec.file_index)
+        error = describe_exception(exc, rec.file_index, rec.refused)
     finally:
         # The run's time is the lesson's: putting the interpreter back is not part of it.
         elapsed = time.perf_counter() - started

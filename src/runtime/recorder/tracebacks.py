@@ -7,6 +7,16 @@ import traceback
 
 from .config import MAX_CALL_DEPTH
 
+# Private references: lesson code can replace the real builtins' (`print.__self__.id`),
+# and describing its error must not call it back.
+_id = id
+_isinstance = isinstance
+# An exception's links, read through BaseException's own descriptors (never a lesson
+# exception class's __getattribute__).
+_cause = BaseException.__dict__["__cause__"].__get__
+_context = BaseException.__dict__["__context__"].__get__
+_suppress = BaseException.__dict__["__suppress_context__"].__get__
+
 # The longest cycle of frames folded ("wrapper → ackermann" is 2).
 MAX_CYCLE = 8
 # A cycle repeated at least this many times is folded (shown once, then counted).
@@ -91,13 +101,22 @@ def _message(exc):
     return message
 
 
-def describe_exception(exc, lesson_files):
-    """`{type, message, file, line, column, traceback}` of a lesson's uncaught exception,
-    keeping only the frames of `lesson_files` (a set of paths)."""
-    frames = [fs for fs in traceback.extract_tb(exc.__traceback__) if fs.filename in lesson_files]
-    if isinstance(exc, SyntaxError) and exc.filename in lesson_files:
-        return syntax_error(exc)
-    where = frames[-1] if frames else None
+_CAUSE = "\nThe above exception was the direct cause of the following exception:\n\n"
+_CONTEXT = "\nDuring handling of the above exception, another exception occurred:\n\n"
+MAX_CHAIN = 4  # chained exceptions shown before the last one
+
+
+def _lesson_frames(exc, lesson_files, refused):
+    """The traceback's entries in lesson files, without the frame the recorder refused
+    to start (`refused`: see monitor.Recorder.on_start; plain Python never entered it)."""
+    tb = exc.__traceback__
+    frames = [f for f, _ in traceback.walk_tb(tb)]
+    entries = traceback.extract_tb(tb)
+    return [fs for f, fs in zip(frames, entries, strict=False)
+            if f is not refused and fs.filename in lesson_files]
+
+
+def _section(exc, frames):
     message = _message(exc)
     lines = ["Traceback (most recent call last):\n"]
     lines += format_frames(frames)
@@ -105,6 +124,38 @@ def describe_exception(exc, lesson_files):
     notes = getattr(exc, "__notes__", None)
     if isinstance(notes, (list, tuple)):
         lines += [f"{note}\n" for note in notes if isinstance(note, str)]
+    return lines
+
+
+def _chain(exc, lesson_files, refused):
+    """The sections of the exceptions `exc` was raised from or while handling, oldest
+    first, as Python prints them above its own."""
+    lines = []
+    seen = {_id(exc)}
+    for _ in range(MAX_CHAIN):
+        cause = _cause(exc)
+        link = _CAUSE
+        if cause is None and not _suppress(exc):
+            cause, link = _context(exc), _CONTEXT
+        if not _isinstance(cause, BaseException) or _id(cause) in seen:
+            break
+        seen.add(_id(cause))
+        lines = [*_section(cause, _lesson_frames(cause, lesson_files, refused)), link, *lines]
+        exc = cause
+    return lines
+
+
+def describe_exception(exc, lesson_files, refused=None):
+    """`{type, message, file, line, column, traceback}` of a lesson's uncaught exception,
+    keeping only the frames of `lesson_files` (a set of paths), with the exceptions it
+    was raised from or while handling above it."""
+    frames = _lesson_frames(exc, lesson_files, refused)
+    if isinstance(exc, SyntaxError) and exc.filename in lesson_files:
+        return syntax_error(exc)
+    where = frames[-1] if frames else None
+    message = _message(exc)  # the last exception's, for the error box
+    lines = _chain(exc, lesson_files, refused)
+    lines += _section(exc, frames)
     if isinstance(exc, RecursionError):
         message = f"{message} (the recursion went too deep)"
     return {

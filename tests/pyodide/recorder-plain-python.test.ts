@@ -1,0 +1,205 @@
+/**
+ * A recorded program behaves as it does in plain Python, and the debugger shows what it
+ * holds, for programs a second hunt for false values found wrong: an Enum's class body, a
+ * `@contextmanager` whose `with` block raises, an object changed through what a function
+ * returned, `sys.stdout`'s text-stream API, `__main__`, and a caught RecursionError.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
+import { textAt } from '../../src/trace/values';
+import { lineOf, script } from './helpers';
+
+let rec: NodeRecorder;
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+});
+
+function run(code: string): Trace {
+  const trace = rec.record({ scenario: '', files: script(code) });
+  expect(trace.meta.error).toBeNull();
+  expect(trace.meta.outcome).toBe('completed');
+  return trace;
+}
+
+/** Every line event about to run the line of `code` that contains `text`. */
+function stepsAt(trace: Trace, code: string, text: string): number[] {
+  const line = lineOf(code, text);
+  return [...Array(trace.length).keys()].filter(
+    (e) => trace.kind[e] === EventKind.Line && trace.line[e] === line,
+  );
+}
+
+/** The function names of the call stack at `step`, innermost first. */
+function stack(trace: Trace, step: number): string[] {
+  return trace.stackAt(step).map((f) => trace.frames.functionOf(f));
+}
+
+/** The text of every name of the innermost frame of `fn` on the stack at `step`. */
+function vars(trace: Trace, step: number, fn = '<module>'): Record<string, string> {
+  const frame = trace
+    .stackAt(step)
+    .filter((f) => trace.frames.functionOf(f) === fn)
+    .at(-1);
+  if (frame === undefined) throw new Error(`no frame ${fn} at ${step}`);
+  return Object.fromEntries(
+    trace.variablesAt(frame, step).map((v) => [v.name, textAt(trace, v.value, step)]),
+  );
+}
+
+describe('class bodies with a namespace of their own', () => {
+  it('records an Enum (its class body is a dict subclass) and shows its members', () => {
+    const code = [
+      'from enum import Enum, IntEnum, auto',
+      'class Color(Enum):',
+      '    RED = 1',
+      '    GREEN = 2',
+      'class Size(IntEnum):',
+      '    S = auto()',
+      '    M = auto()',
+      'print(Color.GREEN.value, Size.M + 1)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('2 3\n');
+    const inBody = stepsAt(trace, code, 'GREEN = 2')[0] as number;
+    expect(vars(trace, inBody, 'Color').RED).toBe('1');
+  });
+});
+
+describe('a generator that an exception is thrown into', () => {
+  it('stays on the call stack, with its variables, while it handles the exception', () => {
+    const code = [
+      'from contextlib import contextmanager',
+      'log = []',
+      'def note(m):',
+      '    log.append(m)',
+      '    return len(log)',
+      '@contextmanager',
+      'def guard(name):',
+      '    depth = 1',
+      '    try:',
+      '        yield name',
+      '    except ValueError as e:',
+      '        depth = note("caught")',
+      '    finally:',
+      '        note("close")',
+      'with guard("g1") as nm:',
+      '    raise ValueError("x")',
+      'print(log)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe("['caught', 'close']\n");
+    const inNote = stepsAt(trace, code, 'log.append(m)');
+    expect(inNote).toHaveLength(2);
+    for (const step of inNote) expect(stack(trace, step)).toEqual(['note', 'guard', '<module>']);
+    const caught = vars(trace, inNote[0] as number, 'guard');
+    expect(caught.name).toBe("'g1'");
+    expect(caught.e).toBe("ValueError('x')");
+  });
+});
+
+describe('an object changed through what a call returned', () => {
+  it('shows the change at the next step, in every name and container that holds it', () => {
+    const code = [
+      'accounts = {"ann": [100]}',
+      'def find(n):',
+      '    return accounts[n]',
+      'find("ann").append(50)',
+      'words = ["banana", "blueberry"]',
+      'groups = {"b": words}',
+      'def bucket(k):',
+      '    return groups[k]',
+      'bucket("b").sort(reverse=True)',
+      'n = 1',
+    ].join('\n');
+    const trace = run(code);
+    const after = stepsAt(trace, code, 'words = [')[0] as number;
+    expect(vars(trace, after).accounts).toBe("{'ann': [100, 50]}");
+    const end = stepsAt(trace, code, 'n = 1')[0] as number;
+    expect(vars(trace, end).groups).toBe("{'b': ['blueberry', 'banana']}");
+    expect(vars(trace, end).words).toBe("['blueberry', 'banana']");
+  });
+});
+
+describe('sys.stdout and sys.stderr', () => {
+  it('are text streams: encoding, writelines, writable, buffer', () => {
+    const code = [
+      'import sys',
+      'print(sys.stdout.encoding, sys.stdout.writable(), sys.stdout.closed)',
+      'sys.stdout.writelines(["a\\n", "b\\n"])',
+      'sys.stdout.buffer.write("é\\n".encode())',
+      'print("err", file=sys.stderr)',
+    ].join('\n');
+    expect(run(code).meta.output).toBe('utf-8 True False\na\nb\né\nerr\n');
+  });
+});
+
+describe('__main__', () => {
+  it("is the run's own module: the lesson's names are found there, and a run cannot leave anything in it for the next", () => {
+    const code = [
+      'import __main__, pickle, sys',
+      'x = 1',
+      '__main__.x = 5',
+      'class P:',
+      '    pass',
+      'print(x, sys.modules[__name__] is __main__, hasattr(__main__, "leak"))',
+      'print(type(pickle.loads(pickle.dumps(P()))).__name__)',
+      '__main__.leak = True',
+    ].join('\n');
+    const expected = '5 True False\nP\n';
+    expect(run(code).meta.output).toBe(expected);
+    expect(run(code).meta.output).toBe(expected);
+  });
+});
+
+describe('a RecursionError', () => {
+  const depth = [
+    'import sys',
+    'def depth():',
+    '    f = sys._getframe()',
+    '    n = 0',
+    '    while f is not None:',
+    '        n += 1',
+    '        f = f.f_back',
+    '    return n',
+    'deepest = 0',
+    'def down(n):',
+    '    global deepest',
+    '    deepest = max(deepest, depth())',
+    '    try:',
+    '        return down(n + 1)',
+    '    except RecursionError:',
+    '        return n',
+  ];
+
+  it('comes at the depth the program’s own recursion limit allows, as in plain Python', () => {
+    const code = [
+      ...depth,
+      'sys.setrecursionlimit(150)',
+      'down(0)',
+      'print(deepest, sys.getrecursionlimit())',
+    ].join('\n');
+    // The deepest `depth()` call that did not raise is the 150th frame on the stack.
+    expect(run(code).meta.output).toBe('150 150\n');
+  });
+
+  it('caught, leaves no frame of the recursion on later call stacks', () => {
+    const code = [
+      ...depth,
+      'sys.setrecursionlimit(120)',
+      'down(0)',
+      'def f(k):',
+      '    v = k * 2',
+      '    return v',
+      'r = f(3)',
+      'print(r)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('6\n');
+    const inF = stepsAt(trace, code, 'v = k * 2');
+    expect(inF).toHaveLength(1);
+    expect(stack(trace, inF[0] as number)).toEqual(['f', '<module>']);
+    expect(vars(trace, inF[0] as number, 'f')).toEqual({ k: '3' });
+  });
+});
