@@ -203,3 +203,51 @@ describe('a RecursionError', () => {
     expect(vars(trace, inF[0] as number, 'f')).toEqual({ k: '3' });
   });
 });
+
+describe('objects whose state is not in their __dict__', () => {
+  it('shows an Enum member by name and value, and an io buffer by its type, not as empty', () => {
+    const code = [
+      'import enum, io',
+      'class Color(enum.Enum):',
+      '    RED = 1',
+      'c = Color.RED',
+      'buf = io.StringIO()',
+      'buf.write("hello")',
+      'done = True',
+    ].join('\n');
+    const trace = run(code);
+    const shown = vars(trace, trace.length - 1);
+    expect(shown.c).toBe('<Color.RED: 1>');
+    expect(shown.buf).toBe('<_io.StringIO object>');
+  });
+});
+
+describe('an uncaught exception raised from or while handling another', () => {
+  it('shows the whole chain in its traceback, and the last exception as the error', () => {
+    const code = [
+      'def parse(s):',
+      '    try:',
+      '        return int(s)',
+      '    except ValueError as e:',
+      '        raise KeyError(s) from e',
+      'try:',
+      '    parse("x")',
+      'except KeyError:',
+      '    [][1]',
+    ].join('\n');
+    const trace = rec.record({ scenario: '', files: script(code) });
+    const error = trace.meta.error;
+    expect(error?.type).toBe('IndexError');
+    expect(error?.line).toBe(9);
+    const text = error?.traceback ?? '';
+    const order = [
+      'ValueError: invalid literal',
+      'The above exception was the direct cause of the following exception:',
+      "KeyError: 'x'",
+      'During handling of the above exception, another exception occurred:',
+      'IndexError: list index out of range',
+    ].map((part) => text.indexOf(part));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+  });
+});
