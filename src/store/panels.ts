@@ -118,7 +118,24 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     function reconcile(key: PanelKey) {
       const p = get().panels[key];
       const scenarios = deps.scenariosOf(key);
-      if (!p || scenarios.length === 0 || scenarios.includes(p.scenario)) return;
+      if (!p || scenarios.length === 0) return;
+      // The scenario a link or a reload asked for arrived after the panel opened (a
+      // draft's, once author mode's tools have loaded it): open it now, while the reader
+      // is still where the fallback put them, so nothing is edited on the wrong scenario.
+      const asked = p.notice?.kind === 'scenarioMissing' ? p.notice.asked : undefined;
+      if (asked && scenarios.includes(asked) && p.position === START) {
+        const initial = deps.initialOf?.(key);
+        const step = initial?.scenario === asked ? initial.position : undefined;
+        patch(key, () => ({
+          scenario: asked,
+          frameIndex: 0,
+          notice: null,
+          pending:
+            step !== undefined && step >= 0 ? { jump: step, frame: initial?.frameIndex } : null,
+        }));
+        return;
+      }
+      if (scenarios.includes(p.scenario)) return;
       patch(key, () => ({ scenario: scenarios[0], position: START, frameIndex: 0, pending: null }));
     }
 

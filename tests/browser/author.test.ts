@@ -246,6 +246,28 @@ describe('author mode: from idea to a checked scenario file', () => {
     );
   });
 
+  it('reopens a reload on the drafted scenario it was on, not the first one', async () => {
+    await startWith(dictAnswerDraft());
+    await chooseScenario(p(), 'dict_answer');
+    // the address names the scenario before the reload (the panel's state is in it)
+    await app.page.waitForFunction(() => location.search.includes('s='));
+    await app.page.reload();
+    await ready(app.page, p());
+    // The draft's scenario is known only once author mode's tools have loaded the draft:
+    // the panel must end on it, with no "no such scenario" notice left behind.
+    await app.page.waitForFunction(
+      () =>
+        (
+          document.querySelector(
+            '[data-function=run_hooks] [data-testid=scenario]',
+          ) as HTMLSelectElement
+        )?.value === 'dict_answer',
+    );
+    expect(await p().locator('[data-testid=panel-notice][data-kind=scenarioMissing]').count()).toBe(
+      0,
+    );
+  });
+
   it('exports the changed files, which pass lessons:check when dropped into lessons/', async () => {
     await startWith(dictAnswerDraft());
     const entries = await exported('export-changed', 'changes.zip');

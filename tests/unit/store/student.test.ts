@@ -264,6 +264,43 @@ describe('a link or saved state asking for a scenario the panel does not offer',
   });
 });
 
+describe('a scenario asked for that arrives after the panel opened (a draft’s, in author mode)', () => {
+  it('switches to it, at the linked step, and stops saying it is missing', () => {
+    let scenarios = ['pass', 'block'];
+    const store = createPanelsStore({
+      record: () => new Promise<Trace>(() => {}),
+      requestFor: () => null,
+      scenariosOf: () => scenarios,
+      initialOf: () => ({ scenario: 'draft_only', position: 4 }),
+    });
+    store.getState().initPanel('l:p', { traces: 'near' });
+    expect(store.getState().panels['l:p']).toMatchObject({ scenario: 'pass', pending: null });
+    scenarios = ['pass', 'block', 'draft_only'];
+    store.getState().reconcile('l:p');
+    expect(store.getState().panels['l:p']).toMatchObject({
+      scenario: 'draft_only',
+      notice: null,
+      pending: { jump: 4 },
+    });
+  });
+
+  it('leaves the panel alone once the reader has moved on from where it opened', () => {
+    let scenarios = ['pass'];
+    const store = createPanelsStore({
+      record: () => new Promise<Trace>(() => {}),
+      requestFor: () => null,
+      scenariosOf: () => scenarios,
+      initialOf: () => ({ scenario: 'late' }),
+    });
+    store.getState().initPanel('l:p', { traces: 'near' });
+    scenarios = ['pass', 'other'];
+    store.getState().setScenario('l:p', 'other');
+    scenarios = ['pass', 'other', 'late'];
+    store.getState().reconcile('l:p');
+    expect(store.getState().panels['l:p']?.scenario).toBe('other');
+  });
+});
+
 describe('a jump that answers a prediction', () => {
   it('keeps the verdict as the panel notice until the next command', async () => {
     const trace = nestedCallTrace();
