@@ -4,13 +4,18 @@
  * src/store/embed.ts and public/embed-host.js). Author mode never applies here (drafts
  * are not even read).
  */
-import { StrictMode, useEffect, useMemo } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useMemo } from 'react';
 import { createRoot } from 'react-dom/client';
 import { langTag, t } from '../i18n';
 import { startApp, useApp } from '../store/app';
 import { ensureLesson, useCatalog } from '../store/catalog';
 import { startShippedCatalog } from '../store/catalogShipped';
-import { EMBED_HEIGHT_MESSAGE, type EmbedHeightMessage, embedMissingText } from '../store/embed';
+import {
+  EMBED_HEIGHT_MESSAGE,
+  type EmbedHeightMessage,
+  embedFailure,
+  embedMissingText,
+} from '../store/embed';
 import { indexLesson } from '../store/lessonIndex';
 import { startPanelSync } from '../store/panelStore';
 import { startTraceWarmup } from '../store/traceWarmup';
@@ -20,6 +25,10 @@ import { LessonUnavailable } from '../ui/LessonUnavailable';
 import { Panel } from '../ui/panel/Panel';
 import '../ui/styles.css';
 import { panelHash } from '../store/address';
+
+const LessonErrors = lazy(() =>
+  import('../ui/LessonErrors').then((m) => ({ default: m.LessonErrors })),
+);
 
 /** Post the content height to the host page whenever it changes. */
 function useReportHeight(root: HTMLElement): void {
@@ -62,6 +71,14 @@ function EmbedView({ root }: { root: HTMLElement }) {
   }, [lang, panel]);
 
   if (why !== undefined) return <LessonUnavailable id={lessonId} why={why} lang={lang} />;
+  const failure = embedFailure(lessonId, catalog.broken, { lesson: !!lesson, panel: !!entry });
+  if (failure?.kind === 'broken') {
+    return (
+      <Suspense fallback={null}>
+        <LessonErrors broken={failure.lesson} lang={lang} />
+      </Suspense>
+    );
+  }
   if (!lesson || !panel || !entry) {
     return (
       <p className="error-card" role="alert" data-testid="embed-missing">

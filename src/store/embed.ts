@@ -64,6 +64,21 @@ export function embedSnippet(t: EmbedTarget): string {
 }
 
 /**
+ * Why the embed view cannot show its panel: the lesson exists but does not load
+ * (`broken`: show its errors, as the full app does), or the address names a lesson or panel
+ * that is not there (`missing`: see {@link embedMissingText}); null when it can.
+ */
+export function embedFailure<B extends { id: string }>(
+  lessonId: string,
+  broken: readonly B[],
+  found: { lesson: boolean; panel: boolean },
+): { kind: 'broken'; lesson: B } | { kind: 'missing' } | null {
+  const bad = found.lesson ? undefined : broken.find((b) => b.id === lessonId);
+  if (bad) return { kind: 'broken', lesson: bad };
+  return found.lesson && found.panel ? null : { kind: 'missing' };
+}
+
+/**
  * What the embed view says when its address names a panel it cannot show, naming what is
  * wrong (the lesson, or the panel) and what there is instead, so a mistyped `lesson=` or
  * `panel=` is easy to fix.

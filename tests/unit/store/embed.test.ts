@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EMBED_HEIGHT_MESSAGE,
+  embedFailure,
   embedMissingText,
   embedSnippet,
   embedUrl,
@@ -102,5 +103,26 @@ describe('the embed view without its panel', () => {
     expect(embedMissingText('en', '', 'find_max', undefined, ids)).toBe(
       'The address names no lesson (lesson=). The lessons are: find-max, sorting.',
     );
+  });
+});
+
+describe('why an embed cannot show its panel', () => {
+  const broken = [
+    { id: 'running-max', errors: ['lesson.json:3: function "find_maximum" not found'] },
+  ];
+  it('shows the errors of a lesson that exists but does not load, not "no such lesson"', () => {
+    expect(embedFailure('running-max', broken, { lesson: false, panel: false })).toEqual({
+      kind: 'broken',
+      lesson: broken[0],
+    });
+  });
+  it('says what is missing when the lesson or the panel is not there, and nothing when both are', () => {
+    expect(embedFailure('runing-max', broken, { lesson: false, panel: false })).toEqual({
+      kind: 'missing',
+    });
+    expect(embedFailure('s04-hooks', broken, { lesson: true, panel: false })).toEqual({
+      kind: 'missing',
+    });
+    expect(embedFailure('s04-hooks', broken, { lesson: true, panel: true })).toBeNull();
   });
 });
