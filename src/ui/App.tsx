@@ -103,7 +103,7 @@ export function App() {
         <main className="content">
           {authoring && id ? (
             <Suspense fallback={null}>
-              <AuthorBar lessonId={id} lesson={lesson} lang={lang} />
+              <AuthorBar lessonId={id} lesson={lesson} problems={errors.length} lang={lang} />
             </Suspense>
           ) : null}
           {broken ? (

@@ -282,6 +282,19 @@ describe('author mode: from idea to a checked scenario file', () => {
     expect(out).toContain('run_hooks/dict_answer');
   });
 
+  it('says so when the draft it exports does not load', async () => {
+    const draft = dictAnswerDraft();
+    draft['lesson.json'] = (draft['lesson.json'] as string).replace(
+      '"function": "run_hooks"',
+      '"function": "run_hookz"',
+    );
+    await startWith(draft);
+    await exported('export-changed', 'broken-changes.zip');
+    expect(await app.page.locator('[data-testid=author-message]').textContent()).toContain(
+      'the draft does not load now (1 problem(s), listed above)',
+    );
+  });
+
   it('exports the whole lesson folder, which passes lessons:check on its own', async () => {
     await startWith(dictAnswerDraft());
     const entries = await exported('export-all', 'folder.zip');

@@ -27,6 +27,10 @@ export const authorStrings = {
     zh: '注意：{runs} 没有按场景说的方式结束（出错、被预算停下，或者没有声明这个结局），它的基准文件记下的就是这样，npm run lessons:check 会报它失败。',
     en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
   },
+  exportBroken: {
+    zh: '注意：草稿现在无法加载（有 {n} 个问题，列在上方），导出的文件在改好之前过不了 npm run lessons:check。',
+    en: 'Note: the draft does not load now ({n} problem(s), listed above); the exported files will not pass npm run lessons:check until they are fixed.',
+  },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
   imported: {
     zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',

@@ -15,10 +15,13 @@ import { download, draftFromImport, locateLesson, readPicked, zipLesson } from '
 export function AuthorBar({
   lessonId,
   lesson,
+  problems,
   lang,
 }: {
   lessonId: string;
   lesson: Lesson | null;
+  /** How many problems keep the draft from loading (`lesson` is then the last good one). */
+  problems: number;
   lang: Lang;
 }) {
   const draft = useDrafts((s) => s.drafts[lessonId]);
@@ -30,6 +33,8 @@ export function AuthorBar({
   const zipInput = useRef<HTMLInputElement>(null);
   const dirInput = useRef<HTMLInputElement>(null);
   const changed = Object.keys(draft ?? {}).sort();
+  // An export of a draft that does not load is allowed (nothing is lost), but says so.
+  const brokenNote = problems > 0 ? ` ${t(lang, 'exportBroken', { n: problems })}` : '';
 
   const showDiff = () => {
     const shipped = shippedFiles(lessonId);
@@ -52,7 +57,7 @@ export function AuthorBar({
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files));
       const names = Object.keys(plan.files).sort();
       setMessage(
-        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}`,
+        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -71,7 +76,7 @@ export function AuthorBar({
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
       setMessage(
-        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}`,
+        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}${brokenNote}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
