@@ -393,11 +393,13 @@ async function checkRun(
   if (heavy) warnings.push(heavy);
 
   const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, ctx.at, lang);
-  if (predicted.problems.length > 0) {
-    const n = predicted.problems.length;
+  const wrong = predicted.problems.filter((p) => !p.warning);
+  warnings.push(...predicted.problems.filter((p) => p.warning));
+  if (wrong.length > 0) {
+    const n = wrong.length;
     const head = n === 1 ? t(lang, 'checkPredictionHead') : t(lang, 'checkPredictionsHead', { n });
     print(`${statusTag(lang, false)}${name}: ${head}`);
-    for (const p of predicted.problems) print(formatProblem(p, lang));
+    for (const p of wrong) print(formatProblem(p, lang));
     // the other questions on this run are answered all the same
     for (const line of predicted.lines) print(`        ${line}`);
     return false;

@@ -2,7 +2,8 @@
  * The prediction part of `lessons:check`: answer every prediction about a recorded
  * (panel, scenario) from its trace, print the answers for the author to read, and report
  * questions the run cannot answer (a name the function never binds; value choices of
- * which not exactly one is right). Pure apart from the trace it reads.
+ * which not exactly one is right), and warn of output choices none of which is printed
+ * (`warning: true`). Pure apart from the trace it reads.
  */
 import { type Lang, t } from '../../src/i18n/cli.ts';
 import { formatJsonPath } from '../../src/lessons/json.ts';
@@ -72,6 +73,28 @@ export function checkPredictions(
         answer: 'line' in p.ask ? t(lang, 'checkAtLine', { answer: text, line: p.ask.line }) : text,
       }),
     );
+    if (answer.kind === 'output' && answer.printed.length === 0) {
+      // "None of them" can be the lesson's point, but a typo in a choice looks the same:
+      // warn, naming what the run printed, so a choice that should match can be fixed.
+      const printed = trace.meta.output.split('\n').filter((l) => l.trim() !== '');
+      problems.push({
+        file: manifestFile,
+        line: pos?.line,
+        column: pos?.column,
+        field: formatJsonPath(path),
+        warning: true,
+        message: t(lang, 'checkNoChoicePrinted', {
+          id: p.id,
+          scenario: scenarioId,
+          lines:
+            printed
+              .slice(0, 3)
+              .map((l) => JSON.stringify(l.trimEnd()))
+              .join(', ') || '—',
+        }),
+      });
+      return;
+    }
     if (p.ask.kind !== 'value' || answer.kind !== 'value') return;
     if (answer.text === null) {
       problem(

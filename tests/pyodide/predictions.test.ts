@@ -105,4 +105,35 @@ describe('predictions answered from the trace', () => {
       }),
     ]);
   });
+
+  it('the check warns, without failing, when none of an output question’s choices is printed', async () => {
+    const l = await loadWith('s04-hooks', (files) => {
+      files['lesson.json'] = files['lesson.json']
+        .replace(
+          '"执行过的程序 / programs executed: none",',
+          '"执行过的程序 / programs executed: nothing",',
+        )
+        .replace(
+          '"调用到的钩子 / hooks reached: before: first -> after: first -> after: second",',
+          '"hooks reached: first",',
+        );
+    });
+    const p = l.predictions.find((x) => x.id === 'block_printed')!;
+    const panel = l.panels.find((x) => x.id === p.panel)!;
+    const trace = recordScenario(rec, l, p.panel, p.scenario);
+    const { problems } = checkPredictions(l, panel, p.scenario, trace, 'lesson.json', () => ({
+      line: 9,
+      column: 5,
+    }));
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: 'lesson.json',
+        line: 9,
+        warning: true,
+        message: expect.stringMatching(
+          /block_printed: under block none of the choices is printed.*this run printed: ".*programs executed: none"/,
+        ),
+      }),
+    ]);
+  });
 });
