@@ -79,8 +79,14 @@ export function resolvePredictions(
     }
     let ask: ResolvedAsk;
     if (p.ask.kind === 'hits' || p.ask.kind === 'reached') {
+      const anchor = p.ask.line;
       const source = sources.find((s) => s.path === panel.source);
-      const lines = source ? anchorLines(source.code, panel.functionRange, p.ask.line) : [];
+      const found = source ? anchorLines(source.code, panel.functionRange, anchor) : [];
+      // An anchor that is a whole line picks that line, even where it is also a piece of
+      // another (`best = n` and `best = nums[0]`).
+      const texts = source?.code.split('\n') ?? [];
+      const whole = found.filter((n) => texts[n - 1]?.trim() === anchor.trim());
+      const lines = found.length > 1 && whole.length === 1 ? whole : found;
       const span = {
         text: JSON.stringify(p.ask.line),
         fn: panel.function,

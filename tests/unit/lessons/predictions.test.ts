@@ -109,6 +109,21 @@ describe('prediction questions in a lesson', () => {
     );
   });
 
+  it('name the line they are the whole of, even where they are a piece of another too', async () => {
+    // `if problem is not None:` is also a piece of `elif problem is not None:`
+    const text = 'if problem is not None:';
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].ask = { kind: 'hits', line: text };
+    });
+    const code = files['src/s04/core/runtime.py'];
+    const loaded = load(ID, files);
+    expect(loaded.ok).toBe(true);
+    const whole = code.split('\n').findIndex((l) => l.trim() === text) + 1;
+    expect(whole).toBeGreaterThan(0);
+    const ask = loaded.ok ? loaded.lesson.predictions[0]?.ask : undefined;
+    expect(ask).toMatchObject({ kind: 'hits', line: whole });
+  });
+
   it('name scenarios in their question only among those the panel offers', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.predictions[0].question.en = 'Under [[refused]], how many times?';
