@@ -4,7 +4,6 @@ one event per function start, line, return and exception in *lesson* code only."
 import sys
 import time
 import types
-from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from . import config
 from .config import (
@@ -18,12 +17,12 @@ from .config import (
     K_LINE,
     K_RETURN,
     K_UNWIND,
-    MAX_CALL_DEPTH,
     MAX_OUTPUT_CHARS,
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
 )
-from .hotpath import NO_AUX, emit, frame_state
+from .frames import Stack
+from .hotpath import NO_AUX, emit
 from .lines import Lines
 from .output import Output
 from .probes import run_probes
@@ -36,15 +35,7 @@ _clock = time.perf_counter
 _TOOL_NAME = "watch-python-think"
 
 
-def _params(code):
-    """How many of a code object's first local names are its parameters."""
-    if code.co_name == "<module>" or not code.co_flags & CO_OPTIMIZED:
-        return 0
-    n = code.co_argcount + code.co_kwonlyargcount
-    return n + bool(code.co_flags & CO_VARARGS) + bool(code.co_flags & CO_VARKEYWORDS)
-
-
-class Recorder:
+class Recorder(Stack):
     """Everything recorded so far in one run, and the callbacks that record it."""
 
     emit = emit  # the hot path (hotpath.py)
@@ -128,59 +119,6 @@ class Recorder:
             if _clock() > self.deadline:
                 self.stopped = "seconds"
                 raise BudgetExceeded("seconds")
-
-    def frame_for(self, frame, start):
-        key = id(frame)
-        fid = self.live.get(key)
-        if fid is None or start:
-            parent = self.stack[-1] if self.stack else -1
-            depth = self.frames[parent][3] + 1 if parent >= 0 else 0
-            if depth > MAX_CALL_DEPTH:
-                self.stopped = "depth"
-                raise BudgetExceeded("depth")
-            fid = len(self.frames)
-            code = frame.f_code
-            self.frames.append(
-                [code.co_name, self.code_files[id(code)], parent, depth, self.count, fid,
-                 _params(code)]
-            )
-            self.live[key] = fid
-            self.frame_states.pop(fid, None)
-            self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
-        return fid
-
-    def real_depth(self, frame):
-        """How many Python frames the thread holds with `frame` on top, as the
-        interpreter counts them against the recursion limit (usually one step back to
-        the caller's frame, whose count is known)."""
-        parent = self.frame_states.get(self.stack[-1]) if self.stack else None
-        below = parent.frame if parent is not None and parent.real else None
-        n = 1
-        f = frame.f_back
-        while f is not None:
-            if f is below:
-                return n + parent.real
-            n += 1
-            f = f.f_back
-        return n
-
-    def returned_to(self, value):
-        """Note an object a callee returned or yielded, for its caller's next look."""
-        st = self.frame_states.get(self.stack[-1])
-        if st is not None:
-            if st.returned is None:
-                st.returned = [value]
-            else:
-                st.returned.append(value)
-
-    def leave(self, frame, fid, final):
-        if self.stack and self.stack[-1] == fid:
-            self.stack.pop()
-        elif fid in self.stack:
-            self.stack.remove(fid)
-        if final:
-            self.live.pop(id(frame), None)
-            self.frame_states.pop(fid, None)
 
     # -- installing the callbacks ---------------------------------------------
 
