@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../i18n';
 import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
-import { type HiddenLines, modelOf } from './codeModel';
+import { type HiddenLines, markerRange, modelOf } from './codeModel';
 import { pausedLineCaret, releaseTabOnEscape } from './editorKeys';
 import { focusNewEditor } from './focusHandover';
 import { boxLinesShown, codeLineHeight, PlainView } from './PlainView';
@@ -298,12 +298,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
       (props.markers ?? []).map((m) => ({
         severity: monaco.MarkerSeverity.Error,
         message: m.message,
-        startLineNumber: m.line - firstLine + 1,
-        endLineNumber: m.line - firstLine + 1,
-        startColumn: m.column ?? 1,
-        endColumn: m.column
-          ? m.column + 1
-          : model.getLineMaxColumn(Math.max(1, m.line - firstLine + 1)),
+        ...markerRange(m, firstLine, model),
       })),
     );
   }, [monaco, props.markers, firstLine]);

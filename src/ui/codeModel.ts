@@ -1,3 +1,4 @@
+import type { CodeMarker } from '../store/panelView';
 /** A run of the editor model's lines that Monaco hides (1-based, inclusive). */
 export interface HiddenLines {
   startLineNumber: number;
@@ -32,4 +33,19 @@ export function modelOf(
   if (firstLine > 1) hidden.push({ startLineNumber: 1, endLineNumber: firstLine - 1 });
   if (last < lineCount) hidden.push({ startLineNumber: last + 1, endLineNumber: lineCount });
   return { text: file, base: 1, hidden };
+}
+
+/**
+ * Where an author-mode error marker goes in a model showing the file from `firstLine`:
+ * its line clamped into the text (the author may have deleted that line since the run),
+ * and its column, or the whole line when it has none.
+ */
+export function markerRange(
+  m: CodeMarker,
+  firstLine: number,
+  model: { getLineCount(): number; getLineMaxColumn(line: number): number },
+) {
+  const line = Math.min(Math.max(1, m.line - firstLine + 1), model.getLineCount());
+  const endColumn = m.column ? m.column + 1 : model.getLineMaxColumn(line);
+  return { startLineNumber: line, endLineNumber: line, startColumn: m.column ?? 1, endColumn };
 }
