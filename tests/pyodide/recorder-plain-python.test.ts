@@ -251,3 +251,38 @@ describe('an uncaught exception raised from or while handling another', () => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 });
+
+describe('a comprehension inside a function (inlined into its frame since Python 3.12)', () => {
+  it("never shows its loop variable as the function's own, nor changes the function's variable of the same name", () => {
+    const code = [
+      'def f(n):',
+      '    return n * 10',
+      'def outer():',
+      '    x = 5',
+      '    ys = [',
+      '        f(x)',
+      '        for x in range(3)',
+      '    ]',
+      '    zs = {k: k for k in ys if k}',
+      '    return x',
+      'r = outer()',
+      'print(r)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('5\n');
+    const steps = [...Array(trace.length).keys()].filter((e) =>
+      trace.stackAt(e).some((fr) => trace.frames.functionOf(fr) === 'outer'),
+    );
+    const xs = new Set<string>();
+    for (const step of steps) {
+      const shown = vars(trace, step, 'outer');
+      if ('x' in shown) xs.add(shown.x as string);
+      expect(shown).not.toHaveProperty('k');
+    }
+    expect([...xs]).toEqual(['5']);
+    // inside f, called from inside the comprehension, the caller's x is still 5
+    const inF = stepsAt(trace, code, 'return n * 10');
+    expect(inF).toHaveLength(3);
+    for (const step of inF) expect(vars(trace, step, 'outer').x).toBe('5');
+  });
+});

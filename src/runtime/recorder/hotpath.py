@@ -15,6 +15,7 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 import sys
 import types
 
+from .comprehensions import comprehension_regions
 from .config import ATOM_TYPES, K_CALL
 
 _MISSING = object()
@@ -47,7 +48,8 @@ class Scope:
 class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
-    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real")
+    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
+                 "comprehensions")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -60,6 +62,7 @@ class FrameState:
         # its line may change them with no name of its own (`find(k).append(x)`).
         self.returned = None
         self.real = 0  # frames on the thread's stack with this one on top (0: not known)
+        self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
 
 
 def _hidden(name, obj):
@@ -82,6 +85,12 @@ def frame_state(self, fid, frame):
             entry = self.scopes[id(loc)] = Scope(fid, loc)
         scope = entry
     st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
+    if scope.ns is None:
+        code = st.code
+        regions = self.comprehensions.get(code)
+        if regions is None:
+            regions = self.comprehensions[code] = comprehension_regions(code)
+        st.comprehensions = regions
     return st
 
 
@@ -121,12 +130,40 @@ def _diff_namespace(self, scope, names, roots):
         _bind(self, scope, name, obj, roots)
 
 
-def _diff_locals(self, scope, frame, roots):
+def _outside_comprehensions(scope, at, regions, keys, vals):
+    """`keys` and `vals` as the function holds them when its frame is at offset `at`
+    inside an inlined comprehension: the comprehension's names keep the function's
+    values from before it (comprehensions.py)."""
+    inside = [names for first, last, names in regions if first <= at <= last]
+    if not inside:
+        return keys, vals
+    hidden = frozenset().union(*inside)
+    old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
+    out_keys, out_vals = [], []
+    for name, obj in zip(keys, vals, strict=True):
+        if name not in hidden:
+            out_keys.append(name)
+            out_vals.append(obj)
+        elif name in old:
+            out_keys.append(name)
+            out_vals.append(old[name])
+    for name in hidden:
+        if name in old and name not in out_keys:
+            out_keys.append(name)
+            out_vals.append(old[name])
+    return out_keys, out_vals
+
+
+def _diff_locals(self, st, roots):
     """Compare a function frame's bindings with the record (identity only: what an object
     holds is recorded on the object)."""
+    scope = st.scope
+    frame = st.frame
     loc = frame.f_locals
     keys = loc.keys()
     vals = loc.values()
+    if st.comprehensions:
+        keys, vals = _outside_comprehensions(scope, frame.f_lasti, st.comprehensions, keys, vals)
     if keys == scope.keys:
         prev = scope.vals
         p = -1
@@ -139,8 +176,9 @@ def _diff_locals(self, scope, frame, roots):
         for name, obj in zip(keys, vals, strict=True):
             if old.get(name, _MISSING) is not obj:
                 _bind(self, scope, name, obj, roots)
+        present = set(keys)
         for name in old:
-            if name not in loc:
+            if name not in present:
                 _bind(self, scope, name, _MISSING, roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
     scope.keys = keys
@@ -156,7 +194,7 @@ def _look(self, st, full, roots):
         st.returned = None
     info = self.lines.info(st.code, st.line) if st.line else None
     if scope.ns is None:
-        _diff_locals(self, scope, frame, roots)
+        _diff_locals(self, st, roots)
     elif full or info is None or info.rescan:
         _diff_namespace(self, scope, None, roots)
     elif scope.ns is frame.f_globals and info.global_stores:
@@ -178,7 +216,7 @@ def _look(self, st, full, roots):
         for fid in self.stack:
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:
-                _diff_locals(self, other.scope, other.frame, roots)
+                _diff_locals(self, other, roots)
     if info.names:
         glob = frame.f_globals
         if scope.ns is None:

@@ -68,6 +68,7 @@ class Recorder(Stack):
         self.frame_states = {}  # frame id -> hotpath.FrameState, while the frame lives
         self.scopes = {}  # id(namespace dict) -> hotpath.Scope (module globals, class bodies)
         self.lines = Lines()
+        self.comprehensions = {}  # code -> comprehensions.comprehension_regions(code)
         self.stack = []  # frame ids of live traced frames, innermost last
         self.values = Values()
         self.values.lesson_modules = frozenset(
