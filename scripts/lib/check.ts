@@ -49,6 +49,7 @@ import {
   type Problem,
   pythonFiles,
 } from './report.ts';
+import { starterLeftovers } from './template.ts';
 import { lessonRequest, recordingEnvironment, writeCachedRecording } from './traces.ts';
 import {
   budgetWarning,
@@ -286,7 +287,12 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   print(statusTag(lang, true) + t(lang, 'checkLoadOk', { n: pyFiles.length }));
   result.passed++;
 
-  // 2. Catalogue scenarios no panel offers.
+  // 2. Text of the starter lesson still there (it would reach students).
+  for (const left of starterLeftovers(entry.files)) {
+    warn({ file: `${dir}/${left.file}`, line: left.line, message: t(lang, 'checkStarterText') });
+  }
+
+  // 3. Catalogue scenarios no panel offers.
   const offered = new Set(runs.map((r) => r.scenario.id));
   for (const s of lesson.scenarios) {
     if (offered.has(s.id)) continue;
@@ -300,7 +306,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     });
   }
 
-  // 3. Run every (panel, scenario) and compare or write its golden file.
+  // 4. Run every (panel, scenario) and compare or write its golden file.
   const run: RunContext = {
     ...ctx,
     rec,
@@ -318,7 +324,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     for (const p of pending) warn(p);
   }
 
-  // 4. Golden files no (panel, scenario) writes any more.
+  // 5. Golden files no (panel, scenario) writes any more.
   const expected = new Set(runs.map((r) => goldenFile(r.panel.id, r.scenario.id)));
   const present = await listFiles(path.join(entry.abs, GOLDEN_DIR));
   const stale = present.map((rel) => `${GOLDEN_DIR}/${rel}`).filter((rel) => !expected.has(rel));

@@ -57,11 +57,47 @@ print("words:", sum(counts.values()))
 print("counts:", counts)
 `;
 
+/**
+ * The starter lesson's placeholder texts, which an author is meant to replace:
+ * `lessons:check` warns where one is still there ({@link starterLeftovers}).
+ */
+export const STARTER_TEXT = {
+  summary: {
+    zh: '一句话说明这一课讲什么（由 lesson:new 生成，请改写）。',
+    en: 'One sentence on what this lesson teaches (written by lesson:new; rewrite it).',
+  },
+  prose: {
+    zh: '这是 `npm run lesson:new` 生成的起步课程。把这段文字换成你的讲解：先说清楚要解决的问题，再请读者逐行回放下面的函数。',
+    en: 'This is the starter lesson written by `npm run lesson:new`. Replace this text with your own: say what problem the code solves, then invite the reader to replay the function below line by line.',
+  },
+} as const;
+
+/**
+ * Where a lesson's files still hold a placeholder text of the starter lesson: the file
+ * (lesson-relative) and the 1-based line of each.
+ */
+export function starterLeftovers(files: Record<string, string>): { file: string; line: number }[] {
+  const found: { file: string; line: number }[] = [];
+  const look = (file: string, texts: readonly string[]) => {
+    const text = files[file];
+    if (text === undefined) return;
+    const lines = text.split('\n');
+    for (const needle of texts) {
+      const i = lines.findIndex((l) => l.includes(needle));
+      if (i >= 0) found.push({ file, line: i + 1 });
+    }
+  };
+  look('lesson.json', [STARTER_TEXT.summary.zh, STARTER_TEXT.summary.en]);
+  look('prose.zh.md', [STARTER_TEXT.prose.zh]);
+  look('prose.en.md', [STARTER_TEXT.prose.en]);
+  return found;
+}
+
 /** The Chinese and English article of the starter lesson. */
 function prose(titleZh: string, titleEn: string): { zh: string; en: string } {
   const zh = `# ${titleZh}
 
-这是 \`npm run lesson:new\` 生成的起步课程。把这段文字换成你的讲解：先说清楚要解决的问题，再请读者逐行回放下面的函数。
+${STARTER_TEXT.prose.zh}
 
 \`count_words(text)\` 把文本转成小写、按空白切开，然后数每个词出现了几次。
 
@@ -76,7 +112,7 @@ function prose(titleZh: string, titleEn: string): { zh: string; en: string } {
 `;
   const en = `# ${titleEn}
 
-This is the starter lesson written by \`npm run lesson:new\`. Replace this text with your own: say what problem the code solves, then invite the reader to replay the function below line by line.
+${STARTER_TEXT.prose.en}
 
 \`count_words(text)\` lowercases the text, splits it on whitespace and counts how often each word occurs.
 
@@ -103,10 +139,7 @@ export function starterLessonFiles(opts: TemplateOptions): Record<string, string
     id: opts.id,
     order: opts.order,
     title: { zh: titleZh, en: titleEn },
-    summary: {
-      zh: '一句话说明这一课讲什么（由 lesson:new 生成，请改写）。',
-      en: 'One sentence on what this lesson teaches (written by lesson:new; rewrite it).',
-    },
+    summary: { zh: STARTER_TEXT.summary.zh, en: STARTER_TEXT.summary.en },
     sources: [{ path: TEMPLATE.source, module: TEMPLATE.module }],
     setup: 'setup.py',
     budget: { maxEvents: 200000, maxSeconds: 2 },

@@ -323,6 +323,14 @@ describe('lesson:new', () => {
       const check = await cli('lessons-check.ts', ['--root', root, 'starter']);
       expectExit(check, 0);
       expect(finalCounts(check.stdout)).toEqual([1 + panel.scenarios.length, 0]);
+      // ...and says where its placeholder texts still are, as warnings
+      for (const file of ['lesson.json', 'prose.zh.md', 'prose.en.md']) {
+        expect(check.stdout).toMatch(
+          new RegExp(
+            `${file.replaceAll('.', '\\.')}:\\d+: warning: this is still the placeholder text of lesson:new`,
+          ),
+        );
+      }
 
       const again = await cli('lesson-new.ts', ['starter', '--root', root]);
       expectExit(again, 2);

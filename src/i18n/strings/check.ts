@@ -11,6 +11,10 @@ export const checkStrings = {
   checkTagOk: { zh: '通过', en: 'ok' },
   checkTagFail: { zh: '失败', en: 'FAIL' },
   checkTagWarning: { zh: '警告', en: 'warning' },
+  checkStarterText: {
+    zh: '这里还是 lesson:new 生成的占位文字，学生会看到它：请换成你自己的',
+    en: 'this is still the placeholder text of lesson:new, which students would see: replace it',
+  },
   checkTotals: { zh: '{passed} 项通过，{failed} 项失败', en: '{passed} passed, {failed} failed' },
   checkWarningsOne: { zh: '{n} 个警告', en: '{n} warning' },
   checkWarningsMany: { zh: '{n} 个警告', en: '{n} warnings' },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextOrder, starterLessonFiles, TEMPLATE } from '../../../scripts/lib/template.ts';
+import {
+  nextOrder,
+  STARTER_TEXT,
+  starterLeftovers,
+  starterLessonFiles,
+  TEMPLATE,
+} from '../../../scripts/lib/template.ts';
 import { loadLesson } from '../../../src/lessons/loader.ts';
 import { formatLessonError } from '../../../src/lessons/messageText.ts';
 import { buildRunFiles } from '../../../src/lessons/runFiles.ts';
@@ -70,5 +76,36 @@ describe('the lesson:new starter lesson', () => {
     expect(nextOrder([1, 2])).toBe(3);
     expect(nextOrder([7, 'x', undefined, 2])).toBe(8);
     expect(nextOrder([2.5])).toBe(3);
+  });
+});
+
+describe('placeholder texts of the starter lesson', () => {
+  it('are found, each at its file and line, until the author replaces them', () => {
+    const files = starterLessonFiles({ id: 'x', order: 1 });
+    const found = starterLeftovers(files);
+    expect(found.map((f) => f.file).sort()).toEqual([
+      'lesson.json',
+      'lesson.json',
+      'prose.en.md',
+      'prose.zh.md',
+    ]);
+    for (const f of found) {
+      const line = files[f.file]?.split('\n')[f.line - 1] ?? '';
+      expect(line.length).toBeGreaterThan(0);
+      expect(
+        [
+          STARTER_TEXT.summary.zh,
+          STARTER_TEXT.summary.en,
+          STARTER_TEXT.prose.zh,
+          STARTER_TEXT.prose.en,
+        ].some((text) => line.includes(text)),
+      ).toBe(true);
+    }
+    const rewritten = { ...files };
+    rewritten['prose.en.md'] = (files['prose.en.md'] ?? '').replace(
+      STARTER_TEXT.prose.en,
+      'My words.',
+    );
+    expect(starterLeftovers(rewritten).map((f) => f.file)).not.toContain('prose.en.md');
   });
 });
