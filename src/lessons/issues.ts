@@ -181,6 +181,19 @@ function fieldsAt(schema: { _zod: { def: SchemaDef } } | undefined, path: JsonPa
 /** How many edits a misspelling of a name as long as `key` may have. */
 const closeness = (key: string) => Math.max(1, Math.floor(key.length / 4));
 
+/**
+ * The one of `names` that `typed` most likely meant (a small edit away, or the start of
+ * it: `first_neg` for `first_negative`), or undefined when none is close.
+ */
+export function nearName(typed: string, names: readonly string[]): string | undefined {
+  const close = names.filter(
+    (n) =>
+      nameDistance(typed, n) <= closeness(typed) ||
+      (typed.length >= 3 && (n.startsWith(typed) || typed.startsWith(n))),
+  );
+  return close.length === 1 ? close[0] : undefined;
+}
+
 const samePlace = (a: JsonPath, b: JsonPath) =>
   a.length === b.length && a.every((k, i) => k === b[i]);
 

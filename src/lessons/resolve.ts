@@ -4,6 +4,8 @@
  * with its field (or file and line) as a lesson message. Panels are resolved in
  * ./resolvePanels.ts. Pure, like the rest of the loader.
  */
+
+import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type {
   LessonError,
@@ -163,16 +165,20 @@ export function resolveProse(
     for (const bad of split.malformed) errors.push({ file, line: bad.line, message: badLine(bad) });
     errors.push(...unknownTryScenarios(split.tries, parts.panels, parts.scenarios, file));
     const firstLine = new Map<string, number>();
+    const meant = new Set<string>(); // panels an unknown marker most likely meant (a typo)
     for (const marker of split.markers) {
       const earlier = firstLine.get(marker.panelId);
       if (!panelIds.includes(marker.panelId)) {
+        const near = nearName(marker.panelId, panelIds);
+        if (near !== undefined) meant.add(near);
+        const vars = { id: JSON.stringify(marker.panelId), ids: panelIds.join(', ') };
         errors.push({
           file,
           line: marker.line,
-          message: msg('unknownPanel', {
-            id: JSON.stringify(marker.panelId),
-            ids: panelIds.join(', '),
-          }),
+          message:
+            near === undefined
+              ? msg('unknownPanel', vars)
+              : msg('unknownPanelNear', { ...vars, near: JSON.stringify(near) }),
         });
       } else if (earlier !== undefined) {
         errors.push({
@@ -185,7 +191,8 @@ export function resolveProse(
       }
     }
     parts.panels.forEach(({ id }, p) => {
-      if (id !== undefined && !firstLine.has(id)) {
+      // (a panel a mistyped marker meant is not reported again: that error names it)
+      if (id !== undefined && !firstLine.has(id) && !meant.has(id)) {
         errors.push({
           file,
           field: `panels[${p}]`,

@@ -175,6 +175,10 @@ export const lessonStrings = {
     zh: '未知面板 {id}；课程的面板有：{ids}',
     en: "unknown panel {id}; the lesson's panels are: {ids}",
   },
+  unknownPanelNear: {
+    zh: '未知面板 {id}，是不是想写 {near}？课程的面板有：{ids}',
+    en: "unknown panel {id}: did you mean {near}? The lesson's panels are: {ids}",
+  },
   scenarioNotOffered: {
     zh: '面板 {panel} 不提供场景 {scenario}（它提供：{offered}）',
     en: 'panel {panel} does not offer scenario {scenario} (it offers: {offered})',

@@ -366,10 +366,11 @@ describe('prose with wrong panel markers', () => {
       '<!-- panel: run_hook -->',
     );
     const errors = errorsOf(load(ID, files)).filter((e) => e.file.endsWith('prose.en.md'));
-    expect(errors.length).toBeGreaterThan(1);
-    expect(errors[0].message).toMatch(/^unknown panel "run_hook"/);
+    expect(errors[0].message).toMatch(/^unknown panel "run_hook": did you mean "run_hooks"\?/);
     const lines = errors.map((e) => e.line ?? Number.MAX_SAFE_INTEGER);
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    // The panel it meant is not reported again as "not placed": the one error names it.
+    expect(errors.filter((e) => /is not placed/.test(e.message))).toEqual([]);
     // Its things to try are not also reported, one error per scenario they name: they
     // follow a marker that names no panel, and that marker is the one error.
     expect(errors.filter((e) => /has no scenario/.test(e.message))).toEqual([]);
@@ -381,8 +382,15 @@ describe('prose with wrong panel markers', () => {
     const [error] = errorsOf(load(ID, files));
     expect(error).toMatchObject({ file: `lessons/${ID}/prose.zh.md`, line: 1 });
     expect(error.message).toMatch(
-      /unknown panel "run_hook"; the lesson's panels are: run_hooks, execute_hooked, audit_event/,
+      /unknown panel "run_hook": did you mean "run_hooks"\? The lesson's panels are: run_hooks, execute_hooked, audit_event/,
     );
+    // a name near none of them gets the list alone
+    files['prose.zh.md'] = files['prose.zh.md'].replace(
+      '<!-- panel: run_hook -->',
+      '<!-- panel: zzz -->',
+    );
+    const [other] = errorsOf(load(ID, files));
+    expect(other.message).toMatch(/^unknown panel "zzz"; the lesson's panels are: run_hooks/);
   });
 
   it('reports a malformed marker instead of showing it as text', async () => {
