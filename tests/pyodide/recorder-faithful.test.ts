@@ -6,44 +6,24 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
-import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
-import { textAt } from '../../src/trace/values';
-import { lineOf, script } from './helpers';
+import { lineSteps, recordCompleted, varsAt } from './helpers';
 
 let rec: NodeRecorder;
 beforeAll(async () => {
   rec = await createNodeRecorder();
 });
 
-function run(code: string): Trace {
-  const trace = rec.record({ scenario: '', files: script(code) });
-  expect(trace.meta.error).toBeNull();
-  expect(trace.meta.outcome).toBe('completed');
-  return trace;
-}
+const run = (code: string): Trace => recordCompleted(rec, code);
 
 /** The first line event about to run the line of `code` that contains `text`. */
 function stepAt(trace: Trace, code: string, text: string): number {
-  const line = lineOf(code, text);
-  const step = [...Array(trace.length).keys()].find(
-    (e) => trace.kind[e] === EventKind.Line && trace.line[e] === line,
-  );
-  if (step === undefined) throw new Error(`no line event at ${line}`);
+  const step = lineSteps(trace, code, text)[0];
+  if (step === undefined) throw new Error(`no line event at ${text}`);
   return step;
 }
 
-/** The text of every name of the innermost frame of `fn` on the stack at `step`. */
-function vars(trace: Trace, step: number, fn = '<module>'): Record<string, string> {
-  const frame = trace
-    .stackAt(step)
-    .filter((f) => trace.frames.functionOf(f) === fn)
-    .at(-1);
-  if (frame === undefined) throw new Error(`no frame ${fn} at ${step}`);
-  return Object.fromEntries(
-    trace.variablesAt(frame, step).map((v) => [v.name, textAt(trace, v.value, step)]),
-  );
-}
+const vars = varsAt;
 
 describe('the recorder runs none of the program’s code to show a value', () => {
   it('never calls a __repr__, __getattribute__, __hash__ or __class__ of the program', () => {

@@ -6,46 +6,22 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
-import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
-import { textAt } from '../../src/trace/values';
-import { lineOf, script } from './helpers';
+import { lineSteps, recordCompleted, script, varsAt } from './helpers';
 
 let rec: NodeRecorder;
 beforeAll(async () => {
   rec = await createNodeRecorder();
 });
 
-function run(code: string): Trace {
-  const trace = rec.record({ scenario: '', files: script(code) });
-  expect(trace.meta.error).toBeNull();
-  expect(trace.meta.outcome).toBe('completed');
-  return trace;
-}
+const run = (code: string): Trace => recordCompleted(rec, code);
 
-/** Every line event about to run the line of `code` that contains `text`. */
-function stepsAt(trace: Trace, code: string, text: string): number[] {
-  const line = lineOf(code, text);
-  return [...Array(trace.length).keys()].filter(
-    (e) => trace.kind[e] === EventKind.Line && trace.line[e] === line,
-  );
-}
+const stepsAt = lineSteps;
+const vars = varsAt;
 
 /** The function names of the call stack at `step`, innermost first. */
 function stack(trace: Trace, step: number): string[] {
   return trace.stackAt(step).map((f) => trace.frames.functionOf(f));
-}
-
-/** The text of every name of the innermost frame of `fn` on the stack at `step`. */
-function vars(trace: Trace, step: number, fn = '<module>'): Record<string, string> {
-  const frame = trace
-    .stackAt(step)
-    .filter((f) => trace.frames.functionOf(f) === fn)
-    .at(-1);
-  if (frame === undefined) throw new Error(`no frame ${fn} at ${step}`);
-  return Object.fromEntries(
-    trace.variablesAt(frame, step).map((v) => [v.name, textAt(trace, v.value, step)]),
-  );
 }
 
 describe('class bodies with a namespace of their own', () => {
