@@ -98,6 +98,21 @@ describe('an object changed through what a call returned', () => {
   });
 });
 
+describe('an object changed through what an iterator returned', () => {
+  it('shows the change at the next step in the list the iterator walks', () => {
+    const code = [
+      'rows = [[1], [2]]',
+      'it = iter(rows)',
+      'first = next(it)',
+      'next(it).append(9)',
+      'n = 1',
+    ].join('\n');
+    const trace = run(code);
+    const end = stepsAt(trace, code, 'n = 1')[0] as number;
+    expect(vars(trace, end).rows).toBe('[[1], [2, 9]]');
+  });
+});
+
 describe('sys.stdout and sys.stderr', () => {
   it('are text streams: encoding, writelines, writable, buffer', () => {
     const code = [

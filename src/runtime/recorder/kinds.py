@@ -143,6 +143,22 @@ def _kind_of(obj, tp, layout=None):
     return "other"
 
 
+# Iterators over a list or a tuple: they reach the sequence they walk, so a change made
+# through what one returned (`next(it).append(9)`) is seen on a line that names it.
+_SEQUENCE_ITERATORS = frozenset(
+    [type(iter([])), type(iter(())), type(reversed([]))]
+)
+
+
+def iterated(obj, tp):
+    """``(the sequence,)`` a list or tuple iterator walks (through its type's C
+    ``__reduce__``), else ``()``."""
+    if tp not in _SEQUENCE_ITERATORS:
+        return ()
+    args = tp.__reduce__(obj)[1]
+    return (args[0],) if args and type(args[0]) in (list, tuple) else ()
+
+
 def _c_state(tp):
     """Whether `tp` is one of the io module's C types (`io.StringIO`, files): what their
     objects hold is C state, so their `__dict__` (mostly empty) would show a full buffer

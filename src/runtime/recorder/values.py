@@ -14,7 +14,16 @@ import types
 from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
-from .kinds import _FIXED, _FIXED_TYPES, _SELF, InstanceReader, _grown, _kind_of, _unchanged
+from .kinds import (
+    _FIXED,
+    _FIXED_TYPES,
+    _SELF,
+    InstanceReader,
+    _grown,
+    _kind_of,
+    _unchanged,
+    iterated,
+)
 from .render import head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
@@ -229,4 +238,4 @@ class Values(InstanceReader):
             raise
         except BaseException as exc:  # a broken container subclass
             return (tname, f"<{tname}: {type(exc).__name__}>", oid, (), 0, "other"), None, ()
-        return (tname, text(obj), oid, (), 0, "other"), None, ()
+        return (tname, text(obj), oid, (), 0, "other"), None, iterated(obj, tp)
