@@ -64,13 +64,27 @@ function filesIn(raw: unknown): DraftFiles | null {
   return out;
 }
 
-/** A stored record: `{ version, files, good?, savedAt }`, or null when malformed. */
-function parseRecord(text: string | null): { files: DraftFiles; good: DraftFiles | null } | null {
+/** A stored record, or null when malformed. */
+interface DraftRecord {
+  files: DraftFiles;
+  /** The last draft that loaded without errors (`saveGoodDraft`). */
+  good: DraftFiles | null;
+  /** Each drafted file's shipped text when the draft first changed it (`draftBase`). */
+  base: DraftFiles | null;
+}
+
+/** A stored record: `{ version, files, good?, base?, savedAt }`, or null when malformed. */
+function parseRecord(text: string | null): DraftRecord | null {
   if (!text) return null;
   try {
-    const raw = JSON.parse(text) as { version?: unknown; files?: unknown; good?: unknown };
+    const raw = JSON.parse(text) as {
+      version?: unknown;
+      files?: unknown;
+      good?: unknown;
+      base?: unknown;
+    };
     const files = raw.version === VERSION ? filesIn(raw.files) : null;
-    return files ? { files, good: filesIn(raw.good) } : null;
+    return files ? { files, good: filesIn(raw.good), base: filesIn(raw.base) } : null;
   } catch {
     return null;
   }
@@ -96,7 +110,7 @@ function loadAll(): Record<string, DraftFiles> {
   return out;
 }
 
-function stored(lessonId: string): { files: DraftFiles; good: DraftFiles | null } | null {
+function stored(lessonId: string): DraftRecord | null {
   try {
     return parseRecord(localStorage.getItem(draftKey(lessonId)));
   } catch {
@@ -115,16 +129,49 @@ function goodOf(lessonId: string): DraftFiles | null {
   return goodDrafts.get(lessonId) ?? null;
 }
 
+/** Per lesson, `draftBase`'s texts, read from storage once and saved with the draft. */
+const bases = new Map<string, DraftFiles>();
+
+/**
+ * The shipped text each file of a lesson's draft had when the draft first changed it
+ * (null: the file did not exist), for the files drafted since this was kept.
+ */
+export function draftBase(lessonId: string): DraftFiles {
+  let base = bases.get(lessonId);
+  if (!base) {
+    base = { ...(stored(lessonId)?.base ?? {}) };
+    bases.set(lessonId, base);
+  }
+  return base;
+}
+
+/**
+ * The drafted files whose shipped text changed since the draft first changed them (an
+ * edit on disk, picked up by the dev server): the draft hides it, and its export would
+ * undo it. Files with no known base are left out.
+ */
+export function staleDraftFiles(
+  draft: DraftFiles | undefined,
+  base: DraftFiles,
+  shipped: Record<string, string>,
+): string[] {
+  return Object.keys(draft ?? {})
+    .filter((path) => Object.hasOwn(base, path) && (shipped[path] ?? null) !== base[path])
+    .sort();
+}
+
 function persist(lessonId: string, files: DraftFiles | undefined) {
   try {
     if (!files || Object.keys(files).length === 0) {
       localStorage.removeItem(draftKey(lessonId));
       goodDrafts.delete(lessonId);
+      bases.delete(lessonId);
     } else {
       const good = goodOf(lessonId) ?? undefined;
+      const base = draftBase(lessonId);
       localStorage.setItem(
         draftKey(lessonId),
-        JSON.stringify({ version: VERSION, files, good, savedAt: Date.now() }),
+        JSON.stringify({ version: VERSION, files, good, base, savedAt: Date.now() }),
       );
     }
   } catch {
@@ -183,8 +230,14 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   },
   editFile(lessonId, path, text, shipped) {
     const current = { ...(get().drafts[lessonId] ?? {}) };
-    if (text === shipped) delete current[path];
-    else current[path] = text;
+    const base = draftBase(lessonId);
+    if (text === shipped) {
+      delete current[path];
+      delete base[path];
+    } else {
+      if (!Object.hasOwn(current, path)) base[path] = shipped ?? null;
+      current[path] = text;
+    }
     persist(lessonId, current);
     const drafts = { ...get().drafts };
     if (Object.keys(current).length) drafts[lessonId] = current;
@@ -192,11 +245,13 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
     set({ drafts });
   },
   setDraft(lessonId, files) {
+    bases.set(lessonId, {}); // an imported draft's base is not known
     persist(lessonId, files);
     set({ drafts: { ...get().drafts, [lessonId]: files } });
   },
   discard(lessonId) {
     persist(lessonId, undefined);
+    bases.delete(lessonId);
     const drafts = { ...get().drafts };
     delete drafts[lessonId];
     set({ drafts });

@@ -282,6 +282,26 @@ describe('author mode: from idea to a checked scenario file', () => {
     expect(out).toContain('run_hooks/dict_answer');
   });
 
+  it('says which drafted files changed on disk since the draft began', async () => {
+    const draft = dictAnswerDraft();
+    await startWith(draft);
+    // The draft as saved, with the shipped setup.py it started from, older than today's.
+    await app.page.evaluate(() => {
+      const key = 'wpt.draft.s04-hooks';
+      const saved = JSON.parse(localStorage.getItem(key) ?? '{}');
+      saved.files['setup.py'] = '# my copy\n';
+      saved.base = { 'setup.py': '# what setup.py held when the draft began\n' };
+      localStorage.setItem(key, JSON.stringify(saved));
+    });
+    await app.page.reload();
+    await ready(app.page, p());
+    const stale = app.page.locator('[data-testid=draft-stale]');
+    await stale.waitFor();
+    expect(await stale.textContent()).toContain(
+      'Changed on disk since you began drafting them: setup.py.',
+    );
+  });
+
   it('says so when the draft it exports does not load', async () => {
     const draft = dictAnswerDraft();
     draft['lesson.json'] = (draft['lesson.json'] as string).replace(

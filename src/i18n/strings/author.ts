@@ -27,6 +27,10 @@ export const authorStrings = {
     zh: '注意：{runs} 没有按场景说的方式结束（出错、被预算停下，或者没有声明这个结局），它的基准文件记下的就是这样，npm run lessons:check 会报它失败。',
     en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
   },
+  draftStale: {
+    zh: '这些文件在你开始改草稿之后，磁盘上的版本又变了：{files}。页面显示的是草稿里的副本；导出会盖掉磁盘上的改动。“放弃草稿…”可以看到两者的差别。',
+    en: 'Changed on disk since you began drafting them: {files}. The page shows the draft’s copies, and exporting them would undo the disk edits; Discard draft… shows the difference.',
+  },
   exportBroken: {
     zh: '注意：草稿现在无法加载（有 {n} 个问题，列在上方），导出的文件在改好之前过不了 npm run lessons:check。',
     en: 'Note: the draft does not load now ({n} problem(s), listed above); the exported files will not pass npm run lessons:check until they are fixed.',

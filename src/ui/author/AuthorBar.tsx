@@ -5,7 +5,7 @@ import { tAuthor as t } from '../../i18n/authorTable';
 import type { Lesson } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
-import { useDrafts } from '../../store/drafts';
+import { draftBase, staleDraftFiles, useDrafts } from '../../store/drafts';
 import { planExport } from '../../store/exportPlan';
 import { navigate } from '../../store/urlSync';
 import { ScrollPre } from '../ScrollPre';
@@ -33,6 +33,8 @@ export function AuthorBar({
   const zipInput = useRef<HTMLInputElement>(null);
   const dirInput = useRef<HTMLInputElement>(null);
   const changed = Object.keys(draft ?? {}).sort();
+  // Edited on disk since drafted (the dev server picks that up): the draft hides it.
+  const stale = staleDraftFiles(draft, draftBase(lessonId), shippedFiles(lessonId));
   // An export of a draft that does not load is allowed (nothing is lost), but says so.
   const brokenNote = problems > 0 ? ` ${t(lang, 'exportBroken', { n: problems })}` : '';
 
@@ -148,6 +150,11 @@ export function AuthorBar({
           {t(lang, 'discardDraft')}
         </button>
       </div>
+      {stale.length > 0 ? (
+        <p className="author-message" data-testid="draft-stale" role="status">
+          {t(lang, 'draftStale', { files: stale.join(', ') })}
+        </p>
+      ) : null}
       {message ? (
         <p className="author-message" data-testid="author-message" role="status">
           {message}

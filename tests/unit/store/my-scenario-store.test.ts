@@ -25,25 +25,7 @@ import { createPanelsStore } from '../../../src/store/panels';
 import { hitsFor } from '../../../src/store/selectors';
 import type { Trace } from '../../../src/trace/trace';
 import { buildTrace } from '../replay/fixtures';
-
-class MemoryStorage {
-  items = new Map<string, string>();
-  get length() {
-    return this.items.size;
-  }
-  key(i: number) {
-    return [...this.items.keys()][i] ?? null;
-  }
-  getItem(k: string) {
-    return this.items.get(k) ?? null;
-  }
-  setItem(k: string, v: string) {
-    this.items.set(k, v);
-  }
-  removeItem(k: string) {
-    this.items.delete(k);
-  }
-}
+import { MemoryStorage } from './memory-storage';
 
 describe('the own-scenario store keeps each panel’s scenario in the browser', () => {
   let storage: MemoryStorage;
