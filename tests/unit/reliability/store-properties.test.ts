@@ -202,9 +202,11 @@ function expected(
   ) {
     return focusStart(trace, w.focus);
   }
-  // Debug with no breakpoint that can stop: the first line the focus function runs.
+  // Debug with no breakpoint at all: the first line the focus function runs. (With
+  // logpoints only, the run is not silent: it goes on to the end, writing them.)
   const canStop = breakpoints.some((b) => b.enabled && b.log === undefined);
-  if ((command === 'debug' || command === 'restart') && !canStop && w.focus) {
+  const logs = breakpoints.some((b) => b.enabled && b.log !== undefined);
+  if ((command === 'debug' || command === 'restart') && !canStop && !logs && w.focus) {
     const call = focusStart(trace, w.focus);
     const isFocus =
       trace.length > 0 &&
