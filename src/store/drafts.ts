@@ -251,7 +251,6 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
   },
   discard(lessonId) {
     persist(lessonId, undefined);
-    bases.delete(lessonId);
     const drafts = { ...get().drafts };
     delete drafts[lessonId];
     set({ drafts });

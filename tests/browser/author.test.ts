@@ -78,6 +78,17 @@ describe('author mode: from idea to a checked scenario file', () => {
         }) === h,
       [text, holds] as const,
     );
+  /** Wait until run_hooks' scenario picker shows `id`. */
+  const scenarioShown = (id: string) =>
+    app.page.waitForFunction(
+      (want) =>
+        (
+          document.querySelector(
+            '[data-function=run_hooks] [data-testid=scenario]',
+          ) as HTMLSelectElement | null
+        )?.value === want,
+      id,
+    );
   // Paste rather than type: typing would be re-indented by the editor, as for a person.
   const paste = async (text: string) => {
     await app.context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -120,14 +131,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await startWith(null);
     await p().locator('[data-testid=scenario-id]').fill('dict_answer');
     await p().locator('[data-testid=scenario-add]').click();
-    await app.page.waitForFunction(
-      () =>
-        (
-          document.querySelector(
-            '[data-function=run_hooks] [data-testid=scenario]',
-          ) as HTMLSelectElement
-        )?.value === 'dict_answer',
-    );
+    await scenarioShown('dict_answer');
     await p().locator('[data-testid=author-tab][data-file="scenarios/dict_answer.py"]').click();
     await p()
       .locator('[data-testid=author-editor][data-file="scenarios/dict_answer.py"] .view-lines')
@@ -255,14 +259,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     await ready(app.page, p());
     // The draft's scenario is known only once author mode's tools have loaded the draft:
     // the panel must end on it, with no "no such scenario" notice left behind.
-    await app.page.waitForFunction(
-      () =>
-        (
-          document.querySelector(
-            '[data-function=run_hooks] [data-testid=scenario]',
-          ) as HTMLSelectElement
-        )?.value === 'dict_answer',
-    );
+    await scenarioShown('dict_answer');
     expect(await p().locator('[data-testid=panel-notice][data-kind=scenarioMissing]').count()).toBe(
       0,
     );
