@@ -21,6 +21,7 @@ import type {
   ResolvedPanel,
 } from '../../src/lessons/lesson.ts';
 import { loadLesson, MANIFEST_FILE } from '../../src/lessons/loader.ts';
+import { buildRunFiles } from '../../src/lessons/runFiles.ts';
 import { judgeEnding } from '../../src/runtime/ending.ts';
 import { recorderInstall } from '../../src/runtime/node-recorder.ts';
 import {
@@ -259,12 +260,17 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   };
 
   // 1. Compile every Python file once, so a syntax error is reported once, at its file.
+  // The runs that do not use a broken file still run (a new scenario with a typo does not
+  // hide the results of the others).
   const rec = await ctx.recorder();
   const pyFiles = lessonPythonFiles(lesson);
   const compileProblems: Problem[] = [];
+  /** Run-file path -> the lesson-relative file shown for it, for each file that does not compile. */
+  const broken = new Map<string, string>();
   for (const f of pyFiles) {
     const bad = await rec.compileError(f.path, f.code);
     if (bad) {
+      broken.set(f.path, `${dir}/${f.rel}`);
       compileProblems.push({
         file: `${dir}/${f.rel}`,
         line: bad.line,
@@ -273,19 +279,35 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
       });
     }
   }
-  const runs = lesson.panels.flatMap((p) => p.scenarios.map((s) => ({ panel: p, scenario: s })));
+  const allRuns = lesson.panels.flatMap((p) => p.scenarios.map((s) => ({ panel: p, scenario: s })));
+  /** The first file a run uses that does not compile, if any. */
+  const brokenFileOf = (r: (typeof allRuns)[number]) =>
+    buildRunFiles(lesson, r.panel.id, r.scenario.id)
+      .map((f) => broken.get(f.path))
+      .find((shown) => shown !== undefined);
+  const runs = allRuns.filter((r) => brokenFileOf(r) === undefined);
   if (compileProblems.length > 0) {
     const n = compileProblems.length;
     print(
       statusTag(lang, false) +
-        plural(lang, n, 'checkNotCompiledOne', 'checkNotCompiledMany', { runs: runs.length }),
+        plural(lang, n, 'checkNotCompiledOne', 'checkNotCompiledMany', {
+          skipped: allRuns.length - runs.length,
+          runs: allRuns.length,
+        }),
     );
     for (const p of compileProblems) print(formatProblem(p, lang));
     result.failed++;
-    return;
+    for (const r of allRuns) {
+      const file = brokenFileOf(r);
+      if (file === undefined) continue;
+      print(
+        `${statusTag(lang, false)}${r.panel.id}/${r.scenario.id}: ${t(lang, 'checkRunNotCompiled', { file })}`,
+      );
+    }
+  } else {
+    print(statusTag(lang, true) + t(lang, 'checkLoadOk', { n: pyFiles.length }));
+    result.passed++;
   }
-  print(statusTag(lang, true) + t(lang, 'checkLoadOk', { n: pyFiles.length }));
-  result.passed++;
 
   // 2. Text of the starter lesson still there (it would reach students).
   for (const left of starterLeftovers(entry.files)) {
@@ -293,7 +315,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   }
 
   // 3. Catalogue scenarios no panel offers.
-  const offered = new Set(runs.map((r) => r.scenario.id));
+  const offered = new Set(allRuns.map((r) => r.scenario.id));
   for (const s of lesson.scenarios) {
     if (offered.has(s.id)) continue;
     const pos = at(['scenarios', s.id]);
@@ -325,7 +347,8 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
   }
 
   // 5. Golden files no (panel, scenario) writes any more.
-  const expected = new Set(runs.map((r) => goldenFile(r.panel.id, r.scenario.id)));
+  // (a run skipped for a syntax error keeps its golden file)
+  const expected = new Set(allRuns.map((r) => goldenFile(r.panel.id, r.scenario.id)));
   const present = await listFiles(path.join(entry.abs, GOLDEN_DIR));
   const stale = present.map((rel) => `${GOLDEN_DIR}/${rel}`).filter((rel) => !expected.has(rel));
   for (const rel of stale) {

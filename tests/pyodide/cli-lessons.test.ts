@@ -218,6 +218,16 @@ describe('lessons:check', () => {
       .replace(`"module": "${base.sources[0].module}"`, '"module": "graphlib"');
     writeFileSync(path.join(manyDir, 'lesson.json'), manyManifest);
 
+    // 7. A syntax error in one scenario's script: only the runs of that scenario are skipped.
+    const scenarioDir = copy('bad-scenario');
+    const brokenScenario = base.scenarios.find((s) => s.script)!;
+    const scenarioFile = path.join(scenarioDir, brokenScenario.script!.path);
+    const scenarioCode = `${read(scenarioFile).trimEnd()}\nif True\n    pass\n`;
+    writeFileSync(scenarioFile, scenarioCode);
+    const skippedRuns = base.panels
+      .filter((p) => p.scenarios.some((s) => s.id === brokenScenario.id))
+      .map((p) => `${p.id}/${brokenScenario.id}`);
+
     const run = await cli('lessons-check.ts', ['--root', root]);
     expectExit(run, 1);
     const out = run.stdout;
@@ -287,10 +297,27 @@ describe('lessons:check', () => {
     );
     expect(out).toContain(`${goldenDir}/golden/gone/old.json: warning: stale golden file`);
 
-    // Every lesson was checked: the broken loads, and every run of the two that loaded.
+    const scenarioShown = `${scenarioDir}/${brokenScenario.script!.path}`;
+    expect(lineStartingWith(out, `${scenarioShown}:${lineOf(scenarioCode, 'if True')}:`)).toMatch(
+      /: SyntaxError: /,
+    );
+    expect(out).toContain(
+      `FAIL  load: 1 Python file does not compile; ${skippedRuns.length} of its ${base.panels.reduce(
+        (n, p) => n + p.scenarios.length,
+        0,
+      )} scenario runs were not run`,
+    );
+    for (const name of skippedRuns) {
+      expect(out).toContain(
+        `FAIL  ${name}: not run: it uses ${scenarioShown}, which does not compile\n`,
+      );
+    }
+
+    // Every lesson was checked: the broken loads, and every run of the lessons that loaded
+    // or that only a scenario's syntax error broke (its other runs pass).
     const runs = base.panels.reduce((n, p) => n + p.scenarios.length, 0);
-    const failed = 4 + raisingRuns.length + 1;
-    const passed = 2 + (runs - raisingRuns.length) + (runs - 1);
+    const failed = 4 + raisingRuns.length + 1 + 1;
+    const passed = 2 + (runs - raisingRuns.length) + (runs - 1) + (runs - skippedRuns.length);
     expect(finalCounts(out)).toEqual([passed, failed]);
   });
 });

@@ -47,12 +47,16 @@ export const checkStrings = {
     en: 'load: {n} errors; its scenarios were not run',
   },
   checkNotCompiledOne: {
-    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行都没有进行',
-    en: 'load: {n} Python file does not compile; its {runs} scenario runs were not run',
+    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行中有 {skipped} 个因此没有进行',
+    en: 'load: {n} Python file does not compile; {skipped} of its {runs} scenario runs were not run',
   },
   checkNotCompiledMany: {
-    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行都没有进行',
-    en: 'load: {n} Python files do not compile; its {runs} scenario runs were not run',
+    zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行中有 {skipped} 个因此没有进行',
+    en: 'load: {n} Python files do not compile; {skipped} of its {runs} scenario runs were not run',
+  },
+  checkRunNotCompiled: {
+    zh: '没有运行：它用到的 {file} 无法编译',
+    en: 'not run: it uses {file}, which does not compile',
   },
   checkLoadOk: {
     zh: '加载：清单、锚点和正文都没问题；{n} 个 Python 文件都能编译',
