@@ -313,6 +313,9 @@ describe('lessons:check', () => {
       );
     }
 
+    // A skipped run's golden file is kept, not taken for a stale one.
+    expect(out).not.toContain(`${scenarioDir}/golden/`);
+
     // Every lesson was checked: the broken loads, and every run of the lessons that loaded
     // or that only a scenario's syntax error broke (its other runs pass).
     const runs = base.panels.reduce((n, p) => n + p.scenarios.length, 0);
