@@ -73,23 +73,33 @@ export interface ExportPlan {
    * its golden file records that, and `lessons:check` fails on it.
    */
   failing: string[];
+  /** Whether the golden files were recorded now (false: the lesson does not load at all). */
+  recorded: boolean;
 }
 
-/** The files a draft changes, plus the golden summaries that change with them. */
-export async function planExport(lesson: Lesson, draft: DraftFiles): Promise<ExportPlan> {
+/**
+ * The files a draft changes, plus the golden summaries that change with them. With no
+ * `lesson` (neither the draft nor the files on disk load), nothing can be recorded: the
+ * plan holds the drafted files and the golden files as they are (`recorded` is false).
+ */
+export async function planExport(
+  lessonId: string,
+  lesson: Lesson | null,
+  draft: DraftFiles,
+): Promise<ExportPlan> {
   const files: Record<string, string> = {};
   const deleted: string[] = [];
   for (const [path, text] of Object.entries(draft)) {
     if (text === null) deleted.push(path);
     else files[path] = text;
   }
-  const [{ goldens: fresh, failing }, shipped] = await Promise.all([
-    computeGoldens(lesson),
-    goldensOf(lesson.id),
-  ]);
+  const shipped = await goldensOf(lessonId);
+  if (!lesson)
+    return { files, deleted: deleted.sort(), goldens: shipped, failing: [], recorded: false };
+  const { goldens: fresh, failing } = await computeGoldens(lesson);
   for (const [path, text] of Object.entries(fresh)) {
     if (shipped[path] !== text) files[path] = text;
   }
   for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
-  return { files, deleted: deleted.sort(), goldens: fresh, failing };
+  return { files, deleted: deleted.sort(), goldens: fresh, failing, recorded: true };
 }

@@ -312,6 +312,39 @@ describe('author mode: from idea to a checked scenario file', () => {
     );
   });
 
+  it('exports a lesson that exists only as a draft and does not load, saying what it could not record', async () => {
+    const fresh = await openApp({ path: '/?lang=en&author=1' });
+    try {
+      const files = {
+        'lesson.json': '{ "id": "half-done", ',
+        'src/agent.py': 'def f():\n    pass\n',
+      };
+      await fresh.page.evaluate((f) => {
+        localStorage.setItem('wpt.draft.half-done', JSON.stringify({ version: 1, files: f }));
+      }, files);
+      await fresh.page.goto('/?lang=en&author=1&lesson=half-done');
+      await fresh.page.locator('[data-testid=author-bar]').waitFor();
+      const message = fresh.page.locator('[data-testid=author-message]');
+      for (const [button, name] of [
+        ['export-changed', 'half-changes.zip'],
+        ['export-all', 'half-folder.zip'],
+      ] as const) {
+        const [download] = await Promise.all([
+          fresh.page.waitForEvent('download', { timeout: 60_000 }),
+          fresh.page.locator(`[data-testid=${button}]`).click(),
+        ]);
+        const zipPath = path.join(tmp, name);
+        await download.saveAs(zipPath);
+        const entries = unzipSync(new Uint8Array(readFileSync(zipPath)));
+        expect(strFromU8(entries['lessons/half-done/lesson.json'])).toBe(files['lesson.json']);
+        expect(strFromU8(entries['lessons/half-done/src/agent.py'])).toBe(files['src/agent.py']);
+        expect(await message.textContent()).toContain('No version of this lesson loads');
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('exports the whole lesson folder, which passes lessons:check on its own', async () => {
     await startWith(dictAnswerDraft());
     const entries = await exported('export-all', 'folder.zip');

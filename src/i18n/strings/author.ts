@@ -35,6 +35,10 @@ export const authorStrings = {
     zh: '注意：草稿现在无法加载（有 {n} 个问题，列在上方），导出的文件在改好之前过不了 npm run lessons:check。',
     en: 'Note: the draft does not load now ({n} problem(s), listed above); the exported files will not pass npm run lessons:check until they are fixed.',
   },
+  exportUnrecorded: {
+    zh: '这一课一个能加载的版本都没有，所以没法录制：基准文件按原样导出，改好之后请运行 npm run lessons:check 重新生成（UPDATE_GOLDEN=1）。',
+    en: 'No version of this lesson loads, so nothing could be recorded: the golden files are exported as they are; once it loads, regenerate them with UPDATE_GOLDEN=1 npm run lessons:check.',
+  },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
   imported: {
     zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',

@@ -50,16 +50,20 @@ export function AuthorBar({
     setDiff(patch);
   };
 
+  // With no lesson that loads, the export holds the files as they are, golden files unrecorded.
+  const unrecorded = (plan: { recorded: boolean }) =>
+    plan.recorded ? '' : ` ${t(lang, 'exportUnrecorded')}`;
+
   const exportChanged = async () => {
-    if (!lesson || !draft) return;
+    if (!draft) return;
     setBusy(true);
     setMessage(t(lang, 'exportWorking'));
     try {
-      const plan = await planExport(lesson, draft);
+      const plan = await planExport(lessonId, lesson, draft);
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files));
       const names = Object.keys(plan.files).sort();
       setMessage(
-        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}`,
+        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -69,16 +73,15 @@ export function AuthorBar({
   };
 
   const exportAll = async () => {
-    if (!lesson) return;
     setBusy(true);
     setMessage(t(lang, 'exportWorking'));
     try {
-      const plan = await planExport(lesson, draft ?? {});
+      const plan = await planExport(lessonId, lesson, draft ?? {});
       // The whole folder: every file as drafted, and every golden file, changed or not.
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files));
       setMessage(
-        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}${brokenNote}`,
+        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -116,12 +119,7 @@ export function AuthorBar({
         >
           {t(lang, 'exportChanged')}
         </button>
-        <button
-          type="button"
-          disabled={!lesson || busy}
-          onClick={exportAll}
-          data-testid="export-all"
-        >
+        <button type="button" disabled={busy} onClick={exportAll} data-testid="export-all">
           {t(lang, 'exportAll')}
         </button>
         <button type="button" onClick={() => zipInput.current?.click()} data-testid="import-files">
