@@ -118,7 +118,11 @@ export function linkedState(address: Address, lessonId: string, panelId: string)
     }
     return address.panel === panelId ? stateOf(raw) : {};
   } catch {
-    return {};
+    // Not an encoded state: a hand-written `s=block` for the panel it names is read as
+    // that scenario's id (what an instructor writing an embed by hand means by it).
+    return address.panel === panelId && /^[\w-]+$/.test(address.state)
+      ? { scenario: address.state }
+      : {};
   }
 }
 

@@ -433,4 +433,14 @@ describe('a shared link carries every changed panel and the selected frame', () 
     expect(linkedState(old, 'les', 'one')).toMatchObject({ scenario: 's', position: 2 });
     expect(linkedState(old, 'les', 'two')).toEqual({});
   });
+
+  it("reads a hand-written s= that is not an encoded state as the named panel's scenario id", () => {
+    const typed = parseAddress(`${BASE}?lesson=les&panel=one&s=block`);
+    expect(linkedState(typed, 'les', 'one')).toEqual({ scenario: 'block' });
+    expect(linkedState(typed, 'les', 'two')).toEqual({});
+    // Anything else that does not decode is still ignored.
+    expect(
+      linkedState(parseAddress(`${BASE}?lesson=les&panel=one&s=%3Cb%3E`), 'les', 'one'),
+    ).toEqual({});
+  });
 });
