@@ -91,6 +91,76 @@ export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
   }
 }
 
+/** The message of every refused storage or messaging API. */
+export const STORAGE_DISABLED =
+  'storage and messages outside the current run are disabled in this playground';
+
+/**
+ * What a run could use to leave something for another run, or to reach the page, without
+ * the network: the origin's persistent storage (Cache Storage, which also holds what the
+ * service worker serves, IndexedDB, the origin private file system behind
+ * `navigator.storage`), channels to other pages and workers of the origin, and the
+ * worker's own line to the page (the worker keeps a private reference for its replies).
+ */
+export const STORAGE_GLOBALS = [
+  'caches',
+  'indexedDB',
+  'BroadcastChannel',
+  'postMessage',
+  'SharedWorker',
+] as const;
+
+/** The same on `navigator`'s prototype chain. */
+export const NAVIGATOR_STORAGE = ['storage', 'locks', 'serviceWorker'] as const;
+
+/** Make `name` throw on every object of `target`'s chain that has it (own on the first). */
+function refuseOnChain(
+  scope: object,
+  names: readonly string[],
+  refuse: () => never,
+  asGetter: (name: string) => boolean,
+): void {
+  for (let o: object | null = scope; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of names) {
+      if (o !== scope && !Object.hasOwn(o, name)) continue;
+      if (o === scope && !(name in o)) continue;
+      try {
+        Object.defineProperty(
+          o,
+          name,
+          asGetter(name)
+            ? { get: refuse, configurable: false }
+            : { value: refuse, configurable: false, writable: false },
+        );
+      } catch {
+        // A non-configurable property stays (none of these is, in Chromium and Node 20).
+      }
+    }
+  }
+}
+
+/**
+ * Remove what a run could use to reach storage that outlives it, other pages and workers,
+ * or the page itself (`STORAGE_GLOBALS`, `NAVIGATOR_STORAGE`). Call once Pyodide is
+ * loaded and after keeping any reference the worker needs (its `postMessage`).
+ */
+export function disableStorage(scope: Record<string, unknown>): void {
+  const refuse = function refuse(): never {
+    throw new TypeError(STORAGE_DISABLED);
+  };
+  // Objects (caches, indexedDB) become getters that throw; functions are replaced.
+  const objects = new Set(['caches', 'indexedDB']);
+  refuseOnChain(scope, STORAGE_GLOBALS, refuse, (name) => objects.has(name));
+  const nav = (() => {
+    try {
+      return scope.navigator;
+    } catch {
+      return undefined;
+    }
+  })();
+  if (nav && typeof nav === 'object') refuseOnChain(nav, NAVIGATOR_STORAGE, refuse, () => true);
+}
+
 /** The message of every refused request API. */
 export const NETWORK_DISABLED = 'network access is disabled in this playground';
 

@@ -5,13 +5,21 @@
  * It loads Pyodide from the app's own origin as soon as the page creates it,
  * then answers `record` requests one at a time. Network APIs are removed from
  * the worker's global scope once Pyodide is loaded, so even Python code that
- * found a way to reach JavaScript could not send anything anywhere.
+ * found a way to reach JavaScript could not send anything anywhere; so are the origin's
+ * storage, channels and the worker's own `postMessage`, so it could not leave anything
+ * for a later run or the page either.
  */
 import { loadPyodide, type PyodideAPI } from 'pyodide';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
-import { disableNetwork, installRecorder, recorderInstallOf, recordWith } from './worker-core';
+import {
+  disableNetwork,
+  disableStorage,
+  installRecorder,
+  recorderInstallOf,
+  recordWith,
+} from './worker-core';
 
 /** The recorder package's files, bundled as text. */
 const recorderSources = import.meta.glob<string>('./recorder/*.py', {
@@ -26,8 +34,11 @@ let pyodide: PyodideAPI | null = null;
 /** Set by the first `init`; later ones are ignored. */
 let started = false;
 
+/** The worker's line to the page, kept before `disableStorage` takes it from Python's reach. */
+const postToPage = self.postMessage.bind(self);
+
 function post(message: FromWorker, transfer: Transferable[] = []) {
-  self.postMessage(message, transfer);
+  postToPage(message, transfer);
 }
 
 /** Pyodide's own files, fetched from `indexURL` by `loadPyodide`. */
@@ -77,6 +88,7 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
     installRecorder(py, recorderInstallOf(recorderSources));
     disableNetwork(self as unknown as Record<string, unknown>);
+    disableStorage(self as unknown as Record<string, unknown>);
     pyodide = py;
     post({
       type: 'ready',

@@ -90,18 +90,39 @@ probes = {
     "WebSocket": lambda: js.WebSocket.new("wss://example.com/leak3"),
     "EventSource": lambda: js.EventSource.new("https://example.com/leak4"),
     "importScripts": lambda: js.importScripts("https://example.com/leak5.js"),
+    # Storage that outlives the run (Cache Storage also holds what the service worker
+    # serves), channels to other pages, and the worker's own line to the page.
+    "caches": lambda: js.caches.open("app"),
+    "prototype caches": lambda: js.Object.getOwnPropertyDescriptor(js.WorkerGlobalScope.prototype, "caches").get.call(js.self),
+    "indexedDB": lambda: js.indexedDB.open("kept"),
+    "navigator.storage": lambda: js.navigator.storage.getDirectory(),
+    "BroadcastChannel": lambda: js.BroadcastChannel.new("another-tab"),
+    "postMessage": lambda: js.postMessage("forged"),
 }
+
+def postmessage_on_prototypes():
+    # Chromium puts a global's operations on the global itself; look up the whole chain.
+    o = js.Object.getPrototypeOf(js.self)
+    while o != js.Object.prototype:
+        found = js.Object.getOwnPropertyDescriptor(o, "postMessage")
+        if found is not None:
+            found.value.call(js.self, "forged")
+            return  # it went through
+        o = js.Object.getPrototypeOf(o)
+    raise LookupError("no other postMessage: disabled in this playground")
+
+probes["prototype postMessage"] = postmessage_on_prototypes
 for name, probe in probes.items():
     try:
         probe()
         results.append(name + ": called")
     except Exception as exc:
-        results.append(name + ": " + ("disabled" if "network access is disabled" in str(exc) else type(exc).__name__))
+        results.append(name + ": " + ("disabled" if "disabled in this playground" in str(exc) else type(exc).__name__))
 print(*results, sep="\\n")
 `;
 
 describe('Python code cannot reach the network', () => {
-  it('through imports (js, pyodide.http, urllib, ...) nor through the js module itself', async () => {
+  it('through imports (js, pyodide.http, urllib, ...) nor through the js module itself, nor storage or the page', async () => {
     app = await openWithDraft({
       draft: { 'scenarios/before.py': `${shipped('scenarios/before.py')}\n${NETWORK_ATTEMPTS}` },
     });
@@ -129,6 +150,13 @@ describe('Python code cannot reach the network', () => {
       'WebSocket',
       'EventSource',
       'importScripts',
+      'caches',
+      'prototype caches',
+      'indexedDB',
+      'navigator.storage',
+      'BroadcastChannel',
+      'postMessage',
+      'prototype postMessage',
     ]) {
       expect(lines).toContain(`${api}: disabled`);
     }

@@ -86,7 +86,7 @@ describe('a hostile lesson checked by lessons:check', () => {
 
   it('ends every attempt in the error its scenario declares, and the check passes', () => {
     expect(first.result.failed, first.out.join('\n')).toBe(0);
-    expect(first.result.passed).toBe(8);
+    expect(first.result.passed).toBe(9);
     for (const [run, type] of [
       ['host_command', 'PermissionError'],
       ['host_process', 'OSError'],
@@ -95,6 +95,7 @@ describe('a hostile lesson checked by lessons:check', () => {
       ['network_import', 'ImportError'],
       ['network_js', 'JsException'],
       ['network_node', 'JsException'],
+      ['node_globals', 'JsException'],
     ]) {
       expect(runLines(first.out, `victim/${run}`)[0]).toContain(
         `error as declared (an uncaught ${type})`,
@@ -132,6 +133,15 @@ describe('a hostile lesson checked by lessons:check', () => {
     const node = golden('network_node');
     expect(node.output).toBe('process: None require: None\n');
     expect(node.error.message).toMatch(/Code generation from strings disallowed/);
+    // The built-in modules `node --eval` put on the global object are gone too.
+    const globals = golden('node_globals');
+    expect(globals.output).toBe(
+      'vm: None os: None fs: None events: None trace_events: None v8: None\n',
+    );
+    expect(globals.error).toMatchObject({ file: 'scenarios/node_globals.py', line: 7 });
+    expect(globals.error.message).toMatch(
+      /storage and messages outside the current run are disabled/,
+    );
     // The write went to Python's virtual filesystem; the mount of the host folder failed.
     const write = golden('host_write');
     expect(write.output).toBe("wrote ['write']\n");

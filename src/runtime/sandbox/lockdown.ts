@@ -8,6 +8,10 @@
  * - the request APIs are refused exactly as in the browser worker (`disableNetwork`);
  * - `process` (which hands out any built-in module through `getBuiltinModule`, and
  *   signals, the environment and the IPC channel) and CommonJS leftovers are hidden;
+ * - so is every built-in module that `node --eval` puts on the global object (`vm`,
+ *   `os`, `fs`, `events`, `trace_events`, `v8`, ...: each one a way around the rest);
+ * - storage and channels shared with other code are refused as in the worker
+ *   (`disableStorage`);
  * - the child is also started with `--disallow-code-generation-from-strings`, so
  *   `js.eval("import('node:net')")` and `js.Function(...)` cannot load a module;
  * - as a last line, the network entry points of Node's own modules refuse to work,
@@ -16,11 +20,23 @@
 import dgram from 'node:dgram';
 import dns from 'node:dns';
 import inspector from 'node:inspector';
+import { builtinModules } from 'node:module';
 import net from 'node:net';
-import { disableNetwork, NETWORK_DISABLED } from '../worker-core';
+import { disableNetwork, disableStorage, NETWORK_DISABLED } from '../worker-core';
 
 /** Globals hidden from lesson code in the Node child (they give access to the host). */
 export const HIDDEN_NODE_GLOBALS = ['process', 'require', 'module', 'exports', 'global'] as const;
+
+/**
+ * The built-in modules `scope` has as globals (what `node --eval` defines, as getters
+ * that load the module): `os`, `vm`, `fs`, `events`, ...
+ */
+export function builtinGlobals(scope: Record<string, unknown>): string[] {
+  return builtinModules.filter(
+    (name) =>
+      !(HIDDEN_NODE_GLOBALS as readonly string[]).includes(name) && Object.hasOwn(scope, name),
+  );
+}
 
 /** Replace each named global of `scope` with `undefined`, for good. */
 export function hideGlobals(scope: Record<string, unknown>, names: readonly string[]): void {
@@ -74,5 +90,7 @@ export function lockdownNode(scope: Record<string, unknown>): void {
   refuseMethods(dns.promises.Resolver.prototype, DNS_METHODS);
   refuseMethods(inspector, ['open']);
   disableNetwork(scope);
+  disableStorage(scope);
   hideGlobals(scope, HIDDEN_NODE_GLOBALS);
+  hideGlobals(scope, builtinGlobals(scope));
 }
