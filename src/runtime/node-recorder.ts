@@ -52,13 +52,13 @@ export function recorderInstall(): RecorderInstall {
 /** Load Pyodide (about 2–3 s) in this process and install the recorder. */
 export async function createNodeRecorder(): Promise<NodeRecorder> {
   const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-  installRecorder(pyodide, recorderInstall());
+  const installed = installRecorder(pyodide, recorderInstall());
   return {
     pyodide,
     record(request) {
-      const { meta, buffer } = recordWith(pyodide, request);
+      const { meta, buffer } = recordWith(installed, request);
       return traceFromRecording(meta, buffer);
     },
-    recordRaw: (request) => recordWith(pyodide, request),
+    recordRaw: (request) => recordWith(installed, request),
   };
 }

@@ -3,7 +3,10 @@
  * Pyodide-in-Node tests and the lesson checker run exactly the same code.
  */
 import type { PyodideAPI } from 'pyodide';
+import type { PyProxy } from 'pyodide/ffi';
+
 import type { RecordRequest } from './protocol.ts';
+import { type PyFunction, SealBroken, sealRecorder } from './seal.ts';
 
 /** The recorder's answer: metadata JSON and the columns blob. */
 export interface RawTrace {
@@ -61,22 +64,79 @@ export function recorderInstallOf(
   };
 }
 
+/**
+ * The recorder installed in one Pyodide: its entry point and the check of its seal, both
+ * taken at install, before any lesson code ran (`recorder/seal.py`).
+ */
+export interface InstalledRecorder {
+  py: PyodideAPI;
+  /** `record(request_json)`, kept from install: never looked up again through Python. */
+  record: PyFunction;
+  /**
+   * After a run: null if the run left the recorder, the standard library and the builtins
+   * as install found them, else the name of what it changed.
+   */
+  changed: () => string | null;
+  /** Whether Pyodide still works (after a fatal error it replaces its API with throwers). */
+  alive: () => boolean;
+}
+
+/**
+ * The recorder installed in one Pyodide: its entry point and the check of its seal, both
+ * taken at install, before any lesson code ran (`recorder/seal.py`).
+ */
+export interface InstalledRecorder {
+  py: PyodideAPI;
+  /** `record(request_json)`, kept from install: never looked up again through Python. */
+  record: PyFunction;
+  /**
+   * After a run: null if the run left the recorder, the standard library and the builtins
+   * as install found them, else the name of what it changed.
+   */
+  changed: () => string | null;
+  /** Whether Pyodide still works (after a fatal error it replaces its API with throwers). */
+  alive: () => boolean;
+}
+
 /** Install the recorder into a Pyodide (the worker, Node in-process and the Node sandbox). */
-export function installRecorder(py: PyodideAPI, install: RecorderInstall): void {
+export function installRecorder(py: PyodideAPI, install: RecorderInstall): InstalledRecorder {
   for (const f of install.files) {
     py.FS.mkdirTree(f.path.slice(0, f.path.lastIndexOf('/')) || '/');
     py.FS.writeFile(f.path, f.code);
   }
   py.runPython(install.bootstrap);
+  const name =
+    install.bootstrap
+      .split('\n')
+      .at(-1)
+      ?.replace(/^import /, '') ?? RECORDER_PACKAGE;
+  const record = py.runPython(`import ${name}\n${name}.record`) as PyFunction;
+  const changed = sealRecorder(py, name);
+  const runPython = py.runPython;
+  return { py, record, changed, alive: () => py.runPython === runPython };
 }
 
-/** Run one request through `wpt_recorder.record` (installed by {@link installRecorder}). */
-export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
-  const recorder = py.pyimport(RECORDER_PACKAGE);
-  const result = recorder.record(JSON.stringify(request));
+/** Run one request through the installed recorder (see {@link installRecorder}). */
+export function recordWith(installed: InstalledRecorder, request: RecordRequest): RawTrace {
+  // Calling the kept proxy would not notice a fatal error, as Pyodide's API does.
+  if (!installed.alive())
+    throw new Error('Pyodide already fatally failed and can no longer be used.');
+  let result: PyProxy & { get: (i: number) => unknown };
   try {
+    result = installed.record(JSON.stringify(request)) as typeof result;
+  } catch (err) {
+    // The recorder failed: because the run changed it, if it did (the clearer reason).
+    if (!installed.alive()) throw err; // a Pyodide fatal error: nothing can be checked
+    const what = installed.changed();
+    throw what === null ? err : new SealBroken(what);
+  }
+  try {
+    // Checked before anything is read: a run that changed what records later runs is
+    // not shown, and its interpreter is not used again (the caller replaces it).
+    const what = installed.changed();
+    if (what !== null) throw new SealBroken(what);
     const meta = result.get(0) as string;
-    const blob = result.get(1);
+    const blob = result.get(1) as PyProxy;
     const bytes = blob.toJs() as Uint8Array;
     blob.destroy();
     // Own the bytes in a fresh, transferable ArrayBuffer.
@@ -87,7 +147,6 @@ export function recordWith(py: PyodideAPI, request: RecordRequest): RawTrace {
     return { meta, buffer };
   } finally {
     result.destroy();
-    recorder.destroy();
   }
 }
 

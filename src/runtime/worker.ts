@@ -9,13 +9,14 @@
  * storage, channels and the worker's own `postMessage`, so it could not leave anything
  * for a later run or the page either.
  */
-import { loadPyodide, type PyodideAPI } from 'pyodide';
+import { loadPyodide } from 'pyodide';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
 import {
   disableNetwork,
   disableStorage,
+  type InstalledRecorder,
   installRecorder,
   recorderInstallOf,
   recordWith,
@@ -30,7 +31,7 @@ const recorderSources = import.meta.glob<string>('./recorder/*.py', {
 
 declare const self: DedicatedWorkerGlobalScope;
 
-let pyodide: PyodideAPI | null = null;
+let recorder: InstalledRecorder | null = null;
 /** Set by the first `init`; later ones are ignored. */
 let started = false;
 
@@ -86,10 +87,10 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
     });
     self.fetch = plainFetch;
     if (interruptBuffer) py.setInterruptBuffer(new Int32Array(interruptBuffer));
-    installRecorder(py, recorderInstallOf(recorderSources));
+    const installed = installRecorder(py, recorderInstallOf(recorderSources));
     disableNetwork(self as unknown as Record<string, unknown>);
     disableStorage(self as unknown as Record<string, unknown>);
-    pyodide = py;
+    recorder = installed;
     post({
       type: 'ready',
       python: py.runPython('import sys; sys.version.split()[0]') as string,
@@ -145,17 +146,17 @@ self.onmessage = (event: MessageEvent) => {
     }
     return;
   }
-  if (!pyodide) {
+  if (!recorder) {
     post({ type: 'crashed', runId: msg.runId, message: 'Python is not ready yet' });
     return;
   }
   try {
-    const { meta, buffer } = recordWith(pyodide, msg.request);
+    const { meta, buffer } = recordWith(recorder, msg.request);
     post({ type: 'recorded', runId: msg.runId, meta, buffer }, [buffer]);
   } catch (err) {
     // The recorder turns every lesson error into a trace; reaching this means
-    // the interpreter itself failed (e.g. a Pyodide fatal error). The client
-    // replaces this worker.
+    // the interpreter itself failed (e.g. a Pyodide fatal error) or the run broke the
+    // recorder's seal (SealBroken). Either way the client replaces this worker.
     post({
       type: 'crashed',
       runId: msg.runId,

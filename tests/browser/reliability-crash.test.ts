@@ -106,6 +106,38 @@ describe('a Pyodide fatal error in the middle of a run', () => {
   });
 });
 
+describe('a run that rewrites the recorder itself', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openWithDraft({
+      draft: {
+        // As a shared link's condition or a student's own script could: the recorder is
+        // reachable from Python, and a changed method would falsify every later run.
+        'scenarios/before.py': `${shipped('scenarios/before.py')}\nimport sys\nvalues = next(m for n, m in sys.modules.items() if n.endswith("recorder.values"))\nvalues.Values.atom = lambda self, *args: None\n`,
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is not shown: the panel says what it changed, and Python starts afresh', async () => {
+    const p = panel(app.page, 'audit_event');
+    await runtimeState(app.page, 'ready');
+    const worker = await pythonWorker(app.page);
+    await p.locator('[data-testid=run]').click();
+    await waitState(p, 'error');
+    const report = await panelReport(p);
+    expect(report.error).toContain('this run changed wpt_recorder.values.Values.atom');
+    expect(report.error).toContain('Python was restarted; run again.');
+    await runtimeState(app.page, 'ready');
+    expect(await pythonWorker(app.page)).not.toBe(worker);
+    // the next run is recorded by an untouched recorder
+    await runScenario(p, 'after', 'run', 'finished');
+    expect(await output(p)).toContain("'event': 'after'");
+  });
+});
+
 describe('a Python runtime that cannot load', () => {
   let app: AppSession | undefined;
   afterEach(async () => {

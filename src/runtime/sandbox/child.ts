@@ -11,7 +11,7 @@
  */
 import fs from 'node:fs';
 import type { PyodideAPI } from 'pyodide';
-import { installRecorder, recordWith } from '../worker-core';
+import { type InstalledRecorder, installRecorder, recordWith } from '../worker-core';
 import { makeCompileCheck } from './compile-check';
 import { lockdownNode } from './lockdown';
 import type { FromSandbox, ToSandbox } from './messages';
@@ -33,6 +33,7 @@ const constants = { fs: fs.constants };
 };
 
 let py: PyodideAPI | null = null;
+let recorder: InstalledRecorder | null = null;
 let compile:
   | ((path: string, code: string) => ReturnType<ReturnType<typeof makeCompileCheck>>)
   | null = null;
@@ -41,11 +42,12 @@ async function init(message: Extract<ToSandbox, { type: 'init' }>) {
   try {
     const { loadPyodide } = (await import(message.pyodideUrl)) as typeof import('pyodide');
     const pyodide = await loadPyodide({ stdout: () => {}, stderr: () => {} });
-    installRecorder(pyodide, message.install);
+    const installed = installRecorder(pyodide, message.install);
     compile = makeCompileCheck(pyodide);
     const python = pyodide.runPython('import sys; sys.version.split()[0]') as string;
     lockdownNode(globalThis as unknown as Record<string, unknown>);
     py = pyodide;
+    recorder = installed;
     send({ type: 'ready', python });
   } catch (err) {
     sendAndExit({ type: 'load-failed', message: err instanceof Error ? err.message : String(err) });
@@ -57,20 +59,21 @@ function handle(message: ToSandbox) {
     void init(message);
     return;
   }
-  if (!py || !compile) {
+  if (!py || !compile || !recorder) {
     send({ type: 'failed', id: message.id, message: 'Python is not ready yet' });
     return;
   }
   try {
     if (message.type === 'record') {
-      const { meta, buffer } = recordWith(py, message.request);
+      const { meta, buffer } = recordWith(recorder, message.request);
       send({ type: 'recorded', id: message.id, meta, buffer });
     } else {
       send({ type: 'compiled', id: message.id, error: compile(message.path, message.code) });
     }
   } catch (err) {
     // The recorder turns every lesson error into a trace: reaching this means the
-    // interpreter itself failed (a Pyodide fatal error). It cannot be trusted again.
+    // interpreter itself failed (a Pyodide fatal error) or the run broke the recorder's
+    // seal (SealBroken). It cannot be trusted again: the parent starts a fresh child.
     sendAndExit({
       type: 'failed',
       id: message.id,

@@ -189,8 +189,13 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
     if (!p) return;
     c.pending.delete(msg.id);
     if (p.timer) clearTimeout(p.timer);
-    if (msg.type === 'failed') p.reject(new Error(msg.message));
-    else p.resolve(msg);
+    if (msg.type === 'failed') {
+      // The child exits after a failure (it cannot be trusted again): the next request
+      // must not reach it before its exit is noticed.
+      if (child === c) child = null;
+      c.process.kill();
+      p.reject(new Error(msg.message));
+    } else p.resolve(msg);
     idle(c);
   }
 
