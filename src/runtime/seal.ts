@@ -47,11 +47,15 @@ function intact(seal: Seal): boolean {
 }
 
 /**
- * Seal the recorder package `name` and everything else loaded in `py` now. Returns the
- * check to call after each run: null if the run left everything as it was (or it could be
- * put back: the standard library and the builtins), else the name of what it changed.
+ * Seal the recorder package `name` and everything else loaded in `py` now. Returns
+ * `prepare`, to call before each run, and `changed`, to call after it: null if the run
+ * left everything as it was (or it could be put back: the standard library and the
+ * builtins), else the name of what it changed.
  */
-export function sealRecorder(py: PyodideAPI, name: string): () => string | null {
+export function sealRecorder(
+  py: PyodideAPI,
+  name: string,
+): { changed: () => string | null; prepare: () => void } {
   const [locate, restore] = ['locate', 'restore'].map(
     (f) => py.runPython(`${name}.seal.${f}`) as PyFunction,
   );
@@ -61,8 +65,9 @@ export function sealRecorder(py: PyodideAPI, name: string): () => string | null 
     );
   // The recorder's own code first: a run that changed it is never trusted. The rest (the
   // builtins, the standard library) is put back when it can be.
-  const own = take(true);
-  const world = take(false);
+  let own = take(true);
+  let world = take(false);
+  const adopt = py.runPython(`${name}.sandbox.adopt`) as PyFunction;
   const where = (seal: Seal) => {
     try {
       const found = locate(seal.whole) as unknown;
@@ -81,7 +86,15 @@ export function sealRecorder(py: PyodideAPI, name: string): () => string | null 
     }
     return intact(world) ? null : where(world);
   };
-  return changed;
+  // Before a run (the last one was checked): modules the host imported since join the
+  // baseline, and the seals are taken again to include them.
+  const prepare = () => {
+    if ((adopt() as number) > 0) {
+      own = take(true);
+      world = take(false);
+    }
+  };
+  return { changed, prepare };
 }
 
 /** A run changed the recorder, the standard library or the builtins for later runs. */

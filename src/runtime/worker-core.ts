@@ -77,6 +77,8 @@ export interface InstalledRecorder {
    * as install found them, else the name of what it changed.
    */
   changed: () => string | null;
+  /** Before a run: what the host imported since the last one joins the baseline and its seal. */
+  prepare: () => void;
   /** Whether Pyodide still works (after a fatal error it replaces its API with throwers). */
   alive: () => boolean;
 }
@@ -94,6 +96,8 @@ export interface InstalledRecorder {
    * as install found them, else the name of what it changed.
    */
   changed: () => string | null;
+  /** Before a run: what the host imported since the last one joins the baseline and its seal. */
+  prepare: () => void;
   /** Whether Pyodide still works (after a fatal error it replaces its API with throwers). */
   alive: () => boolean;
 }
@@ -111,9 +115,9 @@ export function installRecorder(py: PyodideAPI, install: RecorderInstall): Insta
       .at(-1)
       ?.replace(/^import /, '') ?? RECORDER_PACKAGE;
   const record = py.runPython(`import ${name}\n${name}.record`) as PyFunction;
-  const changed = sealRecorder(py, name);
+  const { changed, prepare } = sealRecorder(py, name);
   const runPython = py.runPython;
-  return { py, record, changed, alive: () => py.runPython === runPython };
+  return { py, record, changed, prepare, alive: () => py.runPython === runPython };
 }
 
 /** Run one request through the installed recorder (see {@link installRecorder}). */
@@ -121,6 +125,7 @@ export function recordWith(installed: InstalledRecorder, request: RecordRequest)
   // Calling the kept proxy would not notice a fatal error, as Pyodide's API does.
   if (!installed.alive())
     throw new Error('Pyodide already fatally failed and can no longer be used.');
+  installed.prepare();
   let result: PyProxy & { get: (i: number) => unknown };
   try {
     result = installed.record(JSON.stringify(request)) as typeof result;

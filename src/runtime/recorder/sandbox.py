@@ -161,12 +161,22 @@ class InterpreterState:
 
     def adopt_new_modules(self):
         """Modules imported between runs (by the recorder or its host, never by lesson
-        code) join the baseline, so that a run removes only what it imported itself."""
+        code) join the baseline, so that a run removes only what it imported itself.
+        Returns how many joined (the host then seals the new baseline: src/runtime/seal.ts)."""
+        added = 0
         for name, module in list(sys.modules.items()):
             if name not in self.modules:
+                added += 1
                 self.modules[name] = module
                 if isinstance(module, types.ModuleType) and name not in HOST_NAMESPACES:
                     self.namespaces[name] = _Namespace(module.__dict__)
+        return added
+
+
+def adopt():
+    """Called by the host before each run, while nothing of a lesson runs: the modules
+    imported since the last run join the baseline (see `adopt_new_modules`)."""
+    return baseline().adopt_new_modules()
 
 
 class RecursionLimit:

@@ -148,6 +148,33 @@ class _Builder:
         self.labels["cls"].append(f"{label}.__bases__")
         self.mapping(_class_dict(cls), label, owner, holder=cls)
 
+    def snapshot(self, obj, label):
+        """An object holding a snapshot (the sandbox's baseline): its attributes, and what
+        its dicts, lists, sets and tuples hold, two levels down (a run that edited the
+        baseline would have the sandbox hand its edit to every later run)."""
+        self.mapping(vars(obj), label)
+        for key, value in list(vars(obj).items()):
+            self.held(value, f"{label}.{key}", depth=2)
+
+    def held(self, value, label, depth):
+        if type(value) is dict:
+            self.mapping(value, label)
+            inner = list(value.items())
+        elif type(value) in (list, set):
+            self.table(value, label)
+            inner = list(enumerate(value))
+        elif type(value) is tuple:
+            inner = list(enumerate(value))
+        elif type(value).__module__ == __name__.rsplit(".", 1)[0] + ".sandbox":
+            # the sandbox's own snapshot objects (a module namespace as it was)
+            self.mapping(vars(value), label)
+            inner = list(vars(value).items())
+        else:
+            return
+        if depth > 0:
+            for key, item in inner:
+                self.held(item, f"{label}[{key!r}]", depth - 1)
+
     def module(self, module, name, tables):
         self.typed_as(module, f"{name} (its type)")
         self.mapping(module.__dict__, name, name)
@@ -175,6 +202,9 @@ def take(package, recorder):
         mine = name == package or name.startswith(package + ".")
         if mine == recorder:
             b.module(module, name, tables=mine)
+    sandbox = sys.modules.get(f"{package}.sandbox")
+    if recorder and sandbox is not None and sandbox._BASELINE:
+        b.snapshot(sandbox._BASELINE[0], f"{package}.sandbox baseline")
     seal = tuple(tuple(col) for col in b.cols)
     labels = {k: tuple(v) for k, v in b.labels.items()}
     return (_verify, _verify.__code__, _code, operator.is_, seal, _C, labels)
@@ -184,7 +214,7 @@ def _namespaces(s):
     """(namespace, holder, [(key, value)]) for each sealed namespace, lists aside."""
     keys, values = iter(s[3]), iter(s[4])
     for ns, n, holder in zip(s[0], s[1], s[17], strict=True):
-        if type(ns) is not list:
+        if type(ns) not in (list, set):
             yield ns, holder, [(next(keys), next(values)) for _ in range(n)]
 
 
@@ -253,7 +283,7 @@ def locate(sealed):
                 return names[i]
     items = iter(s[6])
     for lst, n, label in zip(s[0], s[1], labels["sized"], strict=True):
-        if type(lst) is list:
+        if type(lst) in (list, set):
             saved = [next(items) for _ in range(n)]
             if any(a is not b for a, b in zip(lst, saved, strict=False)):
                 return label
