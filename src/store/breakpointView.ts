@@ -124,6 +124,10 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return notice.mine
         ? t(lang, 'myScenarioMissing')
         : t(lang, 'scenarioMissing', { id: notice.asked });
+    case 'breakpointMoved':
+      return t(lang, 'breakpointMoved', { from: notice.from, to: notice.to });
+    case 'noCodeLine':
+      return t(lang, 'noCodeLine', { line: notice.line });
     case 'codeChanged':
       return notice.after
         ? `${t(lang, 'codeChanged')} ${noticeText(lang, notice.after)}`

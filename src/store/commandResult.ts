@@ -34,7 +34,11 @@ export type PanelNotice =
    * offer here: the reader's own scenario of another browser (`mine`), or one the lesson
    * no longer has. It opens on its first scenario, and says so.
    */
-  | { kind: 'scenarioMissing'; asked: string; mine: boolean };
+  | { kind: 'scenarioMissing'; asked: string; mine: boolean }
+  /** A breakpoint asked for on a line with no code went on the next line that has some. */
+  | { kind: 'breakpointMoved'; from: number; to: number }
+  /** A breakpoint asked for on a line with no code, and none follows: it was not set. */
+  | { kind: 'noCodeLine'; line: number };
 
 const STEPS: readonly Command[] = ['stepInto', 'stepOver', 'stepOut'];
 

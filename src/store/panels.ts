@@ -8,6 +8,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
+import { toggled } from './breakpointLines';
 import { applyCommand, goToStepResult } from './commandResult';
 import { MY_SCENARIO } from './myScenario';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
@@ -236,12 +237,11 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       toggleBreakpoint(key, file, line) {
         const p = get().panels[key];
         if (!p) return;
-        const existing = p.breakpoints.find((b) => b.file === file && b.line === line);
-        const breakpoints = existing
-          ? p.breakpoints.filter((b) => b !== existing)
-          : [...p.breakpoints, { id: `bp${nextBreakpointId++}`, file, line, enabled: true }];
-        patch(key, () => ({ breakpoints }));
-        if (existing && (existing.condition || existing.log !== undefined)) ensure(key);
+        // A new one goes on a line Python can stop at (breakpointLines.ts).
+        const meta = isFresh(key, p, p.scenario) ? currentTrace(p)?.meta : undefined;
+        const next = toggled(p.breakpoints, file, line, meta, () => `bp${nextBreakpointId++}`);
+        patch(key, () => (next.notice ? next : { breakpoints: next.breakpoints }));
+        if (next.removed?.condition || next.removed?.log !== undefined) ensure(key);
       },
 
       updateBreakpoint(key, id, change) {

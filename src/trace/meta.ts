@@ -118,6 +118,11 @@ export const TraceMetaSchema = z.object({
   error: z.nullable(RunErrorSchema),
   /** Python file names, indexed by the `file` column. */
   files: z.array(z.string()),
+  /**
+   * Per file (same order as `files`), the lines that have code Python can stop at; null
+   * when not every file compiled. Absent in traces from before it existed.
+   */
+  codeLines: z.optional(z.nullable(z.array(z.array(z.number())))),
   eventCount: z.number().check(z.int(), z.nonnegative()),
   deltaCount: z.number().check(z.int(), z.nonnegative()),
   /** How many object ids the run gave out (ids are 1..objectCount). */

@@ -44,6 +44,26 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     expect(rows).toBe(1);
   });
 
+  it('a breakpoint on a line with no code (a lone else:, a docstring) goes on the next line that has, and says so', async () => {
+    await clearBreakpoints();
+    const elseLine = runtimeLine('        else:');
+    await clickLine(p(), elseLine);
+    const notice = p().locator('[data-testid=panel-notice]');
+    await notice.waitFor();
+    expect(await notice.getAttribute('data-kind')).toBe('breakpointMoved');
+    expect(await notice.textContent()).toContain(
+      `Line ${elseLine} has no code Python stops at (a blank line, a comment, a docstring or an else: on its own): the breakpoint is on line ${elseLine + 1}`,
+    );
+    expect(await row().getAttribute('data-line')).toBe(String(elseLine + 1));
+    // the docstring line: onto the function's first statement
+    const doc = runtimeLine('"""Run one chain of callbacks');
+    await clickLine(p(), doc);
+    await p()
+      .locator(`[data-testid=breakpoint][data-line="${runtimeLine('if event not in (')}"]`)
+      .waitFor();
+    await clearBreakpoints();
+  });
+
   it('while paused, Debug reads "Debug from start" and F5 belongs to Continue only', async () => {
     const debug = p().locator('[data-testid=debug]');
     expect(await debug.textContent()).toBe('Debug from start');

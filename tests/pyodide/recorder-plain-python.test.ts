@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { lineSteps, recordCompleted, script, varsAt } from './helpers';
 
@@ -275,5 +276,33 @@ describe('a comprehension inside a function (inlined into its frame since Python
     const inF = stepsAt(trace, code, 'return n * 10');
     expect(inF).toHaveLength(3);
     for (const step of inF) expect(vars(trace, step, 'outer').x).toBe('5');
+  });
+});
+
+describe('the lines a breakpoint can stop at', () => {
+  it('lists every line with code, and no blank line, comment, docstring or lone else:', () => {
+    const code = [
+      'def f(x):', //                    1
+      '    """What f does."""', //         2
+      '    # a comment', //                3
+      '    if x:', //                      4
+      '        y = 1', //                  5
+      '    else:', //                      6
+      '        y = 2', //                  7
+      '', //                               8
+      '    return y', //                   9
+      'f(0)', //                           10
+      'f(1)', //                           11
+    ].join('\n');
+    const trace = run(code);
+    const lines = trace.meta.codeLines?.[trace.meta.files.indexOf('main.py')];
+    expect(lines).toEqual([1, 4, 5, 7, 9, 10, 11]);
+    // and each of them can really stop a run: the ones that ran are line events
+    const ran = new Set(
+      [...Array(trace.length).keys()]
+        .filter((e) => trace.kind[e] === EventKind.Line)
+        .map((e) => trace.line[e]),
+    );
+    for (const line of ran) expect(lines).toContain(line);
   });
 });

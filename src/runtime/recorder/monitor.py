@@ -49,6 +49,7 @@ class Recorder(Stack):
         self.files = request["files"]
         self.scenario = request.get("scenario", "")
         self.paths = [f["path"] for f in self.files]
+        self.code_lines = []  # per file, the lines that have code (session.code_lines)
         self.file_index = {p: i for i, p in enumerate(self.paths)}
         self.brute = config.BRUTE_FORCE
 

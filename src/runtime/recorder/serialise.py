@@ -36,6 +36,7 @@ def serialise(rec, outcome, error, elapsed):
         "outcome": outcome,
         "error": error,
         "files": rec.paths,
+        "codeLines": rec.code_lines if len(rec.code_lines) == len(rec.paths) else None,
         "eventCount": len(columns[0]),
         "deltaCount": len(columns[-1]),
         "objectCount": len(rec.values.object_ids),

@@ -25,9 +25,23 @@ def compile_all(rec):
             linecache.cache[f["path"]] = (len(f["code"]), None, lines, f["path"])
             code = compile(f["code"], f["path"], "exec", dont_inherit=True)
             rec.register_code(code, idx)
+            rec.code_lines.append(code_lines(code))
             compiled.append((f, code))
     shown = [warnings.formatwarning(w.message, w.category, w.filename, w.lineno) for w in caught]
     return compiled, shown
+
+
+def code_lines(code):
+    """The lines of a file that have code Python can stop at (a line event can happen on
+    them), from every code object in it: not blank lines, comments, docstrings of
+    functions, nor an ``else:`` line on its own."""
+    lines = set()
+    stack = [code]
+    while stack:
+        c = stack.pop()
+        lines.update(line for _start, _end, line in c.co_lines() if line)
+        stack.extend(k for k in c.co_consts if isinstance(k, type(code)))
+    return sorted(lines)
 
 
 def run(request):
