@@ -24,8 +24,14 @@ function samePlace(a: Trace, i: number, b: Trace, j: number): boolean {
 }
 
 function side(t: Trace, i: number): DivergenceSide {
-  if (i >= t.length) return { step: t.length, file: '', line: 0, function: '' };
-  return { step: i, file: t.fileOf(i), line: t.line[i], function: t.functionOf(i) };
+  if (i >= t.length) return { step: t.length, file: '', line: 0, function: '', kind: null };
+  return {
+    step: i,
+    file: t.fileOf(i),
+    line: t.line[i],
+    function: t.functionOf(i),
+    kind: t.kind[i],
+  };
 }
 
 /** Names of the frames on both stacks (`a` at `i`, `b` at `j`) whose values' texts differ. */
@@ -98,7 +104,14 @@ export function panelDivergence(
 ): Divergence | null {
   const elsewhere = new Set([...a.meta.files, ...b.meta.files].filter((f) => f !== source));
   const inSource = divergence(a, b, elsewhere);
-  if (inSource) return inSource;
   const other = divergence(a, b, new Set(scripts));
-  return other && { ...other, samePathIn: source };
+  if (!inSource) return other && { ...other, samePathIn: source };
+  // They may have parted before, outside the source: say where, or the place shown (two
+  // runs at the same line, one returning and one raising) hides why.
+  const before =
+    other &&
+    other.a.kind !== null &&
+    other.b.kind !== null &&
+    (other.a.step < inSource.a.step || other.b.step < inSource.b.step);
+  return before ? { ...inSource, earlier: { a: other.a, b: other.b } } : inSource;
 }

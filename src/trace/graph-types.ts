@@ -126,6 +126,8 @@ export interface DivergenceSide {
   file: string;
   line: number;
   function: string;
+  /** What happens there (an `EventKind`: a line runs, a call, a return, an exception); null at the end. */
+  kind: number | null;
 }
 
 /** A name whose value differed between the two traces just before they parted. */
@@ -149,4 +151,9 @@ export interface Divergence {
    * place above is where they differ elsewhere (`panelDivergence`).
    */
   samePathIn?: string;
+  /**
+   * Set when the runs already parted before this place, outside the panel's source (in a
+   * stand-in of the setup, say): where they first did (`panelDivergence`).
+   */
+  earlier?: { a: DivergenceSide; b: DivergenceSide };
 }

@@ -47,6 +47,15 @@ export const objectStrings = {
     zh: '在 {file} 第 {line} 行之后走上不同的路（A 第 {a} 步，B 第 {b} 步）',
     en: 'They take different paths after {file}, line {line} (step {a} of A, step {b} of B)',
   },
+  partedEarlier: {
+    zh: '两次运行其实更早就分开了，在 {source} 之外：在 {fn}（{file}）里，A 接着运行第 {la} 行（第 {a} 步），B 运行第 {lb} 行（第 {b} 步）。下面是它们在 {source} 里分开的地方。',
+    en: 'The runs already part earlier, outside {source}: in {fn} ({file}), A goes on at line {la} (step {a}) and B at line {lb} (step {b}). Below is where they part in {source}.',
+  },
+  divKindCall: { zh: '调用 {fn}', en: 'calls {fn}' },
+  divKindLine: { zh: '运行这一行', en: 'runs this line' },
+  divKindReturn: { zh: '从 {fn} 返回', en: 'returns from {fn}' },
+  divKindException: { zh: '这里抛出异常', en: 'an exception is raised here' },
+  divKindUnwind: { zh: '因异常离开 {fn}', en: 'leaves {fn} through an exception' },
   partAtEnd: {
     zh: '一个场景在第 {a} 步结束，另一个继续运行',
     en: 'One scenario ends at step {a}; the other goes on',

@@ -47,6 +47,18 @@ type Side = Divergence['a'];
 /** A side is null when that run had already ended there (the reader gives it no place). */
 const place = (s: Side): Side | null => (s.file === '' ? null : s);
 const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.line}` : '—');
+/** What a side does at its place, by event kind (src/trace/meta.ts EventKind). */
+const KIND_TEXT = [
+  'divKindCall',
+  'divKindLine',
+  'divKindReturn',
+  'divKindException',
+  'divKindUnwind',
+] as const;
+const doing = (lang: Lang, s: Side | null) =>
+  s && s.kind !== null && KIND_TEXT[s.kind]
+    ? ` ${t(lang, KIND_TEXT[s.kind], { fn: s.function })}`
+    : '';
 
 /**
  * "Where two scenarios part": pick two scenarios; see the first step where their paths
@@ -117,6 +129,19 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           data-a-line={d.a?.line}
           data-b-line={d.b?.line}
         >
+          {d.earlier ? (
+            <p data-testid="divergence-earlier">
+              {t(lang, 'partedEarlier', {
+                source,
+                file: d.earlier.a.file,
+                fn: d.earlier.a.function,
+                la: d.earlier.a.line,
+                lb: d.earlier.b.line,
+                a: d.earlier.a.step + 1,
+                b: d.earlier.b.step + 1,
+              })}
+            </p>
+          ) : null}
           {d.samePathIn ? (
             <p data-testid="divergence-same-in">{t(lang, 'samePathIn', { file: d.samePathIn })}</p>
           ) : null}
@@ -133,9 +158,11 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           <ul className="divergence-next">
             <li>
               {label(a)} → <code>{where(d.a)}</code>
+              {doing(lang, d.a)}
             </li>
             <li>
               {label(b)} → <code>{where(d.b)}</code>
+              {doing(lang, d.b)}
             </li>
           </ul>
           {d.values.length > 0 ? (
