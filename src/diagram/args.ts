@@ -31,10 +31,14 @@ export function slotValue(s: GraphSlot): SlotValue {
 
 /**
  * A call stack row: the module frame's name alone, a function with its parameters'
- * values at the step (`run_hooks(hooks=#12, event='before')`).
+ * values at the step (`run_hooks(hooks=#12, event='before')`), but for hidden ones.
  */
 export function callOf(frame: GraphFrame): string {
   if (frame.isModule) return frame.function;
-  const args = frame.args.map((a) => ({ label: a.name, value: slotValue(a.value) }));
+  // A comprehension's or generator expression's hidden `.0` (the iterator it was given)
+  // is Python's bookkeeping, not an argument anyone wrote: `<genexpr>()`.
+  const args = frame.args
+    .filter((a) => !a.name.startsWith('.'))
+    .map((a) => ({ label: a.name, value: slotValue(a.value) }));
   return `${frame.function}(${formatArgs(args)})`;
 }

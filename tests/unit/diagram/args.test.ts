@@ -36,5 +36,7 @@ describe('call arguments', () => {
     expect(callOf(frame)).toBe("run_hooks(hooks=#12, event='before')");
     expect(callOf({ ...frame, args: [] })).toBe('run_hooks()');
     expect(callOf({ ...frame, function: '<module>', isModule: true, args: [] })).toBe('<module>');
+    const genexpr = { name: '.0', value: { kind: 'ref', id: 77 }, changed: false } as const;
+    expect(callOf({ ...frame, function: '<genexpr>', args: [genexpr] })).toBe('<genexpr>()');
   });
 });
