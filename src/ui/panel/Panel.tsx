@@ -166,7 +166,9 @@ export function Panel({
   const placed = lesson.prose[lang].find((seg) => seg.kind === 'panel' && seg.panelId === panel.id);
   const tries = placed?.kind === 'panel' ? placed.triesHtml : undefined;
   const titleId = `${key}-title`;
-  const keys = panelKeys(key, view.commandContext, runCommand);
+  // Acting on the panel (a scenario picked in a comparison box) wants all its traces, seen
+  // near the screen or not.
+  const keys = panelKeys(key, view.commandContext, runCommand, near);
 
   return (
     <section

@@ -61,7 +61,13 @@ function handle(ctx: CommandContext, run: (id: CommandId) => void, e: KeyPress):
  * get the handlers to put on the panel's element: its own keys, and "this panel is the
  * one in use" on focus or pointer.
  */
-export function panelKeys(key: string, ctx: CommandContext, run: (id: CommandId) => void) {
+export function panelKeys(
+  key: string,
+  ctx: CommandContext,
+  run: (id: CommandId) => void,
+  /** Called whenever the reader acts on the panel (focus, pointer, a changed field). */
+  onUse?: () => void,
+) {
   panels.set(key, (e) => handle(ctx, run, e));
   if (!listening && typeof document !== 'undefined') {
     document.addEventListener('keydown', onDocumentKey);
@@ -69,10 +75,12 @@ export function panelKeys(key: string, ctx: CommandContext, run: (id: CommandId)
   }
   const use = () => {
     lastUsed = key;
+    onUse?.();
   };
   return {
     onFocusCapture: use,
     onPointerDownCapture: use,
+    onChangeCapture: use,
     /**
      * A key bound in the command table (src/store/commands.ts) is the panel's (no
      * browser default: F5 never reloads); its command runs if enabled.
