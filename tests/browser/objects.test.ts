@@ -255,9 +255,9 @@ describe('objects, not names, on the flagship lesson', () => {
     ).toContain("'maintenance window");
     // It also says that the runs parted before, inside the hook, and what each side does.
     expect(await p.locator('[data-testid=divergence-earlier]').textContent()).toMatch(
-      /^The runs already part earlier, outside s04\/core\/runtime\.py: in \w+ \(setup\.py\), A goes on at line \d+ \(step \d+\) and B at line \d+/,
+      /^The runs part earlier, outside s04\/core\/runtime\.py: in \w+ \(setup\.py\), A at line \d+ \(step \d+\), B at line \d+/,
     );
-    expect(await d.locator('.divergence-next').textContent()).toContain('runs this line');
+    expect(await d.locator('.divergence-next').textContent()).toContain('runs the line');
 
     await p.locator('[data-testid=divergence-jump-b]').click();
     await waitForStep(p, (s) => s === atB);

@@ -52,7 +52,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await notice.waitFor();
     expect(await notice.getAttribute('data-kind')).toBe('breakpointMoved');
     expect(await notice.textContent()).toContain(
-      `Line ${elseLine} has no code Python stops at (a blank line, a comment, a docstring or an else: on its own): the breakpoint is on line ${elseLine + 1}`,
+      `Line ${elseLine} has no code to stop at: the breakpoint is on line ${elseLine + 1}, the next that has.`,
     );
     expect(await row().getAttribute('data-line')).toBe(String(elseLine + 1));
     // the docstring line: onto the function's first statement

@@ -113,12 +113,12 @@ export const panelStrings = {
     en: 'Ran to the end: logpoints write to the output without stopping.',
   },
   breakpointMoved: {
-    zh: '第 {from} 行没有 Python 会停下的代码（空行、注释、文档字符串或单独的 else:），断点放在了下一行有代码的第 {to} 行。',
-    en: 'Line {from} has no code Python stops at (a blank line, a comment, a docstring or an else: on its own): the breakpoint is on line {to}, the next line that has.',
+    zh: '第 {from} 行没有可停下的代码，断点放在了下一行有代码的第 {to} 行。',
+    en: 'Line {from} has no code to stop at: the breakpoint is on line {to}, the next that has.',
   },
   noCodeLine: {
-    zh: '第 {line} 行及其后都没有 Python 会停下的代码，所以没有设断点。',
-    en: 'Line {line} and the lines after it have no code Python stops at, so no breakpoint was set.',
+    zh: '第 {line} 行起没有可停下的代码，没有设断点。',
+    en: 'No line from {line} on has code to stop at: no breakpoint was set.',
   },
   stepOutOfRange: {
     zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',

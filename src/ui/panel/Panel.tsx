@@ -29,7 +29,6 @@ import type { TracesWhen } from '../../store/panelTypes';
 import { selectPanelView } from '../../store/panelView';
 import { placedRunError } from '../../store/runErrorText';
 import { useAddress } from '../../store/urlSync';
-import { DivergenceView } from '../diagram/DivergenceView';
 import { ErrorBoundary } from '../ErrorBoundary';
 import { releaseShell } from '../shell/release';
 import { BreakpointList } from './BreakpointList';
@@ -52,6 +51,10 @@ import { TryBox } from './TryBox';
 import { useWhenNear } from './whenNear';
 
 // Author mode's part of a panel loads only when author mode is on.
+// Below the hit table, and used once two runs are compared: not in the first download.
+const DivergenceView = lazy(() =>
+  import('../diagram/DivergenceView').then((m) => ({ default: m.DivergenceView })),
+);
 const PanelAuthor = lazy(() =>
   import('../author/PanelAuthor').then((m) => ({ default: m.PanelAuthor })),
 );
@@ -297,14 +300,16 @@ export function Panel({
         onPick={actions.setScenario}
       />
 
-      <DivergenceView
-        scenarios={panel.scenarios}
-        source={panel.source}
-        traceOf={traceOf}
-        current={p.scenario}
-        lang={lang}
-        onJump={jumpToScenarioStep}
-      />
+      <Suspense fallback={null}>
+        <DivergenceView
+          scenarios={panel.scenarios}
+          source={panel.source}
+          traceOf={traceOf}
+          current={p.scenario}
+          lang={lang}
+          onJump={jumpToScenarioStep}
+        />
+      </Suspense>
 
       <SetupView files={entry.setupFiles} lang={lang} />
       {/* While the author edits the code, it is not read-only. */}

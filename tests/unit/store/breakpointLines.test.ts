@@ -49,9 +49,9 @@ describe('toggled', () => {
 
   it('says where it went, in both languages', () => {
     const moved = { kind: 'breakpointMoved', from: 52, to: 53 } as const;
-    expect(noticeText('en', moved)).toContain('Line 52 has no code Python stops at');
+    expect(noticeText('en', moved)).toContain('Line 52 has no code to stop at');
     expect(noticeText('en', moved)).toContain('the breakpoint is on line 53');
     expect(noticeText('zh', moved)).toContain('第 52 行没有');
-    expect(noticeText('zh', { kind: 'noCodeLine', line: 9 })).toContain('第 9 行及其后');
+    expect(noticeText('zh', { kind: 'noCodeLine', line: 9 })).toContain('第 9 行起');
   });
 });
