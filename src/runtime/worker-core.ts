@@ -83,25 +83,6 @@ export interface InstalledRecorder {
   alive: () => boolean;
 }
 
-/**
- * The recorder installed in one Pyodide: its entry point and the check of its seal, both
- * taken at install, before any lesson code ran (`recorder/seal.py`).
- */
-export interface InstalledRecorder {
-  py: PyodideAPI;
-  /** `record(request_json)`, kept from install: never looked up again through Python. */
-  record: PyFunction;
-  /**
-   * After a run: null if the run left the recorder, the standard library and the builtins
-   * as install found them, else the name of what it changed.
-   */
-  changed: () => string | null;
-  /** Before a run: what the host imported since the last one joins the baseline and its seal. */
-  prepare: () => void;
-  /** Whether Pyodide still works (after a fatal error it replaces its API with throwers). */
-  alive: () => boolean;
-}
-
 /** Install the recorder into a Pyodide (the worker, Node in-process and the Node sandbox). */
 export function installRecorder(py: PyodideAPI, install: RecorderInstall): InstalledRecorder {
   for (const f of install.files) {
