@@ -103,6 +103,17 @@ export function hitsText(lang: Lang, row: BreakpointRow): string {
   return t(lang, 'bpStops', { n: row.fired });
 }
 
+/**
+ * The row's text for a condition or log message that failed, with a hint when Python
+ * could not find a name: it is evaluated in the frame it stops in, with that file's
+ * globals, so a name defined in the setup or a scenario is not there.
+ */
+export function probeErrorText(lang: Lang, error: ProbeError): string {
+  const key = error.source === 'condition' ? 'bpConditionError' : 'bpLogError';
+  const text = t(lang, key, { count: error.count, message: error.message });
+  return /^NameError\b/.test(error.message) ? `${text} ${t(lang, 'bpNameHint')}` : text;
+}
+
 /** The notice's text. */
 export function noticeText(lang: Lang, notice: PanelNotice): string {
   switch (notice.kind) {

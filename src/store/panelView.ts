@@ -21,7 +21,13 @@ import { type CommandContext, type CommandId, enabledCommands } from './commands
 import type { PanelNotice, PanelState } from './panels';
 import { callStartOf } from './recording';
 
-export { type BreakpointKind, type BreakpointRow, hitsText, noticeText } from './breakpointView';
+export {
+  type BreakpointKind,
+  type BreakpointRow,
+  hitsText,
+  noticeText,
+  probeErrorText,
+} from './breakpointView';
 export { statusText, timelineText } from './statusText';
 
 import {

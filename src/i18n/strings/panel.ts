@@ -112,6 +112,10 @@ export const panelStrings = {
     zh: '运行到了结尾：日志点只往“输出”里记录，不会停下。',
     en: 'Ran to the end: logpoints write to the output without stopping.',
   },
+  bpNameHint: {
+    zh: '名字只在该行所在的帧和这个文件的全局名字里查找。',
+    en: "Names are looked up in the frame at that line and in that file's globals only.",
+  },
   breakpointMoved: {
     zh: '第 {from} 行没有可停下的代码，断点放在了下一行有代码的第 {to} 行。',
     en: 'Line {from} has no code to stop at: the breakpoint is on line {to}, the next that has.',

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { Breakpoint } from '../../replay/engine';
 import { useApp } from '../../store/app';
-import { type BreakpointRow, hitsText } from '../../store/panelView';
+import { type BreakpointRow, hitsText, probeErrorText } from '../../store/panelView';
 import { pythonNeedNote } from '../pythonStatus';
 
 /**
@@ -160,10 +160,7 @@ function BreakpointListView(props: {
               </div>
               {row.error ? (
                 <p className="bp-error" id={errorId} role="alert" data-testid="bp-error">
-                  {t(lang, row.error.source === 'condition' ? 'bpConditionError' : 'bpLogError', {
-                    count: row.error.count,
-                    message: row.error.message,
-                  })}
+                  {probeErrorText(lang, row.error)}
                 </p>
               ) : null}
               <PythonNote

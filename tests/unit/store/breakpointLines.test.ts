@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { placeBreakpoint, toggled } from '../../../src/store/breakpointLines';
-import { noticeText } from '../../../src/store/breakpointView';
+import { noticeText, probeErrorText } from '../../../src/store/breakpointView';
 
 const meta = { files: ['a.py', 'b.py'], codeLines: [[1, 4, 5, 7, 9], [2]] };
 let n = 0;
@@ -53,5 +53,22 @@ describe('toggled', () => {
     expect(noticeText('en', moved)).toContain('the breakpoint is on line 53');
     expect(noticeText('zh', moved)).toContain('第 52 行没有');
     expect(noticeText('zh', { kind: 'noCodeLine', line: 9 })).toContain('第 9 行起');
+  });
+});
+
+describe('probeErrorText', () => {
+  it('adds where a condition looks for names to a NameError, and nothing to other errors', () => {
+    const error = {
+      source: 'condition',
+      event: 3,
+      count: 2,
+      message: "NameError: name 'second' is not defined",
+    } as const;
+    expect(probeErrorText('en', error)).toMatch(
+      /name 'second' is not defined.* Names are looked up in the frame at that line and in that file's globals only\.$/,
+    );
+    expect(probeErrorText('zh', error)).toContain('名字只在该行所在的帧');
+    const other = { ...error, message: 'ZeroDivisionError: division by zero' };
+    expect(probeErrorText('en', other)).not.toContain('looked up');
   });
 });
