@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../i18n';
 import { COMMAND_TABLE, keyLabel } from '../store/commands';
 
@@ -10,9 +10,10 @@ import { COMMAND_TABLE, keyLabel } from '../store/commands';
  */
 export function ShortcutsHelp({ lang, empty }: { lang: Lang; empty?: boolean }) {
   const box = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
+  // Listening always, and reading whether the box is open when a key or a pointer comes:
+  // listening only once its (asynchronous) toggle event had been handled let an Escape
+  // pressed right after opening it go unheard.
   useEffect(() => {
-    if (!open) return;
     const close = (focusSummary: boolean) => {
       const details = box.current;
       if (!details) return;
@@ -20,10 +21,11 @@ export function ShortcutsHelp({ lang, empty }: { lang: Lang; empty?: boolean }) 
       if (focusSummary) details.querySelector('summary')?.focus();
     };
     const onPointer = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) close(false);
+      if (box.current?.open && !box.current.contains(e.target as Node)) close(false);
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close(box.current?.contains(document.activeElement) ?? false);
+      if (e.key === 'Escape' && box.current?.open)
+        close(box.current.contains(document.activeElement));
     };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -31,14 +33,9 @@ export function ShortcutsHelp({ lang, empty }: { lang: Lang; empty?: boolean }) 
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open]);
+  }, []);
   return (
-    <details
-      ref={box}
-      className="shortcuts"
-      data-testid="shortcuts"
-      onToggle={(e) => setOpen(e.currentTarget.open)}
-    >
+    <details ref={box} className="shortcuts" data-testid="shortcuts">
       <summary>{t(lang, 'shortcuts')}</summary>
       {empty ? null : (
         <div className="shortcuts-body">
