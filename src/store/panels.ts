@@ -240,7 +240,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         // A new one goes on a line Python can stop at (breakpointLines.ts).
         const meta = isFresh(key, p, p.scenario) ? currentTrace(p)?.meta : undefined;
         const next = toggled(p.breakpoints, file, line, meta, () => `bp${nextBreakpointId++}`);
-        patch(key, () => (next.notice ? next : { breakpoints: next.breakpoints }));
+        const { breakpoints, notice } = next;
+        patch(key, () => (notice ? { breakpoints, notice } : { breakpoints }));
         if (next.removed?.condition || next.removed?.log !== undefined) ensure(key);
       },
 

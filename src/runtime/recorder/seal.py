@@ -237,9 +237,10 @@ def restore(sealed):
                 setattr(holder, k, v)
     items = iter(s[6])
     for lst, n in zip(s[0], s[1], strict=True):
-        if type(lst) is list:
+        if type(lst) in (list, set):  # a set's items are consumed too, to stay aligned
             saved = [next(items) for _ in range(n)]
-            if len(lst) != n or any(a is not b for a, b in zip(lst, saved, strict=True)):
+            changed = len(lst) != n or any(a is not b for a, b in zip(lst, saved, strict=False))
+            if type(lst) is list and changed:
                 lst[:] = saved
     for fn, code, dflt, kw in zip(s[7], s[8], s[9], s[10], strict=True):
         if fn.__code__ is not code:
