@@ -134,13 +134,16 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     }
   }
 
-  function crash(message: string) {
+  /** The worker failed (or `sealed`: the run changed that part of the recorder): replace it. */
+  function crash(message: string, sealed?: string) {
     const victim = inFlight;
     inFlight = null;
     victim?.resolve(
       emptyTrace(
         'error',
-        { type: 'WorkerCrashed', message: `${message}. Python was restarted; run again.` },
+        sealed === undefined
+          ? { type: 'WorkerCrashed', message: `${message}. Python was restarted; run again.` }
+          : { type: 'SealBroken', message: sealed },
         filesOf(victim.request),
       ),
     );
@@ -214,7 +217,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       }
       case 'crashed':
         if (msg.runId !== null && inFlight && msg.runId !== inFlight.runId) return;
-        crash(msg.message);
+        crash(msg.message, msg.sealed);
         return;
     }
   }

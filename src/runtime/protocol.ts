@@ -102,6 +102,8 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
     type: z.literal('crashed'),
     runId: z.nullable(z.number().check(z.int())),
     message: z.string(),
+    /** Set when the run broke the recorder's seal: what it changed (a Python name). */
+    sealed: z.optional(z.string()),
   }),
 ]);
 /** Messages from the worker to the UI. */

@@ -13,6 +13,7 @@ import { loadPyodide } from 'pyodide';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
+import { SealBroken } from './seal';
 import {
   disableNetwork,
   disableStorage,
@@ -161,6 +162,7 @@ self.onmessage = (event: MessageEvent) => {
       type: 'crashed',
       runId: msg.runId,
       message: err instanceof Error ? err.message : String(err),
+      ...(err instanceof SealBroken ? { sealed: err.what } : {}),
     });
   }
 };

@@ -27,6 +27,8 @@ export function runErrorText(lang: Lang, error: RunError): string {
   if (error.type === 'PythonUnavailable') return t(lang, 'errPythonUnavailable') + detail;
   if (error.type === 'WorkerCrashed') return t(lang, 'errWorkerCrashed') + detail;
   if (error.type === 'InvalidTrace') return t(lang, 'errInvalidTrace') + detail;
+  // the message is what the run changed: a Python name, the same in every language
+  if (error.type === 'SealBroken') return t(lang, 'errSealBroken', { what: error.message });
   return `${error.type}: ${error.message}`;
 }
 

@@ -128,7 +128,9 @@ describe('a run that rewrites the recorder itself', () => {
     await p.locator('[data-testid=run]').click();
     await waitState(p, 'error');
     const report = await panelReport(p);
-    expect(report.error).toContain('this run changed wpt_recorder.values.Values.atom');
+    expect(report.error).toMatch(
+      /This run changed wpt_recorder\.values\.Values\.atom, which every later run would go through/,
+    );
     expect(report.error).toContain('Python was restarted; run again.');
     await runtimeState(app.page, 'ready');
     expect(await pythonWorker(app.page)).not.toBe(worker);

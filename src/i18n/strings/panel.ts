@@ -65,6 +65,11 @@ export const panelStrings = {
     zh: 'Python 意外停止并已重新启动；请再运行一次。',
     en: 'Python stopped unexpectedly and was restarted; run again.',
   },
+  /** A run changed the recorder (or its baseline) that every later run would go through. */
+  errSealBroken: {
+    zh: '这次运行改动了 {what}，而之后的每次运行都要经过它，所以这次的录制不予显示。Python 已重新启动；请再运行一次。',
+    en: 'This run changed {what}, which every later run would go through, so its recording is not shown. Python was restarted; run again.',
+  },
   errInvalidTrace: {
     zh: '录制结果无法读取；请再运行一次。',
     en: 'The recording could not be read; run again.',

@@ -92,6 +92,24 @@ describe('the runtime client', () => {
     expect((await next).meta.output).toBe('ok again');
   });
 
+  it('reports a run that broke the recorder seal by what it changed, and replaces the worker', async () => {
+    const c = client();
+    FakeWorker.all[0].ready();
+    const t = c.record(request());
+    const runId = FakeWorker.all[0].runs()[0].runId as number;
+    const what = 'wpt_recorder.values.Values.atom';
+    FakeWorker.all[0].emit({
+      type: 'crashed',
+      runId,
+      message: `this run changed ${what}`,
+      sealed: what,
+    });
+    const error = (await t).meta.error;
+    expect(error).toMatchObject({ type: 'SealBroken', message: what });
+    expect(FakeWorker.all).toHaveLength(2);
+    expect(FakeWorker.all[0].terminated).toBe(true);
+  });
+
   it('terminates a run that outlives its budget and restarts Python', async () => {
     const c = client();
     FakeWorker.all[0].ready();

@@ -364,6 +364,14 @@ describe('notices and stop reasons in the reader’s language', () => {
     expect(runErrorText('zh', { type: 'WorkerCrashed', message: 'boom; run again.' })).toMatch(
       /重新启动/,
     );
+    // a run that changed the recorder: worded in the reader's language around the name
+    const sealed = { type: 'SealBroken', message: 'wpt_recorder.values.Values.atom' };
+    expect(runErrorText('zh', sealed)).toMatch(
+      /^这次运行改动了 wpt_recorder\.values\.Values\.atom，.*重新启动/,
+    );
+    expect(runErrorText('en', sealed)).toMatch(
+      /^This run changed wpt_recorder\.values\.Values\.atom, which every later run/,
+    );
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
   });
 
