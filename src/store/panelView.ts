@@ -134,8 +134,10 @@ export interface PanelViewModel {
   /** The first event of the focus function's first call: the steps before it are setup. */
   callStart: number;
   /**
-   * The status badge's facts; `statusText` words them. `file` is the paused line's file
-   * when it is not the panel's source (the line number alone would point into the wrong one).
+   * The status badge's facts; `statusText` words them. `line` and `file` are where the
+   * program is paused (the innermost frame), whichever frame is selected; `file` only when
+   * it is not the panel's source (the line number alone would point into the wrong one).
+   * `viewing` is the selected caller frame, when one is: its function and line.
    */
   status: {
     line: number | null;
@@ -143,6 +145,7 @@ export interface PanelViewModel {
     step: number | null;
     total: number;
     recording: boolean;
+    viewing: { function: string; line: number } | null;
   };
   code: CodeDisplay;
   /** Step notes: the one holding the current line (-1 if none) and the highlighted one. */
@@ -262,11 +265,15 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     hits,
     callStart: trace ? callStartOf(trace, { file: panel.source, fn: panel.function }) : 0,
     status: {
-      line: paused ? pos.line : null,
-      file: paused && pos.file !== panel.source ? pos.file : null,
+      line: paused ? pos.stack[0].line : null,
+      file: paused && pos.stack[0].file !== panel.source ? pos.stack[0].file : null,
       step: paused ? p.position : null,
       total: trace?.length ?? 0,
       recording: p.pending !== null,
+      viewing:
+        paused && selectedFrame > 0
+          ? { function: pos.stack[selectedFrame].function, line: pos.line }
+          : null,
     },
     code: {
       file: shown.file,

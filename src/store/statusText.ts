@@ -11,11 +11,15 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
     case 'ready':
       return t(lang, 'notRun');
     case 'paused': {
-      const { line, file, step, total } = view.status;
+      const { line, file, step, total, viewing } = view.status;
       const where = file
         ? t(lang, 'lineOfFile', { n: line ?? '?', file: file.slice(file.lastIndexOf('/') + 1) })
         : t(lang, 'line', { n: line ?? '?' });
-      return `${t(lang, 'paused')} · ${where} · ${t(lang, 'step', { n: (step ?? 0) + 1 })}/${total}`;
+      const text = `${t(lang, 'paused')} · ${where} · ${t(lang, 'step', { n: (step ?? 0) + 1 })}/${total}`;
+      // A caller's frame is selected: the code shows its line, not where the program is.
+      return viewing
+        ? `${text} · ${t(lang, 'viewingFrame', { fn: viewing.function, n: viewing.line })}`
+        : text;
     }
     case 'finished':
       return t(lang, 'finished');
