@@ -35,10 +35,17 @@ export function slotValue(s: GraphSlot): SlotValue {
  */
 export function callOf(frame: GraphFrame): string {
   if (frame.isModule) return frame.function;
-  // A comprehension's or generator expression's hidden `.0` (the iterator it was given)
-  // is Python's bookkeeping, not an argument anyone wrote: `<genexpr>()`.
+  // `<genexpr>()`: its `.0` is not an argument anyone wrote (see {@link isImplicitName}).
   const args = frame.args
-    .filter((a) => !a.name.startsWith('.'))
+    .filter((a) => !isImplicitName(a.name))
     .map((a) => ({ label: a.name, value: slotValue(a.value) }));
   return `${frame.function}(${formatArgs(args)})`;
+}
+
+/**
+ * Whether a local is one Python made, not the program: a comprehension's or generator
+ * expression's `.0`, the iterator it was handed. No name the program writes starts with a dot.
+ */
+export function isImplicitName(name: string): boolean {
+  return name.startsWith('.');
 }

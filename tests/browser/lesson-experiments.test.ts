@@ -409,6 +409,21 @@ describe('the hook-registry lesson: the experiments its prose proposes', {
     ).toEqual({ clean_tmp: 1, substring_pitfalls: 1, read_readme: 0 });
   });
 
+  it('permission_hook: stepping into any(...) shows the generator expression, its .0 explained', async () => {
+    const p = await shown(app, 'permission_hook');
+    const line = sourceLine(L, HK, 'if any(pattern in command for pattern in RISKY):');
+    await pauseAt(p, 'clean_tmp', line);
+    const at = await status(p);
+    await p.locator('[data-testid=step-into]').click();
+    await waitForStep(p, (step) => step > at.step);
+    const frames = p.locator('[data-testid=frame]');
+    await expect.poll(() => frames.first().textContent()).toContain('<genexpr>()');
+    // the iterator Python hands the expression is listed, and said to be Python's own
+    const dot = p.locator('[data-testid=var][data-name=".0"]');
+    expect(await dot.locator('.var-implicit').textContent()).toContain('made by Python');
+    await finishAndClear(p, line);
+  });
+
   it('sent nothing anywhere and raised no page error', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);

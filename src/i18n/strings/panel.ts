@@ -22,6 +22,11 @@ export const panelStrings = {
   output: { zh: '输出', en: 'Output' },
   noOutput: { zh: '（还没有输出）', en: '(no output yet)' },
   noVariables: { zh: '（没有变量）', en: '(no variables)' },
+  /** Beside a comprehension's `.0` in the variables pane. */
+  implicitIterator: {
+    zh: 'Python 自己加的：这个推导式/生成器表达式读取的迭代器',
+    en: 'made by Python: the iterator this comprehension or generator expression reads',
+  },
   notStarted: { zh: '点击“调试”或“单步进入”开始。', en: 'Press Debug or Step Into to start.' },
   readOnlyNote: {
     zh: '代码只读，在你的浏览器里运行，不会向任何服务器发送数据。',

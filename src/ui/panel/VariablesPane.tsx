@@ -1,3 +1,4 @@
+import { isImplicitName } from '../../diagram/args';
 import { t } from '../../i18n';
 import { refId } from '../../trace/values';
 import type { PaneProps } from './panes';
@@ -50,6 +51,9 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               >
                 {v.name}
               </button>
+              {isImplicitName(v.name) ? (
+                <span className="var-implicit">{t(lang, 'implicitIterator')}</span>
+              ) : null}
               <ValueView trace={trace} value={v.value} step={pos.event} lang={lang} />
             </li>
           ))}
