@@ -35,11 +35,17 @@ export function slotValue(s: GraphSlot): SlotValue {
  */
 export function callOf(frame: GraphFrame): string {
   if (frame.isModule) return frame.function;
+  if (frame.isClassBody) return classHeading(frame.function);
   // `<genexpr>()`: its `.0` is not an argument anyone wrote (see {@link isImplicitName}).
   const args = frame.args
     .filter((a) => !isImplicitName(a.name))
     .map((a) => ({ label: a.name, value: slotValue(a.value) }));
   return `${frame.function}(${formatArgs(args)})`;
+}
+
+/** How a class statement's body is named where a call would be (`class AuditStore`). */
+export function classHeading(name: string): string {
+  return `class ${name}`;
 }
 
 /**

@@ -3,7 +3,7 @@
  * frames outermost first (the module's globals on top), objects by id, the changed ids.
  */
 import type { Graph } from '../trace/graph-types';
-import { formatArgs, slotValue } from './args';
+import { callOf, slotValue } from './args';
 import type { DiagramInput, DiagramObject } from './model';
 
 /** The diagram of `graph`, with the call stack's selected frame (a trace frame id) marked. */
@@ -22,7 +22,7 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
   const frames = [...graph.frames].reverse().map((f) => ({
     key: String(f.frameId),
     function: f.function,
-    args: formatArgs(f.args.map((a) => ({ label: a.name, value: slotValue(a.value) }))),
+    call: callOf(f),
     module: f.isModule,
     names: f.variables.map((v) => ({ label: v.name, value: slotValue(v.value) })),
   }));

@@ -73,7 +73,8 @@ export interface LaidFrame {
    */
   slot: string;
   function: string;
-  args: string;
+  /** The frame as the call stack writes it ({@link DiagramFrame}); `heading` is it clipped. */
+  call: string;
   module: boolean;
   selected: boolean;
   heading: string;
@@ -267,15 +268,14 @@ export function layoutDiagram(
 
   const frames: LaidFrame[] = input.frames.map((f, i) => {
     const y = frameTops[i];
-    const heading = f.module ? f.function : `${f.function}(${f.args})`;
     return {
       key: f.key,
       slot: `depth:${i}`,
       function: f.function,
-      args: f.args,
+      call: f.call,
       module: f.module,
       selected: input.selectedFrame === f.key,
-      heading: clip(heading, opts.frameWidth - 12),
+      heading: clip(f.call, opts.frameWidth - 12),
       x: frameX,
       y,
       w: opts.frameWidth,

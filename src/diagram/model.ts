@@ -22,8 +22,11 @@ export interface DiagramFrame {
   /** Stable key of the frame within the trace (its frame id). */
   key: string;
   function: string;
-  /** The arguments as written in the call stack, e.g. `event='before', …`. */
-  args: string;
+  /**
+   * The frame as the call stack writes it (`run_hooks(event='before', …)`, `class
+   * AuditStore`, `<module>`): ./args.ts `callOf`.
+   */
+  call: string;
   /** True for the module-level frame (its names are the globals the lesson code defines). */
   module: boolean;
   /** The names, in the order they were first bound. */

@@ -97,8 +97,11 @@ export function positionView(
   }));
   const k = trace.kind[i];
   const aux = trace.aux[i];
-  // A module's code "returns" None when it ends: true, but not a value anyone returned.
-  const moduleEnd = k === EventKind.Return && trace.functionOf(i) === '<module>';
+  // A module's code "returns" None when it ends, and a class body its `__class__` cell (still
+  // empty: the class does not exist yet) or None: true, but not values anyone returned.
+  const moduleEnd =
+    k === EventKind.Return &&
+    (trace.functionOf(i) === '<module>' || trace.frames.isClassBody(trace.frame[i]));
   const result =
     aux !== -1 && !moduleEnd
       ? {

@@ -36,6 +36,8 @@ export interface GraphFrame {
   line: number;
   /** The module level (`<module>`): its variables are the module's globals. */
   isModule: boolean;
+  /** The body of a `class` statement: `function` is the class's name, and it has no call. */
+  isClassBody: boolean;
   /** The function's parameters, in order, with their current values (empty for a module). */
   args: GraphVar[];
   /** Every name the frame holds at this step, in first-binding order (parameters first). */

@@ -44,6 +44,7 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
       file: trace.meta.files[trace.frames.fileOf(frameId)],
       line: frameId === own ? trace.line[step] : trace.lineAt(frameId, step),
       isModule: trace.frames.functionOf(frameId) === '<module>',
+      isClassBody: trace.frames.isClassBody(frameId),
       args: variables.filter((v) => params.has(v.name)),
       variables,
     };

@@ -75,10 +75,11 @@ export type ValueNode = z.infer<typeof ValueNodeSchema>;
 export type Ref = number;
 
 /**
- * `[function, fileIndex, parentFrameId, depth, firstEventIndex, scopeFrameId, paramCount]`.
- * `scopeFrameId` is the frame whose bindings this frame shows (itself, except for module
- * frames sharing one namespace: setup, scenario and entry share `__main__`'s);
- * the first `paramCount` names bound at its call event are its parameters.
+ * `[function, fileIndex, parentFrameId, depth, firstEventIndex, scopeFrameId, paramCount,
+ * classBody]`. `scopeFrameId` is the frame whose bindings this frame shows (itself, except
+ * for module frames sharing one namespace: setup, scenario and entry share `__main__`'s);
+ * the first `paramCount` names bound at its call event are its parameters; `classBody` is 1
+ * for the body of a `class` statement (absent in older traces: 0).
  */
 export const FrameRowSchema = z.tuple([
   z.string(),
@@ -88,6 +89,7 @@ export const FrameRowSchema = z.tuple([
   z.number(),
   z.number(),
   z.number(),
+  z.optional(z.number()),
 ]);
 /** One row of the frame table (see {@link FrameRowSchema}). */
 export type FrameRow = z.infer<typeof FrameRowSchema>;

@@ -148,11 +148,11 @@ export class FrameTable {
     const pool = new StringPool();
     this.length = n;
     this.fn = new Int32Array(n);
-    this.cols = Array.from({ length: 6 }, () => new Int32Array(n));
+    this.cols = Array.from({ length: 7 }, () => new Int32Array(n));
     for (let f = 0; f < n; f++) {
       const [fn, ...numbers] = rows[f];
       this.fn[f] = pool.add(fn);
-      for (let k = 0; k < 6; k++) this.cols[k][f] = numbers[k];
+      for (let k = 0; k < 7; k++) this.cols[k][f] = numbers[k] ?? 0;
     }
     this.pool = pool.strings;
   }
@@ -186,10 +186,15 @@ export class FrameTable {
     return this.cols[5][f];
   }
 
-  /** Row `f` as the recorder wrote it. */
+  /** Whether the frame runs the body of a `class` statement (its name is the class's). */
+  isClassBody(f: number): boolean {
+    return this.cols[6][f] === 1;
+  }
+
+  /** Row `f` as the recorder wrote it (an older trace's missing `classBody` as 0). */
   row(f: number): FrameRow {
-    const [file, parent, depth, first, scope, params] = this.cols.map((c) => c[f]);
-    return [this.functionOf(f), file, parent, depth, first, scope, params];
+    const [file, parent, depth, first, scope, params, classBody] = this.cols.map((c) => c[f]);
+    return [this.functionOf(f), file, parent, depth, first, scope, params, classBody];
   }
 
   /** Every row, as written (for tests and tools). */

@@ -28,6 +28,26 @@ describe('the recorder', () => {
     expect(new Set(trace.meta.files)).toEqual(new Set(['main.py']));
   });
 
+  it('marks the body of a class statement, and only it, as a class body', () => {
+    const trace = rec.record({
+      scenario: '',
+      files: script(
+        'class Store(list):\n    def append(self, x):\n        super().append(x)\ns = Store()\ns.append(1)\nn = sum(i for i in s)\nf = lambda: [j for j in s]\nf()\n',
+      ),
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    const frames = trace.frames
+      .toArray()
+      .map((_, f) => [trace.frames.functionOf(f), trace.frames.isClassBody(f)]);
+    expect(frames).toEqual([
+      ['<module>', false],
+      ['Store', true],
+      ['append', false],
+      ['<genexpr>', false],
+      ['<lambda>', false],
+    ]);
+  });
+
   it('stores variable changes and reconstructs the locals at every event', () => {
     const trace = rec.record({
       scenario: '',

@@ -8,6 +8,12 @@ from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .hotpath import frame_state
 
 
+def _class_body(code):
+    """1 for a class statement's body (the only code, besides a module's, that Python does
+    not optimise since comprehensions are inlined), else 0."""
+    return 0 if code.co_name == "<module>" or code.co_flags & CO_OPTIMIZED else 1
+
+
 def _params(code):
     """How many of a code object's first local names are its parameters."""
     if code.co_name == "<module>" or not code.co_flags & CO_OPTIMIZED:
@@ -32,7 +38,7 @@ class Stack:
             code = frame.f_code
             self.frames.append(
                 [code.co_name, self.code_files[id(code)], parent, depth, self.count, fid,
-                 _params(code)]
+                 _params(code), _class_body(code)]
             )
             self.live[key] = fid
             self.frame_states.pop(fid, None)

@@ -93,7 +93,7 @@ const FrameBox = memo(function FrameBox({
     >
       <rect x={frame.x} y={frame.y} width={frame.w} height={frame.h} rx={4} />
       <text x={frame.x + 6} y={frame.y + TEXT_DY + 1} className="heap-heading">
-        <title>{frame.module ? heading : `${frame.function}(${frame.args})`}</title>
+        <title>{frame.module ? heading : frame.call}</title>
         {heading}
       </text>
       {frame.rows.map((r) => (

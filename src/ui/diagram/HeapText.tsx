@@ -34,7 +34,7 @@ export const HeapText = memo(function HeapText({
       <ul>
         {layout.frames.map((f) => (
           <li key={f.slot}>
-            {f.module ? t(lang, 'globals') : t(lang, 'frameOf', { fn: `${f.function}(${f.args})` })}
+            {f.module ? t(lang, 'globals') : t(lang, 'frameOf', { fn: f.call })}
             <ul>
               {f.rows.map((r) => (
                 <li key={r.label}>

@@ -23,6 +23,7 @@ describe('call arguments', () => {
       file: 'runtime.py',
       line: 9,
       isModule: false,
+      isClassBody: false,
       args: [
         { name: 'hooks', value: { kind: 'ref', id: 12 }, changed: false },
         { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, changed: false },
@@ -38,5 +39,9 @@ describe('call arguments', () => {
     expect(callOf({ ...frame, function: '<module>', isModule: true, args: [] })).toBe('<module>');
     const genexpr = { name: '.0', value: { kind: 'ref', id: 77 }, changed: false } as const;
     expect(callOf({ ...frame, function: '<genexpr>', args: [genexpr] })).toBe('<genexpr>()');
+    // a class statement's body runs as a frame named after the class: not a call of it
+    expect(callOf({ ...frame, function: 'AuditStore', isClassBody: true, args: [] })).toBe(
+      'class AuditStore',
+    );
   });
 });

@@ -5,9 +5,10 @@ export const atom = (label: string, text: string): Slot => ({ label, value: { at
 /** A slot referring to an object. */
 export const ref = (label: string, id: number): Slot => ({ label, value: { ref: id } });
 
-/** A frame with the given names. */
+/** A frame with the given names (and a function's arguments as the call stack writes them). */
 export function frame(key: string, fn: string, names: Slot[], args = ''): DiagramFrame {
-  return { key, function: fn, args, module: fn === '<module>', names };
+  const module = fn === '<module>';
+  return { key, function: fn, call: module ? fn : `${fn}(${args})`, module, names };
 }
 
 /** A container object whose slots are given. */

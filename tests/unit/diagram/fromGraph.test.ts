@@ -13,6 +13,7 @@ const graph: Graph = {
       file: 'm.py',
       line: 2,
       isModule: false,
+      isClassBody: false,
       args: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
       variables: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
     },
@@ -22,6 +23,7 @@ const graph: Graph = {
       file: 'm.py',
       line: 6,
       isModule: false,
+      isClassBody: false,
       args: [],
       variables: [
         { name: 'x', value: { kind: 'ref', id: 3 }, changed: false },
@@ -34,6 +36,7 @@ const graph: Graph = {
       file: 'm.py',
       line: 7,
       isModule: true,
+      isClassBody: false,
       args: [],
       variables: [{ name: 'n', value: { kind: 'atom', type: 'int', text: '7' }, changed: false }],
     },
@@ -66,7 +69,7 @@ describe('the diagram from the object graph', () => {
       ['1', 'f', false],
       ['2', 'g', false],
     ]);
-    expect(d.frames[2].args).toBe('a=#3');
+    expect(d.frames.map((f) => f.call)).toEqual(['<module>', 'f()', 'g(a=#3)']);
     expect(d.selectedFrame).toBe('1');
     expect([...d.changed]).toEqual([3]);
     const l = layoutDiagram(d);

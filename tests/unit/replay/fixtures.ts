@@ -48,6 +48,8 @@ export interface FixtureFrame {
   scope?: number;
   /** How many of its first names are parameters (default 0). */
   params?: number;
+  /** The body of a `class` statement (default false). */
+  classBody?: boolean;
 }
 
 /** A value in a fixture: rendered text, a reference to a hand-written object, or deleted. */
@@ -169,6 +171,7 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
       first < 0 ? n : first,
       f.scope ?? id,
       f.params ?? 0,
+      f.classBody ? 1 : 0,
     ];
   });
 

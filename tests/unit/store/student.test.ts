@@ -234,6 +234,27 @@ describe('the value an event returns, under the variables', () => {
     expect(at(NE.boomException)).toMatchObject({ kind: 'exception' });
     expect(at(NE.moduleReturn)).toBeNull();
   });
+
+  it('writes a class body as `class Name`, with no return value at its end', () => {
+    // class Store(list): def append(self, x): super().append(x)  →  the body returns its cell
+    const trace = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'lib.py' },
+        { fn: 'Store', file: 'lib.py', parent: 0, classBody: true },
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        { kind: 'call', frame: 1, line: 1 },
+        { kind: 'line', frame: 1, line: 2 },
+        { kind: 'return', frame: 1, line: 2, value: '<cell at 0x1: empty>' },
+        { kind: 'line', frame: 0, line: 4 },
+      ],
+    });
+    const v = view(trace, [], { position: 3 });
+    expect(v.pos?.result).toBeNull();
+    expect(v.calls[0]).toBe('class Store');
+    expect(view(trace, [], { position: 2 }).calls).toEqual(['class Store', '<module>']);
+  });
 });
 
 describe('a link or saved state asking for a scenario the panel does not offer', () => {

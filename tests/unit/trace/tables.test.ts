@@ -31,6 +31,7 @@ const frameRow: fc.Arbitrary<FrameRow> = fc.tuple(
   fc.nat(100_000),
   fc.nat(50),
   fc.nat(6),
+  fc.constantFrom(0, 1),
 );
 
 describe('the packed value table', () => {
@@ -101,10 +102,17 @@ describe('the packed frame table', () => {
             table.firstEventOf(f),
             table.scopeOf(f),
             table.paramCountOf(f),
+            table.isClassBody(f) ? 1 : 0,
           ]).toEqual(row);
         });
       }),
     );
+  });
+
+  it('reads a row of an older trace, without classBody, as not a class body', () => {
+    const table = new FrameTable([['f', 0, -1, 0, 0, 0, 1]]);
+    expect(table.isClassBody(0)).toBe(false);
+    expect(table.row(0)).toEqual(['f', 0, -1, 0, 0, 0, 1, 0]);
   });
 });
 
