@@ -121,6 +121,10 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'debugNoBreakpoint', { fn: notice.function });
     case 'noBreakpointHit':
       return t(lang, 'noBreakpointHit');
+    case 'reverseNoBreakpoint':
+      return notice.function === null
+        ? t(lang, 'reverseToStart')
+        : t(lang, 'reverseToFunction', { fn: notice.function });
     case 'loggedOnly':
       return t(lang, 'loggedOnly');
     case 'predicted':

@@ -19,6 +19,11 @@ export type PanelNotice =
   /** The code changed under a run in progress, which started again; `after`: what the new run did. */
   | { kind: 'codeChanged'; after: PanelNotice | null }
   | { kind: 'noBreakpointHit' }
+  /**
+   * Reverse Continue found no breakpoint that stops before the step: it went back to the
+   * first line of the panel's `function` (from after it), or to the start of the run (null).
+   */
+  | { kind: 'reverseNoBreakpoint'; function: string | null }
   /** Debug ran to the end with logpoints only: they log without stopping (see the output). */
   | { kind: 'loggedOnly' }
   /**
@@ -108,6 +113,10 @@ export function applyCommand(
     }
   }
   const hits = hitsFor(trace, p.breakpoints);
+  if (command === 'reverseContinue' && trace.length > 0) {
+    const earlier = hits.stops.length > 0 && hits.stops[0] < Math.min(p.position, trace.length);
+    if (!earlier) return backToStart(trace, p.position, focus);
+  }
   const position = step(trace, p.position, command, hits);
   const ranOut = starts && position >= trace.length && trace.meta.outcome === 'completed';
   if (!ranOut) return { position, notice: null };
@@ -120,6 +129,23 @@ export function applyCommand(
     return { position, notice: { kind: logOnly ? 'loggedOnly' : 'noBreakpointHit' } };
   const failed = passed.some((b) => hits.probeErrors.get(b.id)?.source === 'condition');
   return { position, notice: { kind: 'neverStopped', failed } };
+}
+
+/**
+ * Reverse Continue with no breakpoint behind: as Debug with none, it stops at the start of
+ * the code under study (the focus function's first line) rather than in the setup code,
+ * unless the step is already there or before; then at the run's first step.
+ */
+function backToStart(
+  trace: Trace,
+  position: number,
+  focus: { file: string; fn: string } | null,
+): { position: number; notice: PanelNotice } {
+  const first = focus ? firstFocusLine(trace, focus) : null;
+  if (focus && first !== null && first < position) {
+    return { position: first, notice: { kind: 'reverseNoBreakpoint', function: focus.fn } };
+  }
+  return { position: 0, notice: { kind: 'reverseNoBreakpoint', function: null } };
 }
 
 /** "Go to step" `step` (1-based, as the timeline counts): the move, or a notice. */

@@ -69,6 +69,17 @@ describe('debugger depth on the run_hooks panel', () => {
     const at = (await status(p())).step;
     await p().locator('[data-testid=step-back]').click();
     await waitStep(at - 1);
+    // back past the first hit: no breakpoint behind, so the first line of run_hooks, said so
+    await p().locator('[data-testid=reverse-continue]').click();
+    await waitState(p(), 'paused', line);
+    expect((await variables(p())).callback).toBe('<function first>');
+    await p().locator('[data-testid=reverse-continue]').click();
+    const notice = p().locator('[data-testid=panel-notice][data-kind=reverseNoBreakpoint]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('back at the first line of run_hooks');
+    const first = (await status(p())).line;
+    expect(first).toBeLessThan(line);
+    expect(first).toBeGreaterThan(runtimeLine('def run_hooks('));
   });
 
   it('steps into the setup callback, shows its deep-copied payload as a different object, and steps back out', async () => {

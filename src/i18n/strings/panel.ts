@@ -112,6 +112,14 @@ export const panelStrings = {
     zh: '这节课没有场景“{id}”；面板改为打开第一个场景。',
     en: 'This lesson has no scenario “{id}”; the panel opens on its first scenario instead.',
   },
+  reverseToFunction: {
+    zh: '往前没有会停下的断点：已回到 {fn} 的第一行。再按一次“反向继续”回到这次运行的开头。',
+    en: 'No breakpoint stops before this step: back at the first line of {fn}. Reverse Continue again goes back to the start of the run.',
+  },
+  reverseToStart: {
+    zh: '往前没有会停下的断点：已回到这次运行的开头（第 1 步）。',
+    en: 'No breakpoint stops before this step: back at the start of the run (step 1).',
+  },
   noBreakpointHit: {
     zh: '运行到了结尾：这个场景没有经过任何断点。',
     en: 'Ran to the end: no breakpoint was reached in this scenario.',

@@ -217,6 +217,33 @@ describe('Debug with no breakpoint', () => {
     ).toEqual({ kind: 'noBreakpointHit' });
   });
 
+  it('Reverse Continue with no breakpoint behind goes to the first line of f, then to step 1', () => {
+    const back = (position: number, breakpoints: Breakpoint[] = []) =>
+      applyCommand(trace, { position, breakpoints }, 'reverseContinue', FOCUS);
+    const r = back(NE.g2Line3);
+    expect(r).toEqual({
+      position: NE.fTotal0,
+      notice: { kind: 'reverseNoBreakpoint', function: 'f' },
+    });
+    expect(noticeText('en', r.notice!)).toMatch(/^No breakpoint stops before this step: .* of f\./);
+    expect(noticeText('zh', r.notice!)).toContain('f 的第一行');
+    // from there (or from the setup before it), to the start of the run
+    for (const from of [NE.fTotal0, NE.printLine]) {
+      expect(back(from)).toEqual({
+        position: 0,
+        notice: { kind: 'reverseNoBreakpoint', function: null },
+      });
+    }
+    expect(noticeText('zh', back(NE.fTotal0).notice!)).toContain('第 1 步');
+    // finished: the same, from the end
+    expect(back(trace.length).position).toBe(NE.fTotal0);
+    // a breakpoint that stops behind the step: it goes there, and says nothing
+    const g3 = bp({ line: 3 });
+    expect(back(NE.g2Line3, [g3])).toEqual({ position: NE.g1Line3, notice: null });
+    // one that stops only ahead: as with none
+    expect(back(NE.g1Line2, [g3]).notice).toEqual({ kind: 'reverseNoBreakpoint', function: 'f' });
+  });
+
   it('a function that is never called: Debug runs to the end as before', () => {
     const r = applyCommand(trace, { position: -1, breakpoints: [] }, 'debug', {
       file: 'lib.py',
