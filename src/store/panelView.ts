@@ -28,7 +28,7 @@ export {
   noticeText,
   probeErrorText,
 } from './breakpointView';
-export { statusText, timelineText } from './statusText';
+export { compactStatus, statusText, timelineText } from './statusText';
 
 import {
   currentTrace,

@@ -30,6 +30,20 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
 }
 
 /**
+ * The status in a few characters, for the phone's sticky toolbar, where the badge above has
+ * scrolled away: paused, the line (with its file when not the panel's) and the step count
+ * (`line 56 · 229/239`); otherwise the badge's words.
+ */
+export function compactStatus(lang: Lang, view: PanelViewModel): string {
+  if (view.state !== 'paused') return statusText(lang, view);
+  const { line, file, step, total } = view.status;
+  const where = file
+    ? `${file.slice(file.lastIndexOf('/') + 1)}:${line ?? '?'}`
+    : t(lang, 'line', { n: line ?? '?' });
+  return `${where} · ${(step ?? 0) + 1}/${total}`;
+}
+
+/**
  * The timeline's count (`12 / 119`, 1-based; `0 / n` before the start) and the slider's
  * spoken value; both say "setup" while the position is before the focus function's call.
  */

@@ -149,6 +149,33 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     expect(top).toBeLessThan(60);
   });
 
+  it('keeps the line and step in sight in the toolbar, and lets the variables grow with the page', async () => {
+    const p = panel(phone.page, 'run_hooks');
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    // Read further down the panel: the badge scrolls away, the toolbar's copy stays.
+    await p.locator('[data-testid=breakpoint-list]').evaluate((el) => el.scrollIntoView());
+    const badge = p.locator('[data-testid=status]');
+    expect(await badge.evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThan(0);
+    const where = p.locator('[data-testid=toolbar-where]');
+    const step = Number(await badge.getAttribute('data-step'));
+    const total = await p.locator('[data-testid=timeline-slider]').getAttribute('max');
+    expect(await where.textContent()).toBe(`line ${line} · ${step + 1}/${Number(total) + 1}`);
+    const box = await where.evaluate((el) => el.getBoundingClientRect().toJSON());
+    expect(box.top).toBeGreaterThanOrEqual(0);
+    expect(box.bottom).toBeLessThan(200);
+    // No box scrolling inside the scrolling page: the module's many globals are all in the
+    // page's flow (a pane taller than the 320 px the desktop caps it at, with nothing hidden).
+    await p.locator('[data-testid=frame]').last().click();
+    const vars = p.locator('[data-testid=variables]');
+    await expect.poll(() => vars.locator('[data-testid=var]').count()).toBeGreaterThan(12);
+    const size = await vars.evaluate((el) => [el.scrollHeight, el.clientHeight]);
+    expect(size[1]).toBeGreaterThan(320);
+    expect(size[0] - size[1]).toBeLessThanOrEqual(1);
+  });
+
   it('a shared link lands on the paused line, below the buttons', async () => {
     const p = panel(phone.page, 'run_hooks');
     const line = runtimeLine('answer = callback(');

@@ -9,7 +9,7 @@ import {
   labelOf,
   TOOLBAR_COMMANDS,
 } from '../../store/commands';
-import type { PanelViewModel } from '../../store/panelView';
+import { compactStatus, type PanelViewModel } from '../../store/panelView';
 
 /**
  * Where focus goes when the focused button becomes disabled (Continue reaching the end):
@@ -112,6 +112,11 @@ export function Toolbar(props: {
             </button>
           );
         })}
+        {/* Shown on a phone only (student.css), where the badge has scrolled away: a copy
+            of it, so hidden from assistive technology, which has the badge itself. */}
+        <span className="toolbar-where" aria-hidden="true" data-testid="toolbar-where">
+          {compactStatus(lang, view)}
+        </span>
       </div>
     </div>
   );

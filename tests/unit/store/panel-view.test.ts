@@ -9,6 +9,7 @@ import type { Breakpoint } from '../../../src/replay/engine';
 import { sliceLines } from '../../../src/store/codeLines';
 import type { PanelState } from '../../../src/store/panels';
 import {
+  compactStatus,
   type PanelViewInput,
   selectPanelView,
   statusText,
@@ -150,6 +151,12 @@ describe('selectPanelView', () => {
     expect(v.status.file).toBe('main.py');
     expect(statusText('en', v)).toBe(`Paused · main.py line 2 · step 2/${trace.length}`);
     expect(statusText('zh', v)).toBe(`已暂停 · main.py 第 2 行 · 第 2 步/${trace.length}`);
+    // the phone toolbar's copy: the file's line and the step count, in a few characters
+    expect(compactStatus('en', v)).toBe(`main.py:2 · 2/${trace.length}`);
+    expect(compactStatus('zh', view(state(trace, 3)))).toBe(`第 6 行 · 4/${trace.length}`);
+    expect(compactStatus('zh', view(state(trace, -1)))).toBe(
+      statusText('zh', view(state(trace, -1))),
+    );
   });
 
   it('a selected outer frame shows that frame’s line', () => {
