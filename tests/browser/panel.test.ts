@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
 import {
+  chooseScenario,
   clickLine,
   expectBreakpoints,
   panel,
   ready,
   runtimeLine,
+  setBreakpoints,
   status,
   variables,
   waitForStep,
@@ -20,6 +22,17 @@ describe('the run_hooks panel in the production build', () => {
   afterAll(async () => {
     await app?.close();
   });
+  const CALLBACK = 'answer = callback(';
+  /** Each test from a known start, whatever ran before: the scenario not run, these breakpoints. */
+  const fresh = async (scenario: 'pass' | 'block', lines: number[]) => {
+    const p = panel(app.page, 'run_hooks');
+    await ready(app.page, p);
+    // picking another scenario first resets the replay even if this one was already chosen
+    await chooseScenario(p, scenario === 'pass' ? 'block' : 'pass');
+    await chooseScenario(p, scenario);
+    await setBreakpoints(p, lines);
+    return p;
+  };
 
   it('shows the source before Python is ready, with the title and a "Not run" status', async () => {
     const p = panel(app.page, 'run_hooks');
@@ -34,8 +47,8 @@ describe('the run_hooks panel in the production build', () => {
   });
 
   it('pauses on a breakpoint set by clicking a line number, with the expected variables', async () => {
-    const p = panel(app.page, 'run_hooks');
-    const line = runtimeLine('answer = callback(');
+    const p = await fresh('pass', []);
+    const line = runtimeLine(CALLBACK);
     await clickLine(p, line);
     await expectBreakpoints(p, [line]);
     await p.locator('[data-testid=debug]').click();
@@ -47,11 +60,15 @@ describe('the run_hooks panel in the production build', () => {
     const frames = await p.locator('[data-testid=frame]').allTextContents();
     expect(frames[0]).toContain('run_hooks');
     expect(frames.length).toBeGreaterThanOrEqual(2);
+    // the toolbar's copy of the status is for phones: the badge is in sight here
+    expect(await p.locator('[data-testid=toolbar-where]').isVisible()).toBe(false);
   });
 
   it('continues to the next hit, then finishes', async () => {
-    const p = panel(app.page, 'run_hooks');
-    const line = runtimeLine('answer = callback(');
+    const line = runtimeLine(CALLBACK);
+    const p = await fresh('pass', [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
     const first = await status(p);
     await p.locator('[data-testid=continue]').click();
     await waitForStep(p, (s) => s > first.step);
@@ -65,8 +82,8 @@ describe('the run_hooks panel in the production build', () => {
   });
 
   it('switching scenario resets the replay and keeps the breakpoint', async () => {
-    const p = panel(app.page, 'run_hooks');
-    const line = runtimeLine('answer = callback(');
+    const line = runtimeLine(CALLBACK);
+    const p = await fresh('pass', [line]);
     await p.locator('[data-testid=scenario]').selectOption('block');
     await waitState(p, 'ready');
     await expectBreakpoints(p, [line]);
@@ -80,11 +97,9 @@ describe('the run_hooks panel in the production build', () => {
   });
 
   it('steps into, over, out and back', async () => {
-    const p = panel(app.page, 'run_hooks');
-    await p.locator('[data-testid=scenario]').selectOption('pass');
-    await waitState(p, 'ready');
+    const line = runtimeLine(CALLBACK);
+    const p = await fresh('pass', [line]);
     await p.locator('[data-testid=debug]').click();
-    const line = runtimeLine('answer = callback(');
     await waitState(p, 'paused', line);
     const at = await status(p);
     await p.locator('[data-testid=step-into]').click();
@@ -107,10 +122,7 @@ describe('the run_hooks panel in the production build', () => {
   });
 
   it('starts stepping at the focus function, not in the setup that leads to it', async () => {
-    const p = panel(app.page, 'run_hooks');
-    await p.locator('[data-testid=restart]').click();
-    await p.locator('[data-testid=scenario]').selectOption('block');
-    await waitState(p, 'ready');
+    const p = await fresh('block', []);
     await p.locator('[data-testid=step-into]').click();
     await waitState(p, 'paused', runtimeLine('def run_hooks('));
     await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain(
