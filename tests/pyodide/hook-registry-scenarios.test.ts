@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/lessons/lesson';
+import { buildRunFiles } from '../../src/lessons/runFiles';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits, summarizeTrace } from '../../src/runtime/summary';
 import type { Trace } from '../../src/trace/trace';
@@ -149,7 +150,7 @@ describe('the hook registry, scenario by scenario', () => {
   it('stop_insists: the guard ends the run and the summary after the nagging hook never runs', () => {
     const t = run('stop_insists');
     expect(hits(t, LOOP, 'more = trigger_hooks("Stop"')).toBe(2);
-    expect(t.meta.output).toContain('the guard ends the run');
+    expect(t.meta.output).toContain('but the guard allows none: the run ends');
     expect(calls(t).summary_hook).toBeUndefined();
   });
 
@@ -160,5 +161,24 @@ describe('the hook registry, scenario by scenario', () => {
     expect(hits(t, LOOP, 'more = trigger_hooks("Stop"')).toBe(0);
     expect(calls(t).summary_hook).toBeUndefined();
     expect(t.meta.output).toContain('Stop does not fire');
+  });
+
+  it('a Stop hook asking for more on the last round: the guard refuses, no round is promised', () => {
+    // the model works through four rounds and finishes on the fifth, the last one
+    const last = `prompt = "Check until green."
+replies = [[use(f"t{n}", "bash", command="make check")] for n in range(1, 5)] + [[say("Done.")]]
+register_hook("Stop", lambda messages, sent_back: "check once more")
+`;
+    const files = buildRunFiles(reg, 'agent_loop', 'round_limit').map((f) =>
+      f.role === 'scenario' ? { ...f, code: last } : f,
+    );
+    const t = rec.record({ files, scenario: 'round_limit', budget: reg.budget });
+    expect(t.meta.outcome).toBe('completed');
+    expect(hits(t, LOOP, 'more = trigger_hooks("Stop"')).toBe(1);
+    expect(t.meta.output).toContain(
+      'a Stop hook asked for another round (check once more), but the guard allows none',
+    );
+    expect(t.meta.output).not.toContain('asked for one more round');
+    expect(t.meta.output).not.toContain('rounds used up');
   });
 });

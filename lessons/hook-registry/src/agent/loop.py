@@ -10,7 +10,7 @@ def agent_loop(model, tools, prompt):
     text = prompt if context is None else f"{prompt}\n\n{context}"
     messages = [{"role": "user", "content": text}]
     extra_rounds = 0
-    for _ in range(MAX_ROUNDS):
+    for round_no in range(1, MAX_ROUNDS + 1):
         reply = model(messages)  # 1. hand the messages to the model
         messages.append({"role": "assistant", "content": reply})
         if any(block["type"] == "tool_use" for block in reply):  # 2. any tools?
@@ -20,9 +20,9 @@ def agent_loop(model, tools, prompt):
         more = trigger_hooks("Stop", messages, extra_rounds > 0)  # non-None: go on
         if more is None:
             return messages
-        if extra_rounds >= MAX_EXTRA_ROUNDS:
-            print(f"[LOOP] Stop 钩子再次要求，保护机制结束运行 / a Stop hook asked again ({more});"
-                  f" the guard ends the run")
+        if extra_rounds >= MAX_EXTRA_ROUNDS or round_no == MAX_ROUNDS:  # the guard
+            print(f"[LOOP] Stop 钩子要求再来一轮，保护机制不再放行 / a Stop hook asked for"
+                  f" another round ({more}), but the guard allows none: the run ends")
             return messages
         extra_rounds += 1
         print(f"[LOOP] Stop 钩子要求再来一轮 / a Stop hook asked for one more round: {more}")
