@@ -76,6 +76,20 @@ export function t(lang: Lang, key: StringKey, vars?: Record<string, string | num
   return fill(strings[key][lang], vars);
 }
 
+/**
+ * A count in words: `one` when `n` is 1, else `many`, with `{n}` filled ("1 item", "3
+ * items"; Chinese has one form, which both keys then hold).
+ */
+export function tn(
+  lang: Lang,
+  n: number,
+  one: StringKey,
+  many: StringKey,
+  vars?: Record<string, string | number>,
+): string {
+  return t(lang, n === 1 ? one : many, { ...vars, n });
+}
+
 /** `text` with every `{name}` placeholder that `vars` has filled in; unknown ones stay. */
 export function fill(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;

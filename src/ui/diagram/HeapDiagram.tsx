@@ -8,7 +8,7 @@ import {
   ROW_H,
 } from '../../diagram/layout';
 import { type Lang, t } from '../../i18n';
-import { HeapText } from './HeapText';
+import { diagramSummary, HeapText } from './HeapText';
 import './diagram.css';
 
 /** A name (in a frame) or an object the reader asked about, for the history view. */
@@ -215,10 +215,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
         className="heap-scroll"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
         tabIndex={0}
-        aria-label={t(lang, 'diagramSummary', {
-          frames: layout.frames.length,
-          objects: layout.objects.length,
-        })}
+        aria-label={diagramSummary(lang, layout)}
       >
         <svg
           width={layout.width}

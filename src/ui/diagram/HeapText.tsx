@@ -1,7 +1,15 @@
 import { memo } from 'react';
-import type { LaidRow } from '../../diagram/layout';
-import { type Lang, t } from '../../i18n';
+import type { DiagramLayout, LaidRow } from '../../diagram/layout';
+import { type Lang, t, tn } from '../../i18n';
 import type { HeapDiagramProps } from './HeapDiagram';
+
+/** "3 frames, 1 object": the diagram's size in words (its text version and its label). */
+export function diagramSummary(lang: Lang, layout: DiagramLayout): string {
+  return t(lang, 'diagramSummary', {
+    frames: tn(lang, layout.frames.length, 'frameCountOne', 'frameCount'),
+    objects: tn(lang, layout.objects.length, 'objectCountOne', 'objectCount'),
+  });
+}
 
 function rowText(lang: Lang, r: LaidRow): string {
   return r.ref !== undefined
@@ -25,12 +33,7 @@ export const HeapText = memo(function HeapText({
   return (
     <figcaption className="heap-text" data-testid="heap-text">
       <h5>{t(lang, 'diagramText')}</h5>
-      <p>
-        {t(lang, 'diagramSummary', {
-          frames: layout.frames.length,
-          objects: layout.objects.length,
-        })}
-      </p>
+      <p>{diagramSummary(lang, layout)}</p>
       <ul>
         {layout.frames.map((f) => (
           <li key={f.slot}>
@@ -70,7 +73,7 @@ export const HeapText = memo(function HeapText({
             {t(lang, 'objectOf', { id: o.id, type: o.type })}
             {o.kind === 'function' || o.kind === 'other' ? ` ${o.summary}` : ''}
             {o.kind !== 'function' && o.kind !== 'other'
-              ? `, ${t(lang, 'itemCount', { n: o.length })}`
+              ? `, ${tn(lang, o.length, 'itemCountOne', 'itemCount')}`
               : ''}
             {o.changed ? `, ${t(lang, 'changedByStep')}` : ''}
             {o.rows.length > 0 || o.hidden > 0 ? (
@@ -96,7 +99,9 @@ export const HeapText = memo(function HeapText({
             ) : null}
           </li>
         ))}
-        {layout.omitted > 0 ? <li>{t(lang, 'omittedObjects', { n: layout.omitted })}</li> : null}
+        {layout.omitted > 0 ? (
+          <li>{tn(lang, layout.omitted, 'omittedObjectsOne', 'omittedObjects')}</li>
+        ) : null}
       </ul>
     </figcaption>
   );

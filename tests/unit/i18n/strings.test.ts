@@ -3,7 +3,7 @@
  * placeholders; Chinese text is Chinese; `t` fills every placeholder.
  */
 import { describe, expect, it } from 'vitest';
-import { pickLang, STRING_TABLES, STRINGS, type StringKey, t } from '../../../src/i18n';
+import { pickLang, STRING_TABLES, STRINGS, type StringKey, t, tn } from '../../../src/i18n';
 import { tAuthor } from '../../../src/i18n/authorTable';
 import { t as cliText } from '../../../src/i18n/cli';
 import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
@@ -71,6 +71,20 @@ describe('the UI string table', () => {
     expect(tAuthor('en', 'imported', { id: 'x' })).toBe(
       'Imported as the draft of x: {n} file(s) (listed with ✎ in the lesson index)',
     );
+  });
+});
+
+describe('a count in words', () => {
+  it('uses the singular for one, the plural otherwise, in both languages', () => {
+    expect(tn('en', 1, 'itemCountOne', 'itemCount')).toBe('1 item');
+    expect(tn('en', 0, 'itemCountOne', 'itemCount')).toBe('0 items');
+    expect(tn('en', 3, 'objectCountOne', 'objectCount')).toBe('3 objects');
+    expect(tn('zh', 1, 'frameCountOne', 'frameCount')).toBe('1 个帧');
+    // every *One key has its plural beside it, with the same placeholders
+    for (const key of Object.keys(STRINGS).filter((k) => /[a-z]One$/.test(k))) {
+      const many = key.slice(0, -3) as StringKey;
+      expect(STRINGS[many], `${key} has no ${many}`).toBeDefined();
+    }
   });
 });
 
