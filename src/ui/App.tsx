@@ -8,7 +8,7 @@ import { draftTitle, useDrafts } from '../store/drafts';
 import { resolveLesson } from '../store/lessonIndex';
 import { navigate, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from './ErrorBoundary';
-import { LessonNav } from './LessonNav';
+import { LessonFooter, LessonNav, pageTitle } from './LessonNav';
 import { LessonUnavailable } from './LessonUnavailable';
 import { LessonView } from './LessonView';
 import { usePanelLinkIntent } from './panelLinkIntent';
@@ -48,6 +48,11 @@ export function App() {
   const drafts = useDrafts((s) => s.drafts);
   const setAuthor = useDrafts((s) => s.setAuthor);
   const id = lessonToShow(lessonId, { index, catalog });
+  // The tab and the history name the lesson (the index has its title before it arrives).
+  const shownTitle = index.find((l) => l.id === id)?.title[lang] ?? null;
+  useEffect(() => {
+    document.title = pageTitle(lang, shownTitle);
+  }, [lang, shownTitle]);
   usePanelLinkIntent(id);
   // Read drafts and catalog above so that a change re-renders; resolveLesson reads them.
   const { lesson, errors } = id ? resolveLesson(id) : { lesson: null, errors: [] };
@@ -114,6 +119,7 @@ export function App() {
           {lesson ? (
             <ErrorBoundary key={lesson.id} what={lesson.id}>
               <LessonView lesson={lesson} lang={lang} />
+              <LessonFooter lang={lang} index={index} current={lesson.id} onOpen={open} />
             </ErrorBoundary>
           ) : null}
           {status === 'arriving' ? (

@@ -76,3 +76,52 @@ export function LessonNav({ lang, index, current, drafts, broken, onOpen }: Less
     </nav>
   );
 }
+
+/** The lessons before and after `current` in the index (null at either end, or if not listed). */
+export function neighbours(
+  index: readonly LessonSummary[],
+  current: string | null,
+): { prev: LessonSummary | null; next: LessonSummary | null } {
+  const at = index.findIndex((l) => l.id === current);
+  if (at < 0) return { prev: null, next: null };
+  return { prev: index[at - 1] ?? null, next: index[at + 1] ?? null };
+}
+
+/** The page's title: the lesson's, then the app's (the app's alone without a lesson). */
+export function pageTitle(lang: Lang, lessonTitle: string | null): string {
+  return lessonTitle ? `${lessonTitle} · ${t(lang, 'appTitle')}` : t(lang, 'appTitle');
+}
+
+/**
+ * At the end of a lesson: the previous and the next one, so that a reader who finished
+ * (on a phone, far below the index) goes on without scrolling back up.
+ */
+export function LessonFooter(props: {
+  lang: Lang;
+  index: readonly LessonSummary[];
+  current: string;
+  onOpen: (id: string) => void;
+}) {
+  const { lang, index, current, onOpen } = props;
+  const { prev, next } = neighbours(index, current);
+  if (!prev && !next) return null;
+  const link = (l: LessonSummary, key: 'prevLesson' | 'nextLesson') => (
+    <a
+      href={`?lesson=${l.id}&lang=${lang}`}
+      className={`lesson-footer-${key === 'prevLesson' ? 'prev' : 'next'}`}
+      data-testid={key === 'prevLesson' ? 'prev-lesson' : 'next-lesson'}
+      onClick={(e) => {
+        e.preventDefault();
+        onOpen(l.id);
+      }}
+    >
+      <span className="lesson-footer-label">{t(lang, key)}</span> {l.title[lang]}
+    </a>
+  );
+  return (
+    <nav className="lesson-footer" aria-label={t(lang, 'moreLessons')}>
+      {prev ? link(prev, 'prevLesson') : <span />}
+      {next ? link(next, 'nextLesson') : null}
+    </nav>
+  );
+}

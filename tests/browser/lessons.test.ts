@@ -241,6 +241,33 @@ describe('the hook-registry lesson', () => {
   });
 });
 
+describe('moving between lessons', () => {
+  let app: AppSession;
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it("goes on from a lesson's end to the next and back, the tab naming each", async () => {
+    app = await openApp({ path: '/?lesson=s04-hooks&lang=zh' });
+    const page = app.page;
+    await page.locator('[data-testid=lesson][data-lesson=s04-hooks]').waitFor();
+    await expect.poll(() => page.title()).toMatch(/^第 4 课.* · 看 Python 思考$/);
+    expect(await page.locator('[data-testid=prev-lesson]').count()).toBe(0);
+    const next = page.locator('[data-testid=next-lesson]');
+    expect(await next.textContent()).toContain('番外');
+    await next.click();
+    await page.locator('[data-testid=lesson][data-lesson=hook-registry]').waitFor();
+    expect(page.url()).toContain('lesson=hook-registry');
+    await expect.poll(() => page.title()).toMatch(/^番外.* · 看 Python 思考$/);
+    // the page starts at the top of the new lesson, not at the old one's end
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+    expect(await page.locator('[data-testid=next-lesson]').count()).toBe(0);
+    await page.locator('[data-testid=prev-lesson]').click();
+    await page.locator('[data-testid=lesson][data-lesson=s04-hooks]').waitFor();
+    expect(app.foreignRequests).toEqual([]);
+  });
+});
+
 describe('a lesson that exists only as a draft', () => {
   let app: AppSession;
   afterAll(async () => {

@@ -4,6 +4,10 @@ import type { LocalizedText } from '../../lessons/schema.ts';
 export const appStrings = {
   appTitle: { zh: '看 Python 思考', en: 'Watch Python Think' },
   lessons: { zh: '课程', en: 'Lessons' },
+  /** The lesson footer's links and its landmark's name. */
+  prevLesson: { zh: '上一课：', en: 'Previous lesson:' },
+  nextLesson: { zh: '下一课：', en: 'Next lesson:' },
+  moreLessons: { zh: '上一课和下一课', en: 'Previous and next lesson' },
   language: { zh: '语言', en: 'Language' },
   loadingPython: { zh: 'Python 正在加载…', en: 'Python is loading…' },
   pythonRestarting: {
