@@ -115,7 +115,8 @@ export function LessonFooter(props: {
         onOpen(l.id);
       }}
     >
-      <span className="lesson-footer-label">{t(lang, key)}</span> {l.title[lang]}
+      <span className="lesson-footer-label">{t(lang, key)}</span>
+      {l.title[lang]}
     </a>
   );
   return (
