@@ -3,7 +3,7 @@
  * did in this run (how often its line ran, how often it stopped or logged, its failing
  * condition), and the words for it. Pure; used by the panel view selector.
  */
-import { type Lang, t } from '../i18n';
+import { type Lang, t, tn } from '../i18n';
 import type { Breakpoint, HitIndex, ProbeError } from '../replay/engine';
 import type { PanelNotice } from './commandResult';
 
@@ -109,8 +109,11 @@ export function hitsText(lang: Lang, row: BreakpointRow): string {
  * globals, so a name defined in the setup or a scenario is not there.
  */
 export function probeErrorText(lang: Lang, error: ProbeError): string {
-  const key = error.source === 'condition' ? 'bpConditionError' : 'bpLogError';
-  const text = t(lang, key, { count: error.count, message: error.message });
+  // Only the first error is kept: with several, the text says it is the first.
+  const text =
+    error.source === 'condition'
+      ? tn(lang, error.count, 'bpConditionErrorOne', 'bpConditionError', { message: error.message })
+      : tn(lang, error.count, 'bpLogErrorOne', 'bpLogError', { message: error.message });
   return /^NameError\b/.test(error.message) ? `${text} ${t(lang, 'bpNameHint')}` : text;
 }
 

@@ -150,7 +150,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await row().locator('[data-testid=bp-condition]').press('Enter');
     await expect
       .poll(() => row().locator('[data-testid=bp-error]').textContent(), { timeout: 60_000 })
-      .toMatch(/^The log message failed \(2×\): NameError/);
+      .toMatch(/^The log message failed \(2×\)\. The first error: NameError/);
     expect(await row().locator('[data-testid=bp-log]').getAttribute('aria-invalid')).toBe('true');
     expect(
       await row().locator('[data-testid=bp-condition]').getAttribute('aria-invalid'),

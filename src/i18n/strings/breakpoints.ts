@@ -28,13 +28,22 @@ export const breakpointStrings = {
   },
   bpLogged: { zh: '该行运行 {m} 次，记录了 {n} 条', en: 'logged {n}× (the line ran {m}×)' },
   bpLineRan: { zh: '已停用 · 该行运行 {n} 次', en: 'disabled · the line ran {n}×' },
+  /** A condition that failed more than once: its first error (later ones may differ). */
   bpConditionError: {
-    zh: '条件出错（{count} 次），不会在这里停下，请修正：{message}',
-    en: 'The condition failed ({count}×), so it never stops here; fix it: {message}',
+    zh: '条件出错（{n} 次），不会在这里停下，请修正。第一次的错误：{message}',
+    en: 'The condition failed ({n}×), so it never stops here; fix it. The first error: {message}',
+  },
+  bpConditionErrorOne: {
+    zh: '条件出错（{n} 次），不会在这里停下，请修正：{message}',
+    en: 'The condition failed ({n}×), so it never stops here; fix it: {message}',
   },
   bpLogError: {
-    zh: '日志消息出错（{count} 次）：{message}',
-    en: 'The log message failed ({count}×): {message}',
+    zh: '日志消息出错（{n} 次）。第一次的错误：{message}',
+    en: 'The log message failed ({n}×). The first error: {message}',
+  },
+  bpLogErrorOne: {
+    zh: '日志消息出错（{n} 次）：{message}',
+    en: 'The log message failed ({n}×): {message}',
   },
   logpointError: { zh: '日志点出错：{message}', en: 'logpoint error: {message}' },
   compareTitle: { zh: '各场景的命中次数', en: 'Hits in every scenario' },

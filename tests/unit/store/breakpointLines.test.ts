@@ -71,4 +71,15 @@ describe('probeErrorText', () => {
     const other = { ...error, message: 'ZeroDivisionError: division by zero' };
     expect(probeErrorText('en', other)).not.toContain('looked up');
   });
+
+  it('says that the error shown is the first when there were several', () => {
+    const once = { source: 'log', event: 3, count: 1, message: 'IndexError: x' } as const;
+    expect(probeErrorText('en', once)).toBe('The log message failed (1×): IndexError: x');
+    expect(probeErrorText('en', { ...once, count: 3 })).toBe(
+      'The log message failed (3×). The first error: IndexError: x',
+    );
+    expect(probeErrorText('zh', { ...once, source: 'condition', count: 3 })).toContain(
+      '第一次的错误：IndexError: x',
+    );
+  });
 });
