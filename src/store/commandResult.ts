@@ -113,7 +113,7 @@ export function applyCommand(
     }
   }
   const hits = hitsFor(trace, p.breakpoints);
-  if (command === 'reverseContinue' && trace.length > 0) {
+  if (command === 'reverseContinue' && p.position > 0) {
     const earlier = hits.stops.length > 0 && hits.stops[0] < Math.min(p.position, trace.length);
     if (!earlier) return backToStart(trace, p.position, focus);
   }

@@ -202,26 +202,40 @@ function expected(
   ) {
     return focusStart(trace, w.focus);
   }
+  // The first line the focus function runs (its call if it runs none), or null.
+  const focusLine = (focus: { file: string; fn: string }): number | null => {
+    const call = focusStart(trace, focus);
+    const isFocus =
+      trace.length > 0 &&
+      trace.kind[call] === EventKind.Call &&
+      trace.fileOf(call) === focus.file &&
+      trace.functionOf(call) === focus.fn;
+    if (!isFocus) return null;
+    for (let e = call + 1; e < trace.length; e++) {
+      if (trace.depth[e] < trace.depth[call]) break;
+      if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
+    }
+    return call;
+  };
   // Debug with no breakpoint at all: the first line the focus function runs. (With
   // logpoints only, the run is not silent: it goes on to the end, writing them.)
   const canStop = breakpoints.some((b) => b.enabled && b.log === undefined);
   const logs = breakpoints.some((b) => b.enabled && b.log !== undefined);
   if ((command === 'debug' || command === 'restart') && !canStop && !logs && w.focus) {
-    const call = focusStart(trace, w.focus);
-    const isFocus =
-      trace.length > 0 &&
-      trace.kind[call] === EventKind.Call &&
-      trace.fileOf(call) === w.focus.file &&
-      trace.functionOf(call) === w.focus.fn;
-    if (isFocus) {
-      for (let e = call + 1; e < trace.length; e++) {
-        if (trace.depth[e] < trace.depth[call]) break;
-        if (trace.kind[e] === EventKind.Line && trace.frame[e] === trace.frame[call]) return e;
-      }
-      return call;
+    const first = focusLine(w.focus);
+    if (first !== null) return first;
+  }
+  const hits = hitsFor(trace, breakpoints);
+  // Reverse Continue with no stop behind: the focus function's first line if it is behind,
+  // else the first step.
+  if (command === 'reverseContinue' && position > 0) {
+    const behind = Array.from(hits.stops).some((s) => s < Math.min(position, trace.length));
+    if (!behind) {
+      const first = w.focus ? focusLine(w.focus) : null;
+      return first !== null && first < position ? first : 0;
     }
   }
-  return step(trace, position, command, hitsFor(trace, breakpoints));
+  return step(trace, position, command, hits);
 }
 
 /** What the fake recorder was asked, and the trace it answered with. */
