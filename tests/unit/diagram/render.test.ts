@@ -63,7 +63,7 @@ describe('the diagram markup', () => {
     const en = html('en');
     expect(en).toContain('Frame first(payload=#32)');
     expect(en).toContain('payload refers to object #32');
-    expect(en).toContain('Object #33 (dict), 1 items, changed by the last step');
+    expect(en).toContain('Object #33 (dict), 1 item, changed by the last step');
     expect(en).toContain('&#x27;id&#x27; = &#x27;run_999&#x27;');
     expect(en).toContain('>Where payload came from</button>');
     const zh = html('zh');
