@@ -20,6 +20,7 @@ import { App } from './ui/App';
 import { loadMonaco } from './ui/useMonaco';
 import './ui/styles.css';
 import './ui/student.css';
+import './ui/student-phone.css';
 
 /** Render the app into #root and schedule what comes after. */
 export function boot(): void {
