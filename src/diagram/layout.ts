@@ -6,44 +6,11 @@
  * numbers never moves a box. With the previous layout given, a box never moves up, so a
  * new object appearing above does not shuffle the boxes below it.
  */
+import { BACK_ROOM, type LayoutOptions, WIDE } from './layoutOptions';
 import type { DiagramFrame, DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
 import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, PAD, ROW_H } from './shapes';
 
 export { clip, edgePath, HEAD_H, ROW_H } from './shapes';
-
-/** Sizes and limits of one layout (see {@link WIDE} and {@link NARROW}). */
-export interface LayoutOptions {
-  frameWidth: number;
-  objectWidth: number;
-  /** Horizontal room between columns, where the arrows run. */
-  gapX: number;
-  /** Objects deeper than this many columns share the last column. */
-  maxColumns: number;
-  /** Slots shown before a container is cut with "… N more" (until expanded). */
-  maxSlots: number;
-  /** Boxes drawn at most; the rest are counted in `omitted`. */
-  maxObjects: number;
-}
-
-/** Room for a desktop panel: three object columns. */
-export const WIDE: LayoutOptions = {
-  frameWidth: 220,
-  objectWidth: 200,
-  gapX: 44,
-  maxColumns: 3,
-  maxSlots: 8,
-  maxObjects: 250,
-};
-
-/** A phone (390 px wide): the frames and one column of objects. */
-export const NARROW: LayoutOptions = {
-  frameWidth: 140,
-  objectWidth: 160,
-  gapX: 26,
-  maxColumns: 1,
-  maxSlots: 6,
-  maxObjects: 120,
-};
 
 /** One drawn row: a name of a frame or a slot of an object. */
 export interface LaidRow {
@@ -314,6 +281,6 @@ export function layoutDiagram(
     height = Math.max(height, o.y + o.h + PAD);
   }
   // Arrows bending back to a box's right side need room right of the last column.
-  if (edges.some((e) => e.x2 < e.x1 + 8)) width += 32;
+  if (edges.some((e) => e.x2 < e.x1 + 8)) width += BACK_ROOM;
   return { frames, objects, edges, width, height, omitted };
 }

@@ -135,6 +135,18 @@ describe('objects, not names, on the flagship lesson', () => {
     const text = await p.locator('[data-testid=heap-text]').textContent();
     expect(text).toContain(`snapshot refers to object #${snapshot}`);
     expect(text).toContain(`payload refers to object #${payload}`);
+
+    // Every column fits the pane at 1400 px: none is cut at the right edge. (Three object
+    // columns are drawn: the tools dict's entry, its parameters and their dict.)
+    const scroller = p.locator('.heap-scroll');
+    const [scrollW, clientW] = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+    expect(scrollW).toBeLessThanOrEqual(clientW);
+    const xs = await p
+      .locator('[data-testid=heap-object]')
+      .evaluateAll(
+        (els) => new Set(els.map((e) => e.querySelector('rect')?.getAttribute('x'))).size,
+      );
+    expect(xs).toBe(3);
   });
 
   it('under pass, two names holding one object point at one box', async () => {

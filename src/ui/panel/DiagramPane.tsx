@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { foldGlobals, namesIn } from '../../diagram/fold';
 import { diagramFromGraph } from '../../diagram/fromGraph';
-import { type DiagramLayout, layoutDiagram, NARROW, WIDE } from '../../diagram/layout';
+import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
+import { fitWide, NARROW } from '../../diagram/layoutOptions';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import { graphAt } from '../../trace/graph';
@@ -11,6 +12,25 @@ import { HistoryList } from '../diagram/HistoryList';
 import type { PaneProps } from './panes';
 
 const NARROW_QUERY = '(max-width: 720px)';
+
+/**
+ * The width of `el` (the pane's heading, which spans its content box), in steps of 8 px so
+ * that a resize by a pixel does not lay the diagram out again; a wide guess until measured.
+ * `el` comes from a callback ref: the pane renders nothing until there is a trace.
+ */
+function useWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(1000);
+  useLayoutEffect(() => {
+    if (!el) return;
+    const read = () => setWidth(Math.floor(el.clientWidth / 8) * 8);
+    read();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(read);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return width;
+}
 
 let narrowQuery: MediaQueryList | undefined;
 /** One media query list for the page (asking `matchMedia` on every render costs a step). */
@@ -58,7 +78,9 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const openGlobals = mine ? expanded.globals : null;
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
 
-  const opts = narrow ? NARROW : WIDE;
+  const [heading, setHeading] = useState<HTMLHeadingElement | null>(null);
+  const width = useWidth(heading);
+  const opts = useMemo(() => (narrow ? NARROW : fitWide(width)), [narrow, width]);
   const named = useMemo(() => namesIn(view.code.text), [view.code.text]);
   const selectedFrameId = pos?.stack[view.selectedFrame]?.frameId;
   const input = useMemo(() => {
@@ -103,7 +125,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
       data-testid="diagram-pane"
       aria-label={t(lang, 'diagram')}
     >
-      <h4>
+      <h4 ref={setHeading}>
         {t(lang, 'diagram')}
         <button
           type="button"

@@ -7,7 +7,8 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { foldGlobals, namesIn } from '../../../src/diagram/fold';
-import { layoutDiagram, NARROW } from '../../../src/diagram/layout';
+import { layoutDiagram } from '../../../src/diagram/layout';
+import { NARROW } from '../../../src/diagram/layoutOptions';
 import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
 import { atom, frame, input, obj, ref } from './fixtures';
 

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clip,
-  type DiagramLayout,
-  HEAD_H,
-  layoutDiagram,
-  NARROW,
-  WIDE,
-} from '../../../src/diagram/layout';
+import { clip, type DiagramLayout, HEAD_H, layoutDiagram } from '../../../src/diagram/layout';
+import { fitWide, MIN_OBJECT_WIDTH, NARROW, WIDE } from '../../../src/diagram/layoutOptions';
 import { atom, frame, input, obj, ref } from './fixtures';
 
 function overlaps(l: DiagramLayout): boolean {
@@ -35,6 +29,31 @@ describe('reference diagram layout', () => {
     expect(l.objects[0].changed).toBe(true);
     expect(l.objects[0].rows[0].atom).toBe('1');
     expect(l.frames[1].heading).toBe('g(a=[1])');
+  });
+
+  it('fits its columns to the box it is drawn in, narrower first, then fewer', () => {
+    // a name holding a chain three objects deep, the last pointing back at the first
+    const chain = input(
+      [frame('0', '<module>', [ref('a', 1)])],
+      [
+        obj(1, 'dict', [ref("'b'", 2)]),
+        obj(2, 'dict', [ref("'c'", 3)]),
+        obj(3, 'dict', [ref("'a'", 1)]),
+      ],
+    );
+    // the panel's box at 1400 px: WIDE alone is wider and cuts the last column
+    expect(layoutDiagram(chain, WIDE).width).toBeGreaterThan(934);
+    const fitted = fitWide(934);
+    expect(fitted.maxColumns).toBe(3);
+    expect(fitted.objectWidth).toBeGreaterThanOrEqual(MIN_OBJECT_WIDTH);
+    expect(fitted.objectWidth).toBeLessThan(WIDE.objectWidth);
+    expect(layoutDiagram(chain, fitted).width).toBeLessThanOrEqual(934);
+    // a narrower box: two columns, the deepest object sharing the last one
+    const two = fitWide(680);
+    expect(two.maxColumns).toBe(2);
+    expect(layoutDiagram(chain, two).width).toBeLessThanOrEqual(680);
+    // room to spare: WIDE as it is
+    expect(fitWide(1600)).toEqual(WIDE);
   });
 
   it('gives a frame and its arrows the same identity in another call at the same depth', () => {
