@@ -174,6 +174,11 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     const size = await vars.evaluate((el) => [el.scrollHeight, el.clientHeight]);
     expect(size[1]).toBeGreaterThan(320);
     expect(size[0] - size[1]).toBeLessThanOrEqual(1);
+    // Leave the panel as found: the paused frame selected, its source in the code view.
+    await p.locator('[data-testid=frame]').first().click();
+    await expect
+      .poll(() => p.locator('.code-col').first().getAttribute('data-file'))
+      .toBe(await p.getAttribute('data-source'));
   });
 
   it('a shared link lands on the paused line, below the buttons', async () => {

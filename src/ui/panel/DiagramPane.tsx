@@ -1,13 +1,8 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { foldGlobals, namesIn } from '../../diagram/fold';
-import { diagramFromGraph } from '../../diagram/fromGraph';
-import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
-import { fitWide, NARROW } from '../../diagram/layoutOptions';
+import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
-import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
-import { HeapDiagram, type HistoryTarget } from '../diagram/HeapDiagram';
+import type { HeapExpansions } from '../diagram/HeapView';
 import { HistoryList } from '../diagram/HistoryList';
 import type { PaneProps } from './panes';
 
@@ -56,68 +51,27 @@ function useNarrow(): boolean {
 
 const LAST_CHANGE = commandDef('lastChange');
 
+// The picture is loaded when first shown: not in the page's first download.
+const HeapView = lazy(() => import('../diagram/HeapView').then((m) => ({ default: m.HeapView })));
+const NONE = { trace: null, ids: new Set<number>(), globals: new Set<string>() };
+
 /**
  * The reference diagram pane: shown at once where there is room, behind a toggle on a
- * phone. It derives the diagram from the trace at the position (memoised per step; the
- * boxes are memoised too, so a step redraws only what changed), keeps the previous
- * layout so boxes do not jump, and shows the history the reader asked for under it.
+ * phone. The picture itself (../diagram/HeapView, loaded when first shown) is drawn to the
+ * pane's measured width; the pane keeps what the reader expanded for the trace shown, and
+ * shows the history the reader asked for under it.
  */
 export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const { trace, pos, valueHistory: shownHistory } = view;
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !narrow;
-  const [expanded, setExpanded] = useState<{
-    trace: Trace | null;
-    ids: ReadonlySet<number>;
-    globals: ReadonlySet<string>;
-  }>({ trace: null, ids: new Set(), globals: new Set() });
-  // Expansions belong to one trace (another scenario starts with nothing expanded).
-  const mine = expanded.trace === trace;
-  const ids = mine ? expanded.ids : null;
-  const openGlobals = mine ? expanded.globals : null;
-  const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
-
+  const [expanded, setExpanded] = useState<{ trace: Trace | null } & HeapExpansions>(NONE);
   const [heading, setHeading] = useState<HTMLHeadingElement | null>(null);
   const width = useWidth(heading);
-  const opts = useMemo(() => (narrow ? NARROW : fitWide(width)), [narrow, width]);
-  const named = useMemo(() => namesIn(view.code.text), [view.code.text]);
-  const selectedFrameId = pos?.stack[view.selectedFrame]?.frameId;
-  const input = useMemo(() => {
-    if (!shown || !trace || !pos) return null;
-    const graph = graphAt(trace, pos.event, {
-      maxEntries: opts.maxSlots,
-      expanded: ids ?? undefined,
-    });
-    const whole = diagramFromGraph(graph, selectedFrameId);
-    // The globals the code on screen does not name, nor the calls share, fold away.
-    return foldGlobals(whole, openGlobals ?? new Set(), named);
-  }, [shown, trace, pos, selectedFrameId, opts, ids, openGlobals, named]);
-  const layout = useMemo(() => {
-    if (!input || !trace) return null;
-    const before = prev.current?.trace === trace ? prev.current.layout : null;
-    return layoutDiagram(input, opts, ids ?? undefined, before);
-  }, [input, opts, ids, trace]);
-  useEffect(() => {
-    if (layout && trace) prev.current = { trace, layout };
-  }, [layout, trace]);
-
   if (!trace || !pos) return null;
-
-  const pick = (target: HistoryTarget) => {
-    if (target.kind === 'name') {
-      actions.showHistory({ frameId: Number(target.frameKey), name: target.name });
-      return;
-    }
-    // An object: the history of the innermost name that holds it.
-    for (const f of [...(layout?.frames ?? [])].reverse()) {
-      const row = f.rows.find((r) => r.ref === target.id);
-      if (row) {
-        actions.showHistory({ frameId: Number(f.key), name: row.label });
-        return;
-      }
-    }
-  };
+  // Expansions belong to one trace (another scenario starts with nothing expanded).
+  const mine = expanded.trace === trace ? expanded : NONE;
 
   return (
     <section
@@ -137,27 +91,21 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
           {shown ? t(lang, 'hideDiagram') : t(lang, 'showDiagram')}
         </button>
       </h4>
-      {layout ? (
-        <HeapDiagram
-          layout={layout}
-          lang={lang}
-          narrow={narrow}
-          onExpand={(id) =>
-            setExpanded({
-              trace,
-              ids: new Set([...(ids ?? []), id]),
-              globals: openGlobals ?? new Set(),
-            })
-          }
-          onOpenGlobals={(key) =>
-            setExpanded({
-              trace,
-              ids: ids ?? new Set(),
-              globals: new Set([...(openGlobals ?? []), key]),
-            })
-          }
-          onHistory={pick}
-        />
+      {shown ? (
+        <Suspense fallback={null}>
+          <HeapView
+            trace={trace}
+            step={pos.event}
+            selectedFrameId={pos.stack[view.selectedFrame]?.frameId}
+            code={view.code.text}
+            narrow={narrow}
+            width={width}
+            expanded={mine}
+            onExpand={(next) => setExpanded({ ...next, trace })}
+            onHistory={actions.showHistory}
+            lang={lang}
+          />
+        </Suspense>
       ) : null}
       {shownHistory ? (
         <HistoryList
