@@ -113,12 +113,12 @@ describe('one interpreter, many runs', () => {
             }
             if (run.scenario === 'patch_classes') {
               // The run itself went through its changes...
-              expect(trace.meta.output, name).toMatch(/^H H H\n/);
+              expect(trace.meta.output, name).toMatch(/^H H H\ndecimal: 0\.333 4\n/);
             }
             if (run.scenario === 'read_classes') {
               // ...which were put back for every later one.
               expect(trace.meta.output, name).toMatch(
-                /^classes: JSONEncoder\.default True \[1\] None\n/,
+                /^classes: JSONEncoder\.default True \[1\] None\ndecimal: 0\.3{28} 28 False\n/,
               );
             }
             continue;

@@ -20,6 +20,7 @@ import warnings
 from importlib.machinery import FileFinder
 from operator import is_
 
+from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import restore_files, snapshot_files
 from .hostguard import refuse_host_processes
 
@@ -112,7 +113,12 @@ class InterpreterState:
         import decimal
 
         self.dispatch_table = dict(copyreg.dispatch_table)
-        self.decimal_context = decimal.getcontext().copy()
+        # Tuples of what the contexts hold, not Context objects: a run that reached this
+        # snapshot could change a Context's fields in place, and the seal sees identities.
+        self.decimal_context = context_state(decimal.getcontext())
+        self.decimal_templates = tuple(
+            (name, context_state(getattr(decimal, name))) for name in DECIMAL_TEMPLATES
+        )
         self.files = snapshot_files()
 
     def restore(self):
@@ -152,7 +158,12 @@ class InterpreterState:
 
         copyreg.dispatch_table.clear()
         copyreg.dispatch_table.update(self.dispatch_table)
-        decimal.setcontext(self.decimal_context.copy())
+        # The templates (`Context()` copies DefaultContext), then a fresh thread context.
+        for name, state in self.decimal_templates:
+            set_context_state(getattr(decimal, name), state)
+        context = decimal.Context()
+        set_context_state(context, self.decimal_context)
+        decimal.setcontext(context)
         # Forget directory listings (a file a run wrote and that is gone again), cheaply:
         # importlib.invalidate_caches() would also reload importlib.metadata's finders.
         for finder in sys.path_importer_cache.values():
