@@ -23,7 +23,10 @@ import { currentAddress, startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LessonUnavailable } from '../ui/LessonUnavailable';
 import { Panel } from '../ui/panel/Panel';
+// The panel's whole look, as in the app: its student-facing parts and their phone layout.
 import '../ui/styles.css';
+import '../ui/student.css';
+import '../ui/student-phone.css';
 import { panelHash } from '../store/address';
 
 const LessonErrors = lazy(() =>

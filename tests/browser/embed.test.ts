@@ -136,6 +136,12 @@ describe.each([
     // Isolated only where the host is too (and lets it through with `allow`).
     expect(await frame.evaluate(() => globalThis.crossOriginIsolated)).toBe(isolated);
 
+    // Styled as in the app: the breakpoint row lays out its fields (student.css), and the
+    // phone toolbar's copy of the status stays hidden at this width.
+    const head = frame.locator('[data-testid=breakpoint] .bp-head').first();
+    expect(await head.evaluate((el) => getComputedStyle(el).display)).toBe('flex');
+    expect(await frame.locator('[data-testid=toolbar-where]').isVisible()).toBe(false);
+
     const fetched = await Promise.all(scripts);
     expect(fetched.some((text) => text.includes('def run_hooks('))).toBe(true);
     expect(fetched.filter((text) => text.includes('def trigger_hooks('))).toEqual([]);
