@@ -116,7 +116,18 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
 
   let folders: string[];
   try {
-    folders = (await readdir(rootAbs, { withFileTypes: true }))
+    const entries = await readdir(rootAbs, { withFileTypes: true });
+    // --root given a lesson's own folder (an easy slip): say so, not "no lesson.json" per folder.
+    if (entries.some((e) => e.isFile() && e.name === MANIFEST_FILE)) {
+      const parent = path.dirname(options.root.replace(/[/\\]+$/, '')) || '.';
+      result.usageError = t(lang, 'checkRootIsLesson', {
+        root: options.root,
+        parent,
+        id: path.basename(rootAbs),
+      });
+      return result;
+    }
+    folders = entries
       .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
       .map((e) => e.name)
       .sort();
@@ -168,6 +179,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   const orderOf = (l: LoadedFolder) =>
     l.result.ok ? l.result.lesson.order : Number.POSITIVE_INFINITY;
   loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
+  const sharesOrder = (lesson: Lesson) =>
+    loaded.flatMap((l) =>
+      l.result.ok && l.result.lesson.id !== lesson.id && l.result.lesson.order === lesson.order
+        ? [l.result.lesson.id]
+        : [],
+    );
 
   // Lesson code is untrusted: it runs in a child process confined by Node's permission model.
   let recorder: SandboxedRecorder | undefined = options.recorder;
@@ -180,6 +197,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     result,
     update: options.update,
     lang,
+    sharesOrder,
     recorder: async () => {
       if (!recorder) {
         const t0 = Date.now();
@@ -244,6 +262,8 @@ interface LessonContext {
   result: CheckResult;
   update: boolean;
   lang: Lang;
+  /** The other lessons checked with the same `order` (their ids). */
+  sharesOrder: (lesson: Lesson) => string[];
   recorder: () => Promise<SandboxedRecorder>;
 }
 
@@ -314,7 +334,20 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     warn({ file: `${dir}/${left.file}`, line: left.line, message: t(lang, 'checkStarterText') });
   }
 
-  // 3. Catalogue scenarios no panel offers.
+  // 3. Another lesson with the same order: the index, and the page / opens, fall to the ids.
+  const same = ctx.sharesOrder(lesson);
+  if (same.length > 0) {
+    const pos = at(['order']);
+    warn({
+      file: manifestFile,
+      line: pos?.line,
+      column: pos?.column,
+      field: 'order',
+      message: t(lang, 'checkSameOrder', { order: lesson.order, others: same.join(', ') }),
+    });
+  }
+
+  // 4. Catalogue scenarios no panel offers.
   const offered = new Set(allRuns.map((r) => r.scenario.id));
   for (const s of lesson.scenarios) {
     if (offered.has(s.id)) continue;
@@ -328,7 +361,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     });
   }
 
-  // 4. Run every (panel, scenario) and compare or write its golden file.
+  // 5. Run every (panel, scenario) and compare or write its golden file.
   const run: RunContext = {
     ...ctx,
     rec,
@@ -346,7 +379,7 @@ async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Less
     for (const p of pending) warn(p);
   }
 
-  // 5. Golden files no (panel, scenario) writes any more.
+  // 6. Golden files no (panel, scenario) writes any more.
   // (a run skipped for a syntax error keeps its golden file)
   const expected = new Set(allRuns.map((r) => goldenFile(r.panel.id, r.scenario.id)));
   const present = await listFiles(path.join(entry.abs, GOLDEN_DIR));

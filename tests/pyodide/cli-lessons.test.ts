@@ -296,6 +296,14 @@ describe('lessons:check', () => {
       `${goldenDir}/lesson.json:${positionOf(spareManifest, '"spare"')}: warning: scenarios.spare: scenario "spare" is in the catalogue but no panel offers it\n`,
     );
     expect(out).toContain(`${goldenDir}/golden/gone/old.json: warning: stale golden file`);
+    // The copies keep the base lesson's order: which of them comes first falls to the ids.
+    const order = positionOf(read(path.join(goldenDir, 'lesson.json')), '"order"');
+    expect(out).toMatch(
+      new RegExp(
+        `^${escapeRegExp(`${goldenDir}/lesson.json:${order}: warning: order: another lesson has the same order ${base.order} (`)}.*bad-raise`,
+        'm',
+      ),
+    );
 
     const scenarioShown = `${scenarioDir}/${brokenScenario.script!.path}`;
     expect(lineStartingWith(out, `${scenarioShown}:${lineOf(scenarioCode, 'if True')}:`)).toMatch(
@@ -305,7 +313,7 @@ describe('lessons:check', () => {
       `FAIL  load: 1 Python file does not compile; ${skippedRuns.length} of its ${base.panels.reduce(
         (n, p) => n + p.scenarios.length,
         0,
-      )} scenario runs were not run`,
+      )} scenario runs did not run`,
     );
     for (const name of skippedRuns) {
       expect(out).toContain(

@@ -23,6 +23,10 @@ export const checkStrings = {
     en: '(Pyodide loaded in {seconds} s)',
   },
   checkNoLessons: { zh: '{root} 中没有课程文件夹', en: 'no lesson folders in {root}' },
+  checkRootIsLesson: {
+    zh: '{root} 本身就是一个课程文件夹（里面有 lesson.json）；--root 要指定的是放课程的那个目录，例如 --root {parent} {id}',
+    en: '{root} is itself a lesson folder (it holds lesson.json); --root names the folder that holds the lessons, e.g. --root {parent} {id}',
+  },
   checkNoRoot: {
     zh: '没有这个课程文件夹：{root}（用 --root 指定课程所在的目录）',
     en: 'there is no lessons folder {root} (--root names the folder that holds the lessons)',
@@ -48,11 +52,11 @@ export const checkStrings = {
   },
   checkNotCompiledOne: {
     zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行中有 {skipped} 个因此没有进行',
-    en: 'load: {n} Python file does not compile; {skipped} of its {runs} scenario runs were not run',
+    en: 'load: {n} Python file does not compile; {skipped} of its {runs} scenario runs did not run',
   },
   checkNotCompiledMany: {
     zh: '加载：{n} 个 Python 文件无法编译；这一课的 {runs} 个场景运行中有 {skipped} 个因此没有进行',
-    en: 'load: {n} Python files do not compile; {skipped} of its {runs} scenario runs were not run',
+    en: 'load: {n} Python files do not compile; {skipped} of its {runs} scenario runs did not run',
   },
   checkRunNotCompiled: {
     zh: '没有运行：它用到的 {file} 无法编译',
@@ -65,6 +69,11 @@ export const checkStrings = {
   checkCompileCause: {
     zh: '{message}（{file} 无法编译：请先修正它的语法错误）',
     en: '{message} ({file} does not compile: fix its syntax error first)',
+  },
+  /** Two lessons with one `order`: which comes first (and opens at /) falls to their ids. */
+  checkSameOrder: {
+    zh: '另一课也是 order {order}（{others}）：目录按 order 排列，哪一课排在前面、打开网站时先显示哪一课，就只取决于两课的 id 了。请给每一课不同的 order',
+    en: 'another lesson has the same order {order} ({others}): lessons are listed by order, so which comes first, and which the site opens on, then depends on their ids. Give each lesson an order of its own',
   },
   checkUnofferedScenario: {
     zh: '场景 {id} 在场景目录里，但没有哪个面板提供它',

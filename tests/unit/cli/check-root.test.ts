@@ -2,7 +2,7 @@
  * `lessons:check` on a lessons folder that is not there: a usage error in the reader's
  * language, before any Python starts (so it belongs to the unit suite).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +19,25 @@ describe('lessons:check on a missing lessons folder', () => {
       const en = await runCheck({ root, lang: 'en', update: false, print });
       expect(en.usageError).toMatch(/^there is no lessons folder .*nowhere \(--root names/);
       expect(`${zh.usageError}${en.usageError}`).not.toMatch(/ENOENT|scandir/);
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
+
+  it("says so when --root is given a lesson's own folder, and names the folder to give", async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'wpt-check-root-'));
+    try {
+      const lesson = path.join(base, 'retry-loop');
+      mkdirSync(path.join(lesson, 'src'), { recursive: true });
+      writeFileSync(path.join(lesson, 'lesson.json'), '{}\n');
+      const print = () => {};
+      const en = await runCheck({ root: `${lesson}/`, lang: 'en', update: false, print });
+      expect(en.usageError).toBe(
+        `${lesson}/ is itself a lesson folder (it holds lesson.json); --root names the folder that holds the lessons, e.g. --root ${base} retry-loop`,
+      );
+      const zh = await runCheck({ root: lesson, lang: 'zh', update: false, print });
+      expect(zh.usageError).toContain(`本身就是一个课程文件夹`);
+      expect(zh.usageError).toContain(`--root ${base} retry-loop`);
     } finally {
       rmSync(base, { recursive: true, force: true });
     }
