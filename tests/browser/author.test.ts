@@ -441,6 +441,10 @@ describe('author mode: from idea to a checked scenario file', () => {
 
   it('discards the draft after showing the diff', async () => {
     await startWith(dictAnswerDraft());
+    // While the draft exists, the Embed box says its snippet shows the published lesson.
+    await p().locator('[data-testid=embed-open]').click();
+    await p().locator('[data-testid=embed-draft]').waitFor();
+    await p().locator('[data-testid=embed-close]').click();
     await app.page.locator('[data-testid=discard]').click();
     await expect(app.page.locator('[data-testid=discard-diff]').textContent()).resolves.toContain(
       '+hooks["before"] = [verdict_hook, second]',
@@ -455,6 +459,11 @@ describe('author mode: from idea to a checked scenario file', () => {
           ...document.querySelectorAll('[data-function=run_hooks] [data-testid=scenario] option'),
         ].some((o) => (o as HTMLOptionElement).value === 'dict_answer'),
     );
+    // No draft left: the Embed box has nothing to warn about.
+    await p().locator('[data-testid=embed-open]').click();
+    await p().locator('[data-testid=embed-snippet]').waitFor();
+    expect(await p().locator('[data-testid=embed-draft]').count()).toBe(0);
+    await p().locator('[data-testid=embed-close]').click();
   });
 
   it('sent nothing anywhere', () => {

@@ -13,9 +13,11 @@ function EmbedActionView(props: {
   panel: ResolvedPanel;
   scenario: string;
   breakpoints: readonly Breakpoint[];
+  /** Author mode has a draft of this lesson: the snippet shows the lesson as deployed. */
+  draft: boolean;
   lang: Lang;
 }) {
-  const { lessonId, panel, scenario, breakpoints, lang } = props;
+  const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
   const [compact, setCompact] = useState(false);
@@ -69,6 +71,11 @@ function EmbedActionView(props: {
           aria-label={t(lang, 'embedTitle')}
         >
           <p>{t(lang, 'embedHelp')}</p>
+          {draft ? (
+            <p className="embed-draft" data-testid="embed-draft">
+              {t(lang, 'embedDraft')}
+            </p>
+          ) : null}
           <label className="embed-compact">
             <input
               type="checkbox"

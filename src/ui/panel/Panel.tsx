@@ -50,8 +50,7 @@ import { Toolbar } from './Toolbar';
 import { TryBox } from './TryBox';
 import { useWhenNear } from './whenNear';
 
-// Author mode's part of a panel loads only when author mode is on.
-// Below the hit table, and used once two runs are compared: not in the first download.
+// Not in the first download: where two runs part (below the hit table), author mode's part.
 const DivergenceView = lazy(() =>
   import('../diagram/DivergenceView').then((m) => ({ default: m.DivergenceView })),
 );
@@ -192,6 +191,7 @@ export function Panel({
             panel={panel}
             scenario={p.scenario === MY_SCENARIO ? (mine?.base ?? p.scenario) : p.scenario}
             breakpoints={p.breakpoints}
+            draft={author && draft !== undefined}
             lang={lang}
           />
         )}
