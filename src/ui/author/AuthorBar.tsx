@@ -11,6 +11,16 @@ import { navigate } from '../../store/urlSync';
 import { ScrollPre } from '../ScrollPre';
 import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
 
+/**
+ * How a line of a unified diff is shown: an added or removed line, or a file header
+ * (`--- a/lesson.json`, `+++ b/lesson.json`, which are neither), else plain.
+ */
+export function diffLineClass(line: string): 'add' | 'del' | 'head' | undefined {
+  if (line.startsWith('+++ ') || line.startsWith('--- ') || line.startsWith('@@')) return 'head';
+  if (line.startsWith('+')) return 'add';
+  return line.startsWith('-') ? 'del' : undefined;
+}
+
 /** The author's lesson-level tools: draft status, diff + discard, export, import. */
 export function AuthorBar({
   lessonId,
@@ -165,7 +175,7 @@ export function AuthorBar({
               <span
                 // biome-ignore lint/suspicious/noArrayIndexKey: diff lines are positional
                 key={i}
-                className={line.startsWith('+') ? 'add' : line.startsWith('-') ? 'del' : undefined}
+                className={diffLineClass(line)}
               >
                 {line}
                 {'\n'}
