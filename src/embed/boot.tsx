@@ -78,7 +78,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   if (failure?.kind === 'broken') {
     return (
       <Suspense fallback={null}>
-        <LessonErrors broken={failure.lesson} lang={lang} />
+        <LessonErrors broken={failure.lesson} fallback={false} lang={lang} />
       </Suspense>
     );
   }

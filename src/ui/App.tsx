@@ -113,7 +113,7 @@ export function App() {
           ) : null}
           {broken ? (
             <Suspense fallback={null}>
-              <LessonErrors broken={broken} lang={lang} />
+              <LessonErrors broken={broken} fallback={lesson !== null} lang={lang} />
             </Suspense>
           ) : null}
           {lesson ? (

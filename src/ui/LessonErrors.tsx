@@ -2,28 +2,35 @@ import { type Lang, t } from '../i18n';
 import type { LessonError } from '../lessons/lesson';
 import { renderMessage } from '../lessons/messageText';
 
+/** Where a problem is: `file:line:column`, as far as it is known (the command line's form). */
+export function placeOf(e: Pick<LessonError, 'file' | 'line' | 'column'>): string {
+  if (!e.line) return e.file;
+  return e.column ? `${e.file}:${e.line}:${e.column}` : `${e.file}:${e.line}`;
+}
+
 /**
  * A lesson that does not load: each of its problems with its file, line and field, in the
  * reader's language. Loaded only when needed (App.tsx), with the lesson-message strings.
+ * `fallback`: an author's draft broke it, and the article below is the last version that
+ * loaded (the heading says so, rather than that nothing could be loaded).
  */
 export function LessonErrors({
   broken,
+  fallback,
   lang,
 }: {
   broken: { id: string; errors: readonly LessonError[] };
+  fallback: boolean;
   lang: Lang;
 }) {
   return (
     <section className="error-card" role="alert" data-testid="lesson-error">
-      <h2>{t(lang, 'lessonBroken', { id: broken.id })}</h2>
+      <h2>{t(lang, fallback ? 'draftBroken' : 'lessonBroken', { id: broken.id })}</h2>
       <ul>
         {broken.errors.map((e) => (
           <li key={`${e.file}:${e.line}:${e.field}:${JSON.stringify(e.message)}`}>
-            <code>
-              {e.file}
-              {e.line ? `:${e.line}` : ''}
-            </code>{' '}
-            {e.field ? <code>{e.field}</code> : null} {renderMessage(e.message, lang)}
+            <code>{placeOf(e)}</code> {e.field ? <code>{e.field}</code> : null}{' '}
+            {renderMessage(e.message, lang)}
           </li>
         ))}
       </ul>

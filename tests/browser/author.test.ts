@@ -306,6 +306,14 @@ describe('author mode: from idea to a checked scenario file', () => {
       '"function": "run_hookz"',
     );
     await startWith(draft);
+    // The card says that the draft broke the lesson and that the article is its last good
+    // version, and places the problem as lessons:check does (line and column).
+    const card = app.page.locator('[data-testid=lesson-error]');
+    await card.waitFor();
+    expect(await card.locator('h2').textContent()).toBe(
+      'Your draft of s04-hooks does not load now: below is the last version that did. Fix these problems:',
+    );
+    expect(await card.locator('li code').first().textContent()).toMatch(/lesson\.json:\d+:\d+$/);
     await exported('export-changed', 'broken-changes.zip');
     expect(await app.page.locator('[data-testid=author-message]').textContent()).toContain(
       'the draft does not load now (1 problem(s), listed above)',

@@ -18,6 +18,10 @@ export const appStrings = {
   pythonFailed: { zh: 'Python 无法启动', en: 'Python could not start' },
   retry: { zh: '重试', en: 'Retry' },
   lessonBroken: { zh: '这节课无法加载：{id}', en: 'This lesson could not be loaded: {id}' },
+  draftBroken: {
+    zh: '你对 {id} 的草稿现在无法加载：下面显示的是最后一个能加载的版本。请修正这些问题：',
+    en: 'Your draft of {id} does not load now: below is the last version that did. Fix these problems:',
+  },
   notFound: { zh: '找不到这节课', en: 'Lesson not found' },
   draftElsewhere: {
     zh: '这个浏览器里有 {id} 的草稿：在作者模式中打开它',
