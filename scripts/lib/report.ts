@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { type Lang, t } from '../../src/i18n/cli.ts';
 import type { Lesson, LessonError } from '../../src/lessons/lesson.ts';
-import { renderMessage } from '../../src/lessons/messageText.ts';
+import { placeText, renderMessage } from '../../src/lessons/messageText.ts';
 import type { CompileError } from '../../src/runtime/sandbox/messages.ts';
 
 /** One reportable problem; `file` is a path the user can open. */
@@ -25,11 +25,7 @@ export interface Problem {
  * warning), leaving out the parts that are absent.
  */
 export function formatProblem(p: Problem, lang: Lang = 'en'): string {
-  let where = p.file;
-  if (p.line != null) {
-    where += `:${p.line}`;
-    if (p.column != null) where += `:${p.column}`;
-  }
+  let where = placeText(p);
   if (p.warning) where += `: ${t(lang, 'checkTagWarning')}`;
   return p.field ? `${where}: ${p.field}: ${p.message}` : `${where}: ${p.message}`;
 }

@@ -21,6 +21,7 @@ import { startPanelSync } from '../store/panelStore';
 import { startTraceWarmup } from '../store/traceWarmup';
 import { currentAddress, startUrlSync, useAddress } from '../store/urlSync';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
+import { pageTitle } from '../ui/LessonNav';
 import { LessonUnavailable } from '../ui/LessonUnavailable';
 import { Panel } from '../ui/panel/Panel';
 // The panel's whole look, as in the app: its student-facing parts and their phone layout.
@@ -70,7 +71,7 @@ function EmbedView({ root }: { root: HTMLElement }) {
   useReportHeight(root);
   useEffect(() => {
     document.documentElement.lang = langTag(lang);
-    if (panel) document.title = `${panel.function} · ${t(lang, 'appTitle')}`;
+    if (panel) document.title = pageTitle(lang, panel.function);
   }, [lang, panel]);
 
   if (why !== undefined) return <LessonUnavailable id={lessonId} why={why} lang={lang} />;

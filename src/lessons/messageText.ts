@@ -17,16 +17,24 @@ export function renderMessage(m: LessonMessage, lang: Lang): string {
   return tMessage(lang, m.key, vars);
 }
 
+/** `file:line:column`, as far as it is known (a column only after a line). */
+export function placeText(place: {
+  file: string;
+  line?: number | null;
+  column?: number | null;
+}): string {
+  if (place.line == null) return place.file;
+  return place.column == null
+    ? `${place.file}:${place.line}`
+    : `${place.file}:${place.line}:${place.column}`;
+}
+
 /**
  * `file:line:column: field: message`, the way compilers print (and `npm run lessons:check`),
  * leaving out the parts that are not known.
  */
 export function formatPlaced(place: MessagePlace, text: string): string {
-  let where = place.file;
-  if (place.line !== undefined) {
-    where += `:${place.line}`;
-    if (place.column !== undefined) where += `:${place.column}`;
-  }
+  const where = placeText(place);
   return place.field ? `${where}: ${place.field}: ${text}` : `${where}: ${text}`;
 }
 

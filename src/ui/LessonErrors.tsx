@@ -1,12 +1,6 @@
 import { type Lang, t } from '../i18n';
 import type { LessonError } from '../lessons/lesson';
-import { renderMessage } from '../lessons/messageText';
-
-/** Where a problem is: `file:line:column`, as far as it is known (the command line's form). */
-export function placeOf(e: Pick<LessonError, 'file' | 'line' | 'column'>): string {
-  if (!e.line) return e.file;
-  return e.column ? `${e.file}:${e.line}:${e.column}` : `${e.file}:${e.line}`;
-}
+import { placeText, renderMessage } from '../lessons/messageText';
 
 /**
  * A lesson that does not load: each of its problems with its file, line and field, in the
@@ -29,7 +23,7 @@ export function LessonErrors({
       <ul>
         {broken.errors.map((e) => (
           <li key={`${e.file}:${e.line}:${e.field}:${JSON.stringify(e.message)}`}>
-            <code>{placeOf(e)}</code> {e.field ? <code>{e.field}</code> : null}{' '}
+            <code>{placeText(e)}</code> {e.field ? <code>{e.field}</code> : null}{' '}
             {renderMessage(e.message, lang)}
           </li>
         ))}
