@@ -137,7 +137,8 @@ export interface PanelViewModel {
    * The status badge's facts; `statusText` words them. `line` and `file` are where the
    * program is paused (the innermost frame), whichever frame is selected; `file` only when
    * it is not the panel's source (the line number alone would point into the wrong one).
-   * `viewing` is the selected caller frame, when one is: its function and line.
+   * `viewing` is the selected caller frame, when one is: its function and line, and its
+   * file when that is not the panel's source.
    */
   status: {
     line: number | null;
@@ -145,7 +146,7 @@ export interface PanelViewModel {
     step: number | null;
     total: number;
     recording: boolean;
-    viewing: { function: string; line: number } | null;
+    viewing: { function: string; line: number; file: string | null } | null;
   };
   code: CodeDisplay;
   /** Step notes: the one holding the current line (-1 if none) and the highlighted one. */
@@ -272,7 +273,11 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
       recording: p.pending !== null,
       viewing:
         paused && selectedFrame > 0
-          ? { function: pos.stack[selectedFrame].function, line: pos.line }
+          ? {
+              function: pos.stack[selectedFrame].function,
+              line: pos.line,
+              file: pos.file !== panel.source ? pos.file : null,
+            }
           : null,
     },
     code: {

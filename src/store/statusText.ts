@@ -2,6 +2,13 @@
 import { type Lang, t } from '../i18n';
 import type { PanelViewModel } from './panelView';
 
+/** "line 8", or "run_hooks.py line 8" for a file that is not the panel's source. */
+function lineText(lang: Lang, line: number | null, file: string | null): string {
+  return file
+    ? t(lang, 'lineOfFile', { n: line ?? '?', file: file.slice(file.lastIndexOf('/') + 1) })
+    : t(lang, 'line', { n: line ?? '?' });
+}
+
 /** The status badge's text. */
 export function statusText(lang: Lang, view: PanelViewModel): string {
   const { trace } = view;
@@ -12,13 +19,10 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
       return t(lang, 'notRun');
     case 'paused': {
       const { line, file, step, total, viewing } = view.status;
-      const where = file
-        ? t(lang, 'lineOfFile', { n: line ?? '?', file: file.slice(file.lastIndexOf('/') + 1) })
-        : t(lang, 'line', { n: line ?? '?' });
-      const text = `${t(lang, 'paused')} · ${where} · ${t(lang, 'step', { n: (step ?? 0) + 1 })}/${total}`;
+      const text = `${t(lang, 'paused')} · ${lineText(lang, line, file)} · ${t(lang, 'step', { n: (step ?? 0) + 1 })}/${total}`;
       // A caller's frame is selected: the code shows its line, not where the program is.
       return viewing
-        ? `${text} · ${t(lang, 'viewingFrame', { fn: viewing.function, n: viewing.line })}`
+        ? `${text} · ${t(lang, 'viewingFrame', { fn: viewing.function, where: lineText(lang, viewing.line, viewing.file) })}`
         : text;
     }
     case 'finished':

@@ -166,14 +166,22 @@ describe('selectPanelView', () => {
     expect(v.notes.current).toBe(1);
     expect(view(state(trace, 7, { frameIndex: 9 })).selectedFrame).toBe(v.pos!.stack.length - 1);
     // the badge still says where the program is paused (g, line 2), then what is viewed
-    expect(v.status).toMatchObject({ line: 2, file: null, viewing: { function: 'f', line: 8 } });
+    expect(v.status).toMatchObject({
+      line: 2,
+      file: null,
+      viewing: { function: 'f', line: 8, file: null },
+    });
     expect(statusText('en', v)).toBe(
       `Paused · line 2 · step 8/${trace.length} · viewing the caller f, line 8`,
     );
     expect(statusText('zh', v)).toBe(
-      `已暂停 · 第 2 行 · 第 8 步/${trace.length} · 正在查看调用者 f 第 8 行`,
+      `已暂停 · 第 2 行 · 第 8 步/${trace.length} · 正在查看调用者 f（第 8 行）`,
     );
     expect(view(state(trace, 7)).status.viewing).toBeNull();
+    // a caller in another file: its line is named with the file, as the paused line is
+    const outer = view(state(trace, 7, { frameIndex: 2 }));
+    expect(outer.status.viewing).toEqual({ function: '<module>', line: 2, file: 'main.py' });
+    expect(statusText('en', outer)).toMatch(/ · viewing the caller <module>, main\.py line 2$/);
   });
 
   it('finished: no current line, back to the focus function', () => {
