@@ -1,8 +1,7 @@
 /**
- * The panel view selector: everything a panel shows, computed by pure functions from the
- * store's state and the lesson. The panel's components only render this; every rule
- * about which file, lines, highlights, notes and buttons appear lives (and is
- * unit-tested, tests/unit/store/panel-view.test.ts) here.
+ * The panel view selector: everything a panel shows, from the store's state and the lesson,
+ * by pure functions. Components only render it; every rule about which file, lines,
+ * highlights, notes and buttons appear lives here (tests/unit/store/panel-view.test.ts).
  *
  * To show something new in a panel: add a field to `PanelViewModel`, compute it in
  * `selectPanelView` (or a helper beside it), test it, and render it in a pane.
@@ -171,6 +170,9 @@ export interface PanelViewModel {
   stepOutOfRange: Extract<PanelNotice, { kind: 'stepOutOfRange' }> | null;
 }
 
+/** `file` when it is not the panel's source (a line number alone would point into that). */
+const otherFile = (file: string, panel: ResolvedPanel) => (file === panel.source ? null : file);
+
 /** The gutter marks of the breakpoints in one file. */
 export function gutterOf(rows: readonly BreakpointRow[], file: string): GutterMark[] {
   return rows
@@ -267,17 +269,13 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
     callStart: trace ? callStartOf(trace, { file: panel.source, fn: panel.function }) : 0,
     status: {
       line: paused ? pos.stack[0].line : null,
-      file: paused && pos.stack[0].file !== panel.source ? pos.stack[0].file : null,
+      file: paused ? otherFile(pos.stack[0].file, panel) : null,
       step: paused ? p.position : null,
       total: trace?.length ?? 0,
       recording: p.pending !== null,
       viewing:
         paused && selectedFrame > 0
-          ? {
-              function: pos.stack[selectedFrame].function,
-              line: pos.line,
-              file: pos.file !== panel.source ? pos.file : null,
-            }
+          ? { function: pos.function, line: pos.line, file: otherFile(pos.file, panel) }
           : null,
     },
     code: {
