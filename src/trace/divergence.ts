@@ -24,13 +24,15 @@ function samePlace(a: Trace, i: number, b: Trace, j: number): boolean {
 }
 
 function side(t: Trace, i: number): DivergenceSide {
-  if (i >= t.length) return { step: t.length, file: '', line: 0, function: '', kind: null };
+  if (i >= t.length)
+    return { step: t.length, file: '', line: 0, function: '', kind: null, classBody: false };
   return {
     step: i,
     file: t.fileOf(i),
     line: t.line[i],
     function: t.functionOf(i),
     kind: t.kind[i],
+    classBody: t.frames.isClassBody(t.frame[i]),
   };
 }
 

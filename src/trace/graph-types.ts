@@ -130,6 +130,8 @@ export interface DivergenceSide {
   function: string;
   /** What happens there (an `EventKind`: a line runs, a call, a return, an exception); null at the end. */
   kind: number | null;
+  /** Whether `function` is a class statement's body there (its call is the class being defined). */
+  classBody: boolean;
 }
 
 /** A name whose value differed between the two traces just before they parted. */

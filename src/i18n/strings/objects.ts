@@ -60,6 +60,8 @@ export const objectStrings = {
   divKindReturn: { zh: '从 {fn} 返回', en: 'returns from {fn}' },
   divKindException: { zh: '抛出异常', en: 'raises' },
   divKindUnwind: { zh: '因异常离开 {fn}', en: 'leaves {fn} by an exception' },
+  divKindClassStart: { zh: '开始执行 {fn} 的类体', en: 'starts the body of {fn}' },
+  divKindClassEnd: { zh: '执行完 {fn} 的类体', en: 'finishes the body of {fn}' },
   partAtEnd: {
     zh: '一个场景在第 {a} 步结束，另一个继续运行',
     en: 'One scenario ends at step {a}; the other goes on',

@@ -1,6 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
+import { sideAction } from '../../store/divergenceText';
 import { type Divergence, panelDivergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
 
@@ -47,18 +48,11 @@ type Side = Divergence['a'];
 /** A side is null when that run had already ended there (the reader gives it no place). */
 const place = (s: Side): Side | null => (s.file === '' ? null : s);
 const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.line}` : '—');
-/** What a side does at its place, by event kind (src/trace/meta.ts EventKind). */
-const KIND_TEXT = [
-  'divKindCall',
-  'divKindLine',
-  'divKindReturn',
-  'divKindException',
-  'divKindUnwind',
-] as const;
-const doing = (lang: Lang, s: Side | null) =>
-  s && s.kind !== null && KIND_TEXT[s.kind]
-    ? ` ${t(lang, KIND_TEXT[s.kind], { fn: s.function })}`
-    : '';
+/** What a side does at its place, after its place (`sideAction`). */
+const doing = (lang: Lang, s: Side | null) => {
+  const text = sideAction(lang, s);
+  return text ? ` ${text}` : '';
+};
 
 /**
  * "Where two scenarios part": pick two scenarios; see the first step where their paths

@@ -227,8 +227,22 @@ describe('divergence', () => {
   it('finds the first step whose line differs, the branch before it and the values that differed', () => {
     const d = divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 6)));
     expect(d).toEqual({
-      a: { step: 3, file: 'hooks.py', line: 4, function: 'run', kind: EventKind.Line },
-      b: { step: 3, file: 'hooks.py', line: 6, function: 'run', kind: EventKind.Line },
+      a: {
+        step: 3,
+        file: 'hooks.py',
+        line: 4,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
+      b: {
+        step: 3,
+        file: 'hooks.py',
+        line: 6,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
     });
@@ -265,8 +279,22 @@ describe('divergence', () => {
     expect(divergence(a, b)?.a).toMatchObject({ step: 0, file: 'scenarios/a.py', line: 1 });
     const d = divergence(a, b, new Set(['scenarios/a.py', 'scenarios/b.py']));
     expect(d).toEqual({
-      a: { step: 2 + 3, file: 'hooks.py', line: 4, function: 'run', kind: EventKind.Line },
-      b: { step: 4 + 3, file: 'hooks.py', line: 6, function: 'run', kind: EventKind.Line },
+      a: {
+        step: 2 + 3,
+        file: 'hooks.py',
+        line: 4,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
+      b: {
+        step: 4 + 3,
+        file: 'hooks.py',
+        line: 6,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
     });
@@ -300,14 +328,42 @@ describe('divergence', () => {
     expect(divergence(a, b)?.a).toMatchObject({ file: 'setup.py', line: 2 });
     // Through hooks.py they part after line 3, where run() holds the hook's answer.
     expect(panelDivergence(a, b, 'hooks.py', [])).toEqual({
-      a: { step: 6, file: 'hooks.py', line: 4, function: 'run', kind: EventKind.Line },
-      b: { step: 6, file: 'hooks.py', line: 6, function: 'run', kind: EventKind.Line },
+      a: {
+        step: 6,
+        file: 'hooks.py',
+        line: 4,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
+      b: {
+        step: 6,
+        file: 'hooks.py',
+        line: 6,
+        function: 'run',
+        kind: EventKind.Line,
+        classBody: false,
+      },
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'answer', a: '2', b: '3' }],
       // ...and it says that they already parted inside the hook, before that
       earlier: {
-        a: { step: 3, file: 'setup.py', line: 2, function: 'hook', kind: EventKind.Line },
-        b: { step: 3, file: 'setup.py', line: 3, function: 'hook', kind: EventKind.Line },
+        a: {
+          step: 3,
+          file: 'setup.py',
+          line: 2,
+          function: 'hook',
+          kind: EventKind.Line,
+          classBody: false,
+        },
+        b: {
+          step: 3,
+          file: 'setup.py',
+          line: 3,
+          function: 'hook',
+          kind: EventKind.Line,
+          classBody: false,
+        },
       },
     });
     // The same path through hooks.py: where they differ elsewhere is what is shown.
@@ -324,6 +380,13 @@ describe('divergence', () => {
     const short = { ...long, events: long.events.slice(0, 3) };
     const d = divergence(buildTrace(long), buildTrace(short));
     expect(d?.a.step).toBe(3);
-    expect(d?.b).toEqual({ step: 3, file: '', line: 0, function: '', kind: null });
+    expect(d?.b).toEqual({
+      step: 3,
+      file: '',
+      line: 0,
+      function: '',
+      kind: null,
+      classBody: false,
+    });
   });
 });
