@@ -13,6 +13,7 @@ export const panelStrings = {
   lineOfFile: { zh: '{file} 第 {n} 行', en: '{file} line {n}' },
   /** The status badge's end while a caller's frame is selected in the call stack. */
   viewingFrame: { zh: '正在查看调用者 {fn}（{where}）', en: 'viewing the caller {fn}, {where}' },
+  viewingShort: { zh: '查看 {fn}', en: 'viewing {fn}' },
   step: { zh: '第 {n} 步', en: 'step {n}' },
   scenario: { zh: '场景', en: 'Scenario' },
   triesTitle: { zh: '动手试试', en: 'Things to try' },

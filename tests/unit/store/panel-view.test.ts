@@ -178,6 +178,10 @@ describe('selectPanelView', () => {
       `已暂停 · 第 2 行 · 第 8 步/${trace.length} · 正在查看调用者 f（第 8 行）`,
     );
     expect(view(state(trace, 7)).status.viewing).toBeNull();
+    // the phone toolbar's few characters name the caller too
+    expect(compactStatus('en', v)).toBe(`line 2 · 8/${trace.length} · viewing f`);
+    expect(compactStatus('zh', v)).toBe(`第 2 行 · 8/${trace.length} · 查看 f`);
+    expect(compactStatus('en', view(state(trace, 7)))).toBe(`line 2 · 8/${trace.length}`);
     // a caller in another file: its line is named with the file, as the paused line is
     const outer = view(state(trace, 7, { frameIndex: 2 }));
     expect(outer.status.viewing).toEqual({ function: '<module>', line: 2, file: 'main.py' });
