@@ -24,16 +24,18 @@ export function scenarioRefs(block: TryBlock): ScenarioRef[] {
 }
 
 /**
- * A try block's rendered HTML (./markdown.ts) with each `[[id]]` outside code shown as a
+ * A try block's rendered HTML (./markdown.ts) with each `[[id]]` in its text shown as a
  * button labelled `labelOf(id)`, the picker's label (an id without one stays as written).
- * The panel handles clicks on `[data-scenario]`. Ids are `[a-z0-9_]+`, labels are escaped.
+ * Not in code, nor inside a tag (an image's `alt`, a link's `title`: a button there would
+ * end the attribute). The panel handles clicks on `[data-scenario]`. Ids are `[a-z0-9_]+`,
+ * labels are escaped; the renderer escapes `<` and `>` in attributes, so a tag ends at `>`.
  */
 export function withScenarioButtons(
   html: string,
   labelOf: (id: string) => string | undefined,
 ): string {
   return html
-    .split(/(<code\b[^>]*>[\s\S]*?<\/code>)/)
+    .split(/(<code\b[^>]*>[\s\S]*?<\/code>|<[^>]*>)/)
     .map((part, i) =>
       i % 2 === 1
         ? part

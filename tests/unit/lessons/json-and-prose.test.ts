@@ -181,6 +181,18 @@ describe("a panel's things to try", () => {
         ' [[nope]] stays, <code>[[pass]]</code> is code.</p>\n',
     );
   });
+
+  it('leave a reference inside a tag as written: no button in an alt or a title', () => {
+    const html = renderMarkdown(
+      '![[[pass]] onerror=alert(1) x](http://a/b.png) [see [[pass]]](http://a "t [[pass]]")',
+    );
+    const out = withScenarioButtons(html, () => 'Pass');
+    expect(out).toContain('alt="[[pass]] onerror=alert(1) x"');
+    expect(out).toContain('title="t [[pass]]"');
+    // the link's text is text: it gets its button
+    expect(out.match(/<button /g)).toHaveLength(1);
+    expect(out).toMatch(/<img src="http:\/\/a\/b\.png" alt="[^"<>]*">/);
+  });
 });
 
 describe('a short lesson text with inline code and scenario names', () => {
