@@ -153,6 +153,11 @@ export const STORAGE_GLOBALS = [
   'BroadcastChannel',
   'postMessage',
   'SharedWorker',
+  // Chromium's old sandboxed file system API, kept per origin across page loads.
+  'webkitRequestFileSystem',
+  'webkitRequestFileSystemSync',
+  'webkitResolveLocalFileSystemURL',
+  'webkitResolveLocalFileSystemSyncURL',
 ] as const;
 
 /** The same on `navigator`'s prototype chain. */
@@ -225,6 +230,8 @@ export const NETWORK_GLOBALS = [
   'Worker',
   'SharedWorker',
   'RTCPeerConnection',
+  // A font's `url(...)` is fetched by the browser when the face loads.
+  'FontFace',
 ] as const;
 
 /**

