@@ -60,7 +60,10 @@ if (baseline) recorders.push(['baseline', load(py, baseline, 'wpt_recorder_basel
 function record(mod: ReturnType<typeof load>, request: RecordRequest) {
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
-  const result = mod.record(JSON.stringify(request));
+  const ran = mod.record(JSON.stringify(request));
+  // Recorders before the two-call API (`record` then `write`) returned the trace at once.
+  const result = mod.write ? mod.write(ran) : ran;
+  if (mod.write) ran.destroy();
   const cpu = process.cpuUsage(cpu0);
   const meta = JSON.parse(result.get(0) as string);
   const blob = result.get(1);

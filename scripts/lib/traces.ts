@@ -122,7 +122,8 @@ export async function recordLessons(
 }
 
 /** What records for {@link recordLessons}: the sandboxed recorder, or a test's stand-in. */
-export type RawRecorder = Pick<SandboxedRecorder, 'recordWithRaw'>;
+export type RawRecorder = Pick<SandboxedRecorder, 'recordWithRaw'> &
+  Partial<Pick<SandboxedRecorder, 'renew'>>;
 
 async function recordAll(
   root: string,
@@ -143,6 +144,14 @@ async function recordAll(
       continue;
     }
     const lesson = loaded.lesson;
+    // Each lesson in an interpreter of its own (see SandboxedRecorder.renew).
+    let renewed = false;
+    const recorderOfLesson = async () => {
+      const rec = await getRecorder();
+      if (!renewed && out.some((r) => !r.cached)) rec.renew?.();
+      renewed = true;
+      return rec;
+    };
     for (const panel of lesson.panels) {
       for (const scenario of panel.scenarios) {
         const request = lessonRequest(lesson, panel.id, scenario.id);
@@ -151,7 +160,7 @@ async function recordAll(
         let raw = await readCachedRecording(key);
         const cached = raw !== null;
         if (!raw) {
-          raw = (await (await getRecorder()).recordWithRaw(request)).raw;
+          raw = (await (await recorderOfLesson()).recordWithRaw(request)).raw;
           if (!raw) continue; // killed by the watchdog: nothing to ship, the page records live
           await writeCachedRecording(key, raw);
         }

@@ -19,6 +19,7 @@ import {
   FromWorkerSchema,
   type RecordRequest,
   runSeconds,
+  writeSeconds,
 } from './protocol';
 
 /** Where the Python runtime is. A union of states, each with what it needs. */
@@ -55,10 +56,11 @@ interface Pending {
 }
 
 /**
- * Extra time a run gets past its own budget before the watchdog steps in. A run stopped
- * by its time budget still writes its trace (up to a million events) and restores the
- * interpreter afterwards, which can take a second or two in a browser: the interrupt
- * must not land in that work. Exported for the client's tests.
+ * Extra time a run gets past its own budget before the watchdog steps in: the recorder
+ * compiles the files before its clock starts and puts the interpreter back after it stops.
+ * Writing the trace is not counted here: once the worker says the run has ended (`ran`),
+ * the watchdog waits `writeSeconds` instead, and never interrupts the recorder's own
+ * work. Exported for the client's tests.
  */
 export const INTERRUPT_GRACE_MS = 2500;
 /** After the interrupt, how long before the worker is terminated and replaced. */
@@ -189,6 +191,20 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       case 'load-failed':
         fail(msg.message);
         return;
+      case 'ran': {
+        // The lesson code has finished: what is left is writing the trace, the recorder's
+        // own work, so no interrupt (it would only break that work) and more time.
+        if (!inFlight || msg.runId !== inFlight.runId) return;
+        const writing = inFlight;
+        const w = worker;
+        if (watchdog) clearTimeout(watchdog);
+        const seconds = writeSeconds(writing.request);
+        watchdog = setTimeout(() => {
+          if (inFlight !== writing || w !== worker) return;
+          crash(`the recorder did not finish writing the trace within ${seconds} s`);
+        }, seconds * 1000);
+        return;
+      }
       case 'recorded': {
         if (!inFlight || msg.runId !== inFlight.runId) return; // stale: drop it
         const done = inFlight;

@@ -42,6 +42,24 @@ export const DEFAULT_MAX_SECONDS = 1.5;
 /** See {@link DEFAULT_MAX_SECONDS}. */
 export const HARD_MAX_SECONDS = 30;
 
+/**
+ * The most events a run may record when the lesson sets no `maxEvents`, and the most any
+ * lesson may set (recorder/config.py; a unit test keeps them equal).
+ */
+export const DEFAULT_MAX_EVENTS = 1_000_000;
+/** See {@link DEFAULT_MAX_EVENTS}. */
+export const HARD_MAX_EVENTS = 5_000_000;
+
+/**
+ * How long writing a finished run's trace may take before the recorder is taken for stuck:
+ * 10 s, plus 10 µs for every event its budget allows (about five times what writing an
+ * event takes on a slow machine; 20 s at the default budget, 60 s at the most).
+ */
+export function writeSeconds(request: Pick<RecordRequest, 'budget'>): number {
+  const events = Math.min(request.budget?.maxEvents ?? DEFAULT_MAX_EVENTS, HARD_MAX_EVENTS);
+  return 10 + events * 10e-6;
+}
+
 /** The seconds a request may run: its budget, or the default, never over the hard limit. */
 export function runSeconds(request: Pick<RecordRequest, 'budget'>): number {
   return Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);
@@ -91,6 +109,11 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
     loadMs: z.number(),
   }),
   z.object({ type: z.literal('load-failed'), message: z.string() }),
+  /**
+   * The run's lesson code has finished and the interpreter is put back; the recorder is
+   * writing the trace, which takes longer the more events it holds (`recordWith`'s `onRan`).
+   */
+  z.object({ type: z.literal('ran'), runId: z.number().check(z.int()) }),
   z.object({
     type: z.literal('recorded'),
     runId: z.number().check(z.int()),

@@ -70,8 +70,13 @@ export function recorderInstallOf(
  */
 export interface InstalledRecorder {
   py: PyodideAPI;
-  /** `record(request_json)`, kept from install: never looked up again through Python. */
+  /**
+   * `record(request)`, which runs a request (a dict) to its end, and `write(ran)`, which
+   * serialises what it returns; both kept from install, never looked up again through Python.
+   */
   record: PyFunction;
+  /** See {@link InstalledRecorder.record}. */
+  write: PyFunction;
   /**
    * After a run: null if the run left the recorder, the standard library and the builtins
    * as install found them, else the name of what it changed.
@@ -96,20 +101,46 @@ export function installRecorder(py: PyodideAPI, install: RecorderInstall): Insta
       .at(-1)
       ?.replace(/^import /, '') ?? RECORDER_PACKAGE;
   const record = py.runPython(`import ${name}\n${name}.record`) as PyFunction;
+  const write = py.runPython(`import ${name}\n${name}.write`) as PyFunction;
   const { changed, prepare } = sealRecorder(py, name);
   const runPython = py.runPython;
-  return { py, record, changed, prepare, alive: () => py.runPython === runPython };
+  return { py, record, write, changed, prepare, alive: () => py.runPython === runPython };
 }
 
-/** Run one request through the installed recorder (see {@link installRecorder}). */
-export function recordWith(installed: InstalledRecorder, request: RecordRequest): RawTrace {
+/**
+ * Run one request through the installed recorder (see {@link installRecorder}).
+ * `onRan` is called once the lesson code has finished (the interpreter is put back), before
+ * the trace is written: from then on only the recorder's own work is left, which takes
+ * longer the more events were recorded, and no watchdog should cut it short as if the
+ * program were stuck.
+ */
+export function recordWith(
+  installed: InstalledRecorder,
+  request: RecordRequest,
+  onRan?: () => void,
+): RawTrace {
   // Calling the kept proxy would not notice a fatal error, as Pyodide's API does.
   if (!installed.alive())
     throw new Error('Pyodide already fatally failed and can no longer be used.');
   installed.prepare();
   let result: PyProxy & { get: (i: number) => unknown };
   try {
-    result = installed.record(JSON.stringify(request)) as typeof result;
+    // A dict made by Pyodide's own conversion: no Python code (json's shared decoder, which
+    // a run could change in place) reads the request on its way in.
+    const plain = JSON.parse(JSON.stringify(request)) as RecordRequest;
+    const asPython = installed.py.toPy(plain) as PyProxy;
+    let ran: PyProxy;
+    try {
+      ran = installed.record(asPython) as PyProxy;
+    } finally {
+      asPython.destroy();
+    }
+    try {
+      onRan?.();
+      result = installed.write(ran) as typeof result;
+    } finally {
+      ran.destroy();
+    }
   } catch (err) {
     // The recorder failed: because the run changed it, if it did (the clearer reason).
     if (!installed.alive()) throw err; // a Pyodide fatal error: nothing can be checked

@@ -158,7 +158,8 @@ self.onmessage = (event: MessageEvent) => {
     return;
   }
   try {
-    const { meta, buffer } = recordWith(recorder, msg.request);
+    const ran = () => post({ type: 'ran', runId: msg.runId });
+    const { meta, buffer } = recordWith(recorder, msg.request, ran);
     post({ type: 'recorded', runId: msg.runId, meta, buffer }, [buffer]);
   } catch (err) {
     // The recorder turns every lesson error into a trace; reaching this means

@@ -3,9 +3,9 @@
  * lesson, recorded in a random order in ONE interpreter (the sandboxed child of
  * lessons:check) and interleaved with the runs of a lesson that tampers with the
  * interpreter (tests/fixtures/tamper-lessons: json, sys, builtins, copy, reprlib, io,
- * warnings, copyreg, the environment, the working directory, random, gc, decimal, and
- * files left behind), gives exactly its golden summary. And a run never sees what an
- * earlier run wrote.
+ * warnings, copyreg, the environment, the working directory, random, gc, decimal, the
+ * standard library's shared instances, caches and hooks, and files left behind), gives
+ * exactly its golden summary. And a run never sees what an earlier run wrote.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -114,6 +114,17 @@ describe('one interpreter, many runs', () => {
             if (run.scenario === 'patch_classes') {
               // The run itself went through its changes...
               expect(trace.meta.output, name).toMatch(/^H H H\ndecimal: 0\.333 4\n/);
+            }
+            if (run.scenario === 'patch_inplace') {
+              expect(trace.meta.output, name).toMatch(
+                /^audit: False\npatched: \['H'\] "H" 0\.5 True\n/,
+              );
+            }
+            if (run.scenario === 'read_inplace') {
+              // Shared instances, caches, hooks, tools and files under /lib: all put back.
+              expect(trace.meta.output, name).toMatch(
+                /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nlib: False\nzip: colorsys\n/,
+              );
             }
             if (run.scenario === 'read_classes') {
               // ...which were put back for every later one.

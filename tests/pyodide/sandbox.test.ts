@@ -282,6 +282,25 @@ describe('the sandboxed recorder itself', () => {
     // Two Pyodide loads in fresh child processes: slow on a busy machine.
   }, 180_000);
 
+  it('keeps a long run stopped by its clock, however long writing its trace takes', async () => {
+    // Writing a trace takes about half as long as recording it: far longer than the grace
+    // after the budget here. The child says when the code has ended; the writing that
+    // follows is not taken for a stuck program.
+    const rec = await createSandboxedRecorder({ install: recorderInstall(), killGraceMs: 800 });
+    try {
+      const trace = await rec.record({
+        scenario: 'x',
+        files: [{ path: 'main.py', role: 'entry', code: 'n = 0\nwhile True:\n    n += 1\n' }],
+        budget: { maxSeconds: 4, maxEvents: 5_000_000 },
+      });
+      expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'seconds' });
+      expect(trace.length).toBeGreaterThan(100_000);
+      expect(rec.restarts).toBe(0);
+    } finally {
+      rec.close();
+    }
+  }, 180_000);
+
   it('runs under the permission model, with no write, child-process or worker permission', () => {
     const flags = sandboxFlags();
     expect(flags).toContain(permissionFlag());

@@ -23,7 +23,9 @@ host processes), output (stdout capture), probes (conditions and logpoints), lin
 (what a line can touch), monitor (the callbacks), hotpath (one event's row and
 changes), serialise (the trace format), tracebacks (errors), session (one run).
 
-``record(request_json)`` returns ``(meta_json, columns_bytes)``.  The JSON layout
+``record(request)`` runs a request (a dict) to its end (no lesson code runs after
+it returns) and ``write(ran)`` turns what it returns into
+``(meta_json, columns_bytes)``.  The JSON layout
 is documented in docs/trace-format.md and read by src/trace/meta.ts and
 src/trace/columns.ts.
 """
@@ -32,17 +34,18 @@ import json
 
 from . import config, seal  # seal: part of the package before the baseline is taken
 from .sandbox import baseline
-from .session import run
+from .session import run, write
 
-__all__ = ["config", "record", "seal"]
+__all__ = ["config", "record", "seal", "write"]
 
 
 _loads = json.loads  # a private reference: a lesson's json.loads = ... never reaches it
 
 
-def record(request_json):
-    """Run one request (see docs/trace-format.md) and return (meta_json, columns)."""
-    return run(_loads(request_json))
+def record(request):
+    """Run one request (a dict, see docs/trace-format.md; or its JSON text, as the bench
+    hands it to every recorder it compares) to its end; ``write`` gives its trace."""
+    return run(_loads(request) if isinstance(request, str) else request)
 
 
 # The state every run starts from, taken once everything above exists and before any

@@ -6,8 +6,9 @@ import os
 import sys
 
 # Folders lesson code may write to (Pyodide's in-memory filesystem): whatever a run
-# leaves there is undone before the next run.
-WRITABLE_ROOTS = ("/home", "/tmp")
+# leaves there is undone before the next run. /lib holds the standard library's zip and
+# lib-dynload, a folder on sys.path: a module planted there would be imported by later runs.
+WRITABLE_ROOTS = ("/home", "/tmp", "/lib")
 # Top-level folders of the virtual filesystem that are never touched.
 SYSTEM_ROOTS = frozenset(("dev", "proc", "sys", "lib", "bin", "etc", "usr"))
 
@@ -57,14 +58,16 @@ def _undo_files(snapshot):
             os.makedirs(path, exist_ok=True)
             continue
         content, mtime = saved
+        # By content, not by time: a run can set a file's mtime back (os.utime).
         try:
-            same = os.stat(path).st_mtime_ns == mtime
+            with open(path, "rb") as f:
+                same = f.read() == content
         except OSError:
             same = False
         if not same:
             with open(path, "wb") as f:
                 f.write(content)
-            os.utime(path, ns=(mtime, mtime))
+        os.utime(path, ns=(mtime, mtime))
 
 
 def _remove(path):

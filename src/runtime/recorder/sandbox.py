@@ -23,6 +23,7 @@ from operator import is_
 from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import restore_files, snapshot_files
 from .hostguard import refuse_host_processes
+from .inplace import InPlaceState, remove_audit_hooks_entry
 
 BLOCKED_MODULE_PREFIXES = (
     "js", "pyodide", "pyodide_js", "_pyodide", "micropip", "socket", "_socket", "ssl",
@@ -120,6 +121,7 @@ class InterpreterState:
             (name, context_state(getattr(decimal, name))) for name in DECIMAL_TEMPLATES
         )
         self.files = snapshot_files()
+        self.in_place = InPlaceState()
 
     def restore(self):
         sys.settrace(None)
@@ -149,6 +151,7 @@ class InterpreterState:
             os.environ.update(self.environ)
         os.chdir(self.cwd)
         restore_files(self.files)
+        self.in_place.restore()
         random.setstate(self.random)
         enabled, threshold = self.gc
         gc.set_threshold(*threshold)
@@ -237,6 +240,7 @@ def baseline():
     """The interpreter state every run starts from (taken on first use)."""
     if not _BASELINE:
         refuse_host_processes()
+        remove_audit_hooks_entry()
         _BASELINE.append(None)
         _BASELINE[0] = InterpreterState()
     return _BASELINE[0]

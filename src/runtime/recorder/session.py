@@ -1,5 +1,7 @@
-"""One run from request to trace: compile the lesson's files, run them in the sandbox
-with the callbacks attached, and serialise what was recorded."""
+"""One run from request to trace, in two calls: ``run`` compiles the lesson's files and
+runs them in the sandbox with the callbacks attached, and puts the interpreter back;
+``write`` serialises what was recorded. Between the two no lesson code runs any more, so
+the caller can tell its watchdog that what is left is the recorder's own work."""
 
 import linecache
 import time
@@ -44,14 +46,31 @@ def code_lines(code):
     return sorted(lines)
 
 
+class Ran:
+    """A finished run, not written yet: what ``write`` serialises."""
+
+    __slots__ = ("rec", "outcome", "error", "elapsed")
+
+    def __init__(self, rec, outcome, error, elapsed):
+        self.rec = rec
+        self.outcome = outcome
+        self.error = error
+        self.elapsed = elapsed
+
+
+def write(ran):
+    """The trace of a finished run: ``(meta_json, columns_bytes)``."""
+    return serialise(ran.rec, ran.outcome, ran.error, ran.elapsed)
+
+
 def run(request):
-    """Record one request (a parsed dict); ``(meta_json, columns_bytes)``."""
+    """Run one request (a parsed dict) to its end and put the interpreter back: a ``Ran``."""
     started = time.perf_counter()
     rec = Recorder(request)
     try:
         compiled, compile_warnings = compile_all(rec)
     except SyntaxError as exc:
-        return serialise(rec, "error", syntax_error(exc), time.perf_counter() - started)
+        return Ran(rec, "error", syntax_error(exc), time.perf_counter() - started)
 
     error = None
     outcome = "completed"
@@ -91,4 +110,4 @@ def run(request):
         elapsed = time.perf_counter() - started
         rec.detach()
         sandbox.leave()
-    return serialise(rec, outcome, error, elapsed)
+    return Ran(rec, outcome, error, elapsed)

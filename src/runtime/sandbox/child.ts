@@ -65,7 +65,10 @@ function handle(message: ToSandbox) {
   }
   try {
     if (message.type === 'record') {
-      const { meta, buffer } = recordWith(recorder, message.request);
+      const { id } = message;
+      const { meta, buffer } = recordWith(recorder, message.request, () =>
+        send({ type: 'ran', id }),
+      );
       send({ type: 'recorded', id: message.id, meta, buffer });
     } else {
       send({ type: 'compiled', id: message.id, error: compile(message.path, message.code) });

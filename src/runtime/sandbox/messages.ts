@@ -29,6 +29,8 @@ export type ToSandbox =
 export type FromSandbox =
   | { type: 'ready'; python: string }
   | { type: 'load-failed'; message: string }
+  /** The run's lesson code has finished; the trace is being written (`recordWith`'s `onRan`). */
+  | { type: 'ran'; id: number }
   | { type: 'recorded'; id: number; meta: string; buffer: ArrayBuffer }
   | { type: 'compiled'; id: number; error: CompileError | null }
   /** The interpreter itself failed (a Pyodide fatal error): the child exits after this. */

@@ -10,14 +10,16 @@
  * each costs that run, never the next one.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { emptyTrace, type Trace } from '../../trace/trace.ts';
 import { traceFromRecording } from '../decode.ts';
-import { type RecordRequest, runSeconds } from '../protocol.ts';
+import { type RecordRequest, runSeconds, writeSeconds } from '../protocol.ts';
 import type { RawTrace, RecorderInstall } from '../worker-core.ts';
+import { childSource, PYODIDE_DIR, sandboxFlags } from './childProcess.ts';
 import type { CompileError, FromSandbox, ToSandbox } from './messages.ts';
+
+export { PYODIDE_DIR, permissionFlag, sandboxFlags } from './childProcess.ts';
 
 /** A Node recorder whose lesson code runs in the sandboxed child. */
 export interface SandboxedRecorder {
@@ -32,8 +34,14 @@ export interface SandboxedRecorder {
   recordWithRaw(request: RecordRequest): Promise<{ trace: Trace; raw: RawTrace | null }>;
   /** The syntax error of one file compiled the way the recorder compiles it, if any. */
   compileError(file: string, code: string): Promise<CompileError | null>;
-  /** How many times the child was replaced. */
+  /** How many times the child was replaced after a failure or a kill. */
   readonly restarts: number;
+  /**
+   * Record the next request in a fresh interpreter (a new child). Every lesson gets its own:
+   * what one lesson's run could leave in an interpreter that no restore undoes (an audit
+   * hook, a codec, memory written through ctypes) never reaches another lesson's traces.
+   */
+  renew(): void;
   /** Stop the child. */
   close(): void;
 }
@@ -42,60 +50,31 @@ export interface SandboxedRecorder {
 export interface SandboxOptions {
   /** What the child installs into Pyodide before lockdown (the recorder). */
   install: RecorderInstall;
+  /** Time a run gets past its budget before the child is killed; KILL_GRACE_MS by default. */
+  killGraceMs?: number;
 }
 
-/** Time a run gets past its own budget before the child is killed. */
+/**
+ * Time a run gets past its own budget before the child is killed: compiling before the
+ * recorder's clock starts and putting the interpreter back after it stops. Writing the
+ * trace has its own limit (`writeSeconds`), counted from the child's `ran`.
+ */
 const KILL_GRACE_MS = 3000;
 /** The child's stderr kept for error messages. */
 const STDERR_TAIL = 4000;
-
-const require = createRequire(import.meta.url);
-/** Pyodide's package folder: the only thing the child may read. */
-export const PYODIDE_DIR = path.dirname(require.resolve('pyodide/package.json'));
-const CHILD_ENTRY = fileURLToPath(new URL('./child.ts', import.meta.url));
-
-let bundled: Promise<string> | null = null;
-
-/** The child as one ES module (Node 20 cannot run TypeScript, and the child may not read files). */
-function childSource(): Promise<string> {
-  bundled ??= import('esbuild').then(async (esbuild) => {
-    const out = await esbuild.build({
-      entryPoints: [CHILD_ENTRY],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      external: ['pyodide'],
-      logLevel: 'silent',
-    });
-    return out.outputFiles[0].text;
-  });
-  return bundled;
-}
-
-/** The permission flag of this Node (`--permission` since Node 22.13 / 23.5). */
-export function permissionFlag(): string {
-  return process.allowedNodeEnvironmentFlags.has('--permission')
-    ? '--permission'
-    : '--experimental-permission';
-}
-
-/** The command-line flags the child runs under (exported for the tests). */
-export function sandboxFlags(): string[] {
-  return [
-    permissionFlag(),
-    `--allow-fs-read=${PYODIDE_DIR}${path.sep}`,
-    '--disallow-code-generation-from-strings',
-    '--no-warnings',
-    '--input-type=module',
-  ];
-}
 
 interface Pending {
   resolve: (message: FromSandbox) => void;
   reject: (err: Error) => void;
   timer?: ReturnType<typeof setTimeout>;
+  /** The child says the run's lesson code has finished: its trace is being written. */
+  ran?: () => void;
+}
+
+/** How long a recording may take: running the lesson code, then writing its trace. */
+interface RunLimits {
+  runMs: number;
+  writeMs: number;
 }
 
 interface Child {
@@ -108,6 +87,7 @@ interface Child {
 /** Start the sandboxed child and wait until Pyodide is ready in it. */
 export async function createSandboxedRecorder(options: SandboxOptions): Promise<SandboxedRecorder> {
   const source = await childSource();
+  const killGraceMs = options.killGraceMs ?? KILL_GRACE_MS;
   let child: Child | null = null;
   let nextId = 1;
   let restarts = 0;
@@ -187,6 +167,10 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
     if (!('id' in msg)) return;
     const p = c.pending.get(msg.id);
     if (!p) return;
+    if (msg.type === 'ran') {
+      p.ran?.();
+      return;
+    }
     c.pending.delete(msg.id);
     if (p.timer) clearTimeout(p.timer);
     if (msg.type === 'failed') {
@@ -199,27 +183,41 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
     idle(c);
   }
 
+  /** Set by `renew`: the next child is a fresh start, not a replacement. */
+  let renewing = false;
+
   async function current(): Promise<Child> {
     if (!child) {
       child = start();
-      if (python) restarts++;
+      if (python && !renewing) restarts++;
+      renewing = false;
     }
     const c = child;
     python = await c.ready;
     return c;
   }
 
-  function ask(c: Child, message: ToSandbox & { id: number }, killAfterMs?: number) {
+  /**
+   * Send `message`, wait for its answer. With `limits`, the child is killed when the code
+   * outlives `runMs` (StuckError), or writing its trace outlives `writeMs` after `ran`.
+   */
+  function ask(c: Child, message: ToSandbox & { id: number }, limits?: RunLimits) {
     return new Promise<FromSandbox>((resolve, reject) => {
       const p: Pending = { resolve, reject };
-      if (killAfterMs !== undefined) {
+      const killAfter = (ms: number, err: () => Error) => {
+        if (p.timer) clearTimeout(p.timer);
         p.timer = setTimeout(() => {
           c.pending.delete(message.id);
           idle(c);
-          reject(new StuckError());
+          reject(err());
           if (child === c) child = null;
           c.process.kill('SIGKILL');
-        }, killAfterMs);
+        }, ms);
+      };
+      if (limits) {
+        killAfter(limits.runMs, () => new StuckError());
+        const late = `the recorder did not finish writing the trace within ${limits.writeMs / 1000} s`;
+        p.ran = () => killAfter(limits.writeMs, () => new Error(late));
       }
       c.pending.set(message.id, p);
       busy(c);
@@ -248,7 +246,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
         answer = await ask(
           c,
           { type: 'record', id: nextId++, request },
-          seconds * 1000 + KILL_GRACE_MS,
+          { runMs: seconds * 1000 + killGraceMs, writeMs: writeSeconds(request) * 1000 },
         );
       } catch (err) {
         if (!(err instanceof StuckError)) throw err;
@@ -273,6 +271,11 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       const answer = await ask(c, { type: 'compile', id: nextId++, path: file, code });
       if (answer.type !== 'compiled') throw new Error(`unexpected answer ${answer.type}`);
       return answer.error;
+    },
+    renew() {
+      if (!child) return;
+      renewing = true;
+      api.close();
     },
     close() {
       child?.process.kill('SIGKILL');

@@ -4,7 +4,7 @@ import {
   INTERRUPT_GRACE_MS,
   TERMINATE_GRACE_MS,
 } from '../../../src/runtime/client';
-import type { RecordRequest } from '../../../src/runtime/protocol';
+import { type RecordRequest, writeSeconds } from '../../../src/runtime/protocol';
 import { FakeWorker } from '../helpers/fake-worker';
 
 const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({
@@ -120,6 +120,30 @@ describe('the runtime client', () => {
     expect(FakeWorker.all[0].terminated).toBe(true);
     expect(FakeWorker.all).toHaveLength(2);
     expect(c.getStatus().state).toBe('loading');
+  });
+
+  it('gives a run whose code has ended time to write its trace, by its event budget', async () => {
+    const c = client();
+    const w = FakeWorker.all[0];
+    w.ready();
+    const t = c.record(request('s', 1));
+    const runId = w.runs()[0].runId as number;
+    // The code stopped at its budget; writing a large trace outlasts the run's graces.
+    vi.advanceTimersByTime(1000);
+    w.emit({ type: 'ran', runId });
+    vi.advanceTimersByTime(INTERRUPT_GRACE_MS + TERMINATE_GRACE_MS + 5000);
+    expect(w.terminated).toBe(false);
+    w.answer(runId, 'written');
+    expect((await t).meta.output).toBe('written');
+    expect(FakeWorker.all).toHaveLength(1);
+    // A writer that never finishes is still replaced, once the writing time is over.
+    const stuck = c.record(request('s', 1));
+    const next = w.runs()[1].runId as number;
+    w.emit({ type: 'ran', runId: next + 1 }); // another run's: ignored
+    w.emit({ type: 'ran', runId: next });
+    vi.advanceTimersByTime(writeSeconds({}) * 1000 + 10);
+    expect((await stuck).meta.error?.message).toContain('did not finish writing the trace');
+    expect(w.terminated).toBe(true);
   });
 
   it('reports a load failure, answers waiting runs with an error, and can retry', async () => {

@@ -5,7 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS, runSeconds } from '../../../src/runtime/protocol';
+import {
+  DEFAULT_MAX_EVENTS,
+  DEFAULT_MAX_SECONDS,
+  HARD_MAX_EVENTS,
+  HARD_MAX_SECONDS,
+  runSeconds,
+  writeSeconds,
+} from '../../../src/runtime/protocol';
 import { EventKind, TRACE_FORMAT_VERSION } from '../../../src/trace/meta';
 
 const config = readFileSync(
@@ -39,6 +46,17 @@ describe('recorder constants, Python and TypeScript', () => {
   it('give a run the same time budget', () => {
     expect(pyNumber('DEFAULT_MAX_SECONDS')).toBe(DEFAULT_MAX_SECONDS);
     expect(pyNumber('HARD_MAX_SECONDS')).toBe(HARD_MAX_SECONDS);
+  });
+
+  it('give a run the same event budget', () => {
+    expect(pyNumber('DEFAULT_MAX_EVENTS')).toBe(DEFAULT_MAX_EVENTS);
+    expect(pyNumber('HARD_MAX_EVENTS')).toBe(HARD_MAX_EVENTS);
+  });
+
+  it("give writing a trace time by the run's event budget, never past the hard limit", () => {
+    expect(writeSeconds({})).toBeCloseTo(20);
+    expect(writeSeconds({ budget: { maxEvents: 200_000 } })).toBeCloseTo(12);
+    expect(writeSeconds({ budget: { maxEvents: HARD_MAX_EVENTS * 10 } })).toBeCloseTo(60);
   });
 
   it('limit a request to its budget, the default or the hard limit', () => {
