@@ -35,6 +35,12 @@ export interface Breakpoint {
   hitCount?: number;
   /** Logpoint: write this message (with `{expr}` parts) instead of stopping. */
   log?: string;
+  /**
+   * The condition or log message came with a shared link and the reader has not turned
+   * the breakpoint on yet: it is not evaluated at all (no probe), so Python written by
+   * someone else never runs unasked. Turning the breakpoint on clears it.
+   */
+  held?: boolean;
 }
 
 /** Where a run can be, derived from a position. */

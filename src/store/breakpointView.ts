@@ -142,6 +142,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return notice.mine
         ? t(lang, 'myScenarioMissing')
         : t(lang, 'scenarioMissing', { id: notice.asked });
+    case 'linkCodeHeld':
+      return tn(lang, notice.count, 'linkCodeHeldOne', 'linkCodeHeld', { n: notice.count });
     case 'breakpointMoved':
       return t(lang, 'breakpointMoved', { from: notice.from, to: notice.to });
     case 'noCodeLine':

@@ -40,6 +40,8 @@ export type PanelNotice =
    * no longer has. It opens on its first scenario, and says so.
    */
   | { kind: 'scenarioMissing'; asked: string; mine: boolean }
+  /** A link's `count` breakpoints with a condition or log message arrived turned off. */
+  | { kind: 'linkCodeHeld'; count: number }
   /** A breakpoint asked for on a line with no code went on the next line that has some. */
   | { kind: 'breakpointMoved'; from: number; to: number }
   /** A breakpoint asked for on a line with no code, and none follows: it was not set. */

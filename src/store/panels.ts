@@ -107,7 +107,8 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const moved =
         'command' in pending
           ? apply(key, trace, p, pending.command)
-          : { position: jump(trace, pending.jump), notice: null };
+          : // a link's step: what the panel said on opening (a link's code held) stays
+            { position: jump(trace, pending.jump), notice: p.notice ?? null };
       const frameIndex = 'jump' in pending ? (pending.frame ?? 0) : 0;
       const notice =
         'command' in pending && pending.rerun
@@ -199,7 +200,9 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           historyTarget: null,
           notice: missing
             ? { kind: 'scenarioMissing', asked: asked ?? '', mine: asked === MY_SCENARIO }
-            : null,
+            : initial?.heldCode
+              ? { kind: 'linkCodeHeld', count: initial.heldCode }
+              : null,
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         if (when === 'now') return ensure(key);
@@ -248,7 +251,12 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       updateBreakpoint(key, id, change) {
         const p = get().panels[key];
         if (!p) return;
-        const breakpoints = p.breakpoints.map((b) => (b.id === id ? { ...b, ...change } : b));
+        const breakpoints = p.breakpoints.map((b) => {
+          if (b.id !== id) return b;
+          const next = { ...b, ...change };
+          if (change.enabled) delete next.held; // turned on: the reader accepts its code
+          return next;
+        });
         patch(key, () => ({ breakpoints }));
         ensure(key);
       },

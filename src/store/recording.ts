@@ -40,7 +40,7 @@ export function callStartOf(trace: Trace, focus: { file: string; fn: string }): 
 /** The probes a trace must be recorded with for these breakpoints. */
 export function probesOf(breakpoints: readonly Breakpoint[]) {
   return breakpoints
-    .filter((b) => b.condition || b.log !== undefined)
+    .filter((b) => !b.held && (b.condition || b.log !== undefined))
     .map((b) => ({
       id: b.id,
       path: b.file,

@@ -17,6 +17,11 @@ export interface SharedPanelState {
   position?: number;
   /** The selected call-stack frame (0 = innermost). */
   frameIndex?: number;
+  /**
+   * How many of a link's breakpoints carried a condition or a log message and were turned
+   * off: Python written by whoever shared the link, run only once the reader turns it on.
+   */
+  heldCode?: number;
 }
 
 /** What a link records of one panel. */
@@ -36,7 +41,8 @@ function wireOf(p: LinkedFields) {
 type WireBreakpoint = [
   file: string,
   line: number,
-  extra?: { c?: string; h?: number; l?: string; d?: 1 },
+  // o: held (its code came with a link and was not turned on: Breakpoint.held)
+  extra?: { c?: string; h?: number; l?: string; d?: 1; o?: 1 },
 ];
 
 function toWire(b: Breakpoint): WireBreakpoint {
@@ -45,6 +51,7 @@ function toWire(b: Breakpoint): WireBreakpoint {
   if (b.hitCount) extra.h = b.hitCount;
   if (b.log !== undefined) extra.l = b.log;
   if (!b.enabled) extra.d = 1;
+  if (b.held) extra.o = 1;
   return Object.keys(extra).length ? [b.file, b.line, extra] : [b.file, b.line];
 }
 
@@ -61,6 +68,7 @@ function fromWire(w: unknown): Breakpoint | null {
     ...(typeof extra.c === 'string' && extra.c ? { condition: extra.c } : {}),
     ...(typeof extra.h === 'number' && extra.h > 0 ? { hitCount: Math.trunc(extra.h) } : {}),
     ...(typeof extra.l === 'string' ? { log: extra.l } : {}),
+    ...(extra.o === 1 ? { held: true } : {}),
   };
 }
 
@@ -105,6 +113,23 @@ export function decodePanelState(text: string | null): SharedPanelState {
 }
 
 /**
+ * A link's conditions and log messages are Python that runs in the reader's browser as
+ * soon as the panel records: written by whoever shared the link, not by the reader or the
+ * lesson. Their breakpoints arrive turned off and held (not evaluated at all, even turned
+ * off, until the reader turns them on: `Breakpoint.held`, kept in the saved state too);
+ * plain breakpoints stay as they were.
+ */
+function holdCode(state: SharedPanelState): SharedPanelState {
+  let held = 0;
+  const breakpoints = state.breakpoints?.map((b) => {
+    if (!b.condition && b.log === undefined) return b;
+    held++;
+    return { ...b, enabled: false, held: true };
+  });
+  return held === 0 ? state : { ...state, breakpoints, heldCode: held };
+}
+
+/**
  * What a link restores for one panel of a lesson: its entry in a link that carries
  * several panels, or the whole state of a one-panel link that names it.
  */
@@ -114,9 +139,9 @@ export function linkedState(address: Address, lessonId: string, panelId: string)
     const raw = decode(address.state) as Record<string, unknown>;
     if (raw.v === 2) {
       const panels = raw.panels as Record<string, unknown> | undefined;
-      return panels && Object.hasOwn(panels, panelId) ? stateOf(panels[panelId]) : {};
+      return panels && Object.hasOwn(panels, panelId) ? holdCode(stateOf(panels[panelId])) : {};
     }
-    return address.panel === panelId ? stateOf(raw) : {};
+    return address.panel === panelId ? holdCode(stateOf(raw)) : {};
   } catch {
     // Not an encoded state: a hand-written `s=block` for the panel it names is read as
     // that scenario's id (what an instructor writing an embed by hand means by it).

@@ -44,9 +44,11 @@ export function pythonDownloadShare(phase: RuntimePhase): number | null {
  */
 export function pythonNeedNote(
   phase: RuntimePhase,
-  breakpoint: { condition?: string; log?: string },
+  breakpoint: { condition?: string; log?: string; held?: boolean },
   lang: Lang,
 ): string | null {
+  // A link's code not turned on yet is not going to run: nothing waits for Python.
+  if (breakpoint.held) return null;
   const feature = breakpoint.condition
     ? t(lang, 'featureCondition')
     : breakpoint.log !== undefined

@@ -6,10 +6,13 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { formatAddress } from '../../src/store/address.ts';
+import { lessonAddress } from '../../src/store/share.ts';
 import { type AppSession, openApp } from './harness.ts';
 import {
   allPanelsMounted,
   linkedPanels,
+  runtimeLine,
   status,
   variables,
   waitForStep,
@@ -217,6 +220,37 @@ describe('with Pyodide refused', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("opens a link's conditions turned off, says why, and runs one only once it is turned on", async () => {
+    const line = runtimeLine('answer = callback(');
+    const file = 's04/core/runtime.py';
+    const link = lessonAddress('s04-hooks', 'run_hooks', {
+      run_hooks: {
+        scenario: 'pass',
+        position: 5,
+        breakpoints: [
+          { id: 'x', file, line, enabled: true, condition: 'True' },
+          { id: 'y', file, line: line + 1, enabled: true },
+        ],
+      },
+    });
+    const path = formatAddress('http://x/?lang=en', link).replace('http://x', '');
+    app = await openApp({ path, beforeNavigate: refusePyodide });
+    const p = app.page.locator('[data-testid=panel][data-function=run_hooks]');
+    await p.locator('[data-testid=status][data-state=paused][data-step="5"]').waitFor();
+    const notice = p.locator('[data-testid=panel-notice][data-kind=linkCodeHeld]');
+    expect(await notice.textContent()).toMatch(/^A breakpoint from this link has a condition/);
+    const held = p.locator(`[data-testid=breakpoint][data-line="${line}"]`);
+    expect(await held.locator('[data-testid=bp-enabled]').isChecked()).toBe(false);
+    expect(await held.locator('[data-testid=bp-condition]').inputValue()).toBe('True');
+    const plain = p.locator(`[data-testid=breakpoint][data-line="${line + 1}"]`);
+    expect(await plain.locator('[data-testid=bp-enabled]').isChecked()).toBe(true);
+    // Nothing asked Python to run it; turned on, it needs Python (refused here), and says so.
+    await app.page.locator(FAILED).waitFor({ timeout: 120_000 });
+    expect(await held.locator('[data-testid=bp-python]').count()).toBe(0);
+    await held.locator('[data-testid=bp-enabled]').check();
+    await held.locator('[data-testid=bp-python][data-state=failed]').waitFor({ timeout: 60_000 });
   });
 
   it('says a condition needs Python and why it is unavailable; plain replay goes on', async () => {

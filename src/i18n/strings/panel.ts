@@ -109,6 +109,14 @@ export const panelStrings = {
     zh: '“我的场景”只保存在写下它的那个浏览器里，这里没有；面板改为打开第一个场景。',
     en: '“My scenario” is kept only in the browser where it was written, and is not here; the panel opens on its first scenario instead.',
   },
+  linkCodeHeldOne: {
+    zh: '这个链接带来的一个断点有条件或日志表达式：那是分享链接的人写的 Python，会在你的浏览器里运行。它先停用了；在断点列表里看过代码，信得过再勾选启用。',
+    en: 'A breakpoint from this link has a condition or a log message: Python written by whoever shared the link, which would run in your browser. It is turned off; read it in the breakpoint list and turn it on if you trust it.',
+  },
+  linkCodeHeld: {
+    zh: '这个链接带来的 {n} 个断点有条件或日志表达式：那是分享链接的人写的 Python，会在你的浏览器里运行。它们先停用了；在断点列表里看过代码，信得过再勾选启用。',
+    en: '{n} breakpoints from this link have conditions or log messages: Python written by whoever shared the link, which would run in your browser. They are turned off; read them in the breakpoint list and turn on the ones you trust.',
+  },
   scenarioMissing: {
     zh: '这节课没有场景“{id}”；面板改为打开第一个场景。',
     en: 'This lesson has no scenario “{id}”; the panel opens on its first scenario instead.',

@@ -12,6 +12,7 @@ import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/
 import { MY_SCENARIO } from '../../../src/store/myScenario';
 import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
+import { probesOf } from '../../../src/store/recording';
 import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
 import { hitsFor } from '../../../src/store/selectors';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
@@ -346,6 +347,72 @@ describe('a scenario asked for that arrives after the panel opened (a draft’s,
     scenarios = ['pass', 'other', 'late'];
     store.getState().reconcile('l:p');
     expect(store.getState().panels['l:p']?.scenario).toBe('other');
+  });
+});
+
+describe("a link's conditions and log messages (Python written by whoever shared it)", () => {
+  const bps: Breakpoint[] = [
+    bp({ id: 'a', line: 1 }),
+    bp({ id: 'b', line: 2, condition: 'x > 1' }),
+    bp({ id: 'c', line: 3, log: 'x={x}' }),
+    bp({ id: 'd', line: 4, condition: 'y', enabled: false }),
+  ];
+  const address = parseAddress(
+    formatAddress(
+      'http://localhost/',
+      lessonAddress('les', 'one', { one: { scenario: 'pass', breakpoints: bps, position: 3 } }),
+    ),
+  );
+
+  it('arrive turned off and counted; plain breakpoints, and the code itself, stay', () => {
+    const state = linkedState(address, 'les', 'one');
+    expect(state.breakpoints?.map((b) => [b.line, b.enabled])).toEqual([
+      [1, true],
+      [2, false],
+      [3, false],
+      [4, false],
+    ]);
+    expect(state.breakpoints?.[1].condition).toBe('x > 1');
+    expect(state.breakpoints?.[2].log).toBe('x={x}');
+    // a turned-off one is evaluated too (its hit counts): held as well
+    expect(state.breakpoints?.map((b) => Boolean(b.held))).toEqual([false, true, true, true]);
+    expect(state.heldCode).toBe(3);
+    // none of their code goes to Python; a saved or re-shared state keeps them held
+    expect(probesOf(state.breakpoints ?? [])).toEqual([]);
+    const again = parseAddress(
+      formatAddress(
+        'http://localhost/',
+        lessonAddress('les', 'one', { one: { ...state, scenario: 'pass', position: 3 } } as never),
+      ),
+    );
+    expect(linkedState(again, 'les', 'one').breakpoints?.[1]).toMatchObject({ held: true });
+  });
+
+  it('are said when the panel opens, still after it lands on the linked step', async () => {
+    const trace = nestedCallTrace();
+    const store = createPanelsStore({
+      record: async () => trace,
+      requestFor: (_key, scenario) => ({ files: [], scenario }),
+      scenariosOf: () => ['pass'],
+      initialOf: () => linkedState(address, 'les', 'one'),
+    });
+    store.getState().initPanel('l:p', { traces: 'near' });
+    expect(store.getState().panels['l:p'].notice).toEqual({ kind: 'linkCodeHeld', count: 3 });
+    store.getState().panelNear('l:p');
+    await vi.waitFor(() => expect(store.getState().panels['l:p'].position).toBe(3));
+    const notice = store.getState().panels['l:p'].notice;
+    expect(notice).toEqual({ kind: 'linkCodeHeld', count: 3 });
+    expect(noticeText('en', notice!)).toMatch(/^3 breakpoints from this link have conditions/);
+    // turned on, a breakpoint's code is the reader's: it is evaluated from then on
+    const { id } = store.getState().panels['l:p'].breakpoints[1];
+    store.getState().updateBreakpoint('l:p', id, { enabled: true });
+    const [, on] = store.getState().panels['l:p'].breakpoints;
+    expect(on).toMatchObject({ enabled: true, condition: 'x > 1' });
+    expect(on.held).toBeUndefined();
+    expect(probesOf(store.getState().panels['l:p'].breakpoints).map((b) => b.id)).toEqual([id]);
+    expect(noticeText('zh', { kind: 'linkCodeHeld', count: 1 })).toMatch(
+      /^这个链接带来的一个断点有条件或日志表达式/,
+    );
   });
 });
 

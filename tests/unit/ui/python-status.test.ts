@@ -52,6 +52,9 @@ describe('the note on a breakpoint that needs Python', () => {
   it('is absent for plain breakpoints and once Python is ready', () => {
     expect(pythonNeedNote(downloading, {}, 'en')).toBeNull();
     expect(pythonNeedNote(ready, { condition: 'x > 1' }, 'en')).toBeNull();
+    // a link's condition not turned on yet is not going to run: nothing waits for Python
+    expect(pythonNeedNote(downloading, { condition: 'x > 1', held: true }, 'en')).toBeNull();
+    expect(pythonNeedNote(downloading, { condition: 'x > 1' }, 'en')).not.toBeNull();
   });
 
   it('says a condition waits for Python, with the download progress', () => {
