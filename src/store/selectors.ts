@@ -102,8 +102,10 @@ export function positionView(
   const moduleEnd =
     k === EventKind.Return &&
     (trace.functionOf(i) === '<module>' || trace.frames.isClassBody(trace.frame[i]));
+  // The event's value belongs to the frame the event is in: a caller shown instead has
+  // neither returned nor raised (it may yet catch what its callee raised).
   const result =
-    aux !== -1 && !moduleEnd
+    aux !== -1 && !moduleEnd && selected.frameId === trace.frame[i]
       ? {
           kind:
             k === EventKind.Return

@@ -263,6 +263,15 @@ describe('the value an event returns, under the variables', () => {
     expect(at(NE.moduleReturn)).toBeNull();
   });
 
+  it('shows it only in the frame the event is in, not in a caller selected instead', () => {
+    const trace = nestedCallTrace();
+    const caller = view(trace, [], { position: NE.boomException, frameIndex: 1 });
+    expect(caller.pos?.stack.length).toBeGreaterThan(1);
+    expect(caller.pos?.result).toBeNull();
+    const own = view(trace, [], { position: NE.boomException, frameIndex: 0 });
+    expect(own.pos?.result).toMatchObject({ kind: 'exception' });
+  });
+
   it('writes a class body as `class Name`, with no return value at its end', () => {
     // class Store(list): def append(self, x): super().append(x)  →  the body returns its cell
     const trace = buildTrace({
