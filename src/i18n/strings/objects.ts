@@ -63,8 +63,16 @@ export const objectStrings = {
   divKindClassStart: { zh: '开始执行 {fn} 的类体', en: 'starts the body of {fn}' },
   divKindClassEnd: { zh: '执行完 {fn} 的类体', en: 'finishes the body of {fn}' },
   partAtEnd: {
-    zh: '一个场景在第 {a} 步结束，另一个继续运行',
-    en: 'One scenario ends at step {a}; the other goes on',
+    zh: '“{scenario}”在第 {n} 步结束，另一个场景还在继续运行',
+    en: '“{scenario}” ends at step {n}; the other goes on',
+  },
+  partAtStart: {
+    zh: '两个场景从第一步起就走不同的路',
+    en: 'The two scenarios take different paths from the first step',
+  },
+  partedEarlierApart: {
+    zh: '两次运行更早就在 {source} 之外分开了：A 在 {pa}（第 {a} 步），B 在 {pb}（第 {b} 步）。',
+    en: 'The runs part earlier, outside {source}: A at {pa} (step {a}), B at {pb} (step {b}).',
   },
   sameRun: { zh: '两个场景走的是同一条路径', en: 'Both scenarios take the same path' },
   samePathIn: {

@@ -1,7 +1,7 @@
 import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
-import { sideAction } from '../../store/divergenceText';
+import { earlierText, partText, sideAction } from '../../store/divergenceText';
 import { type Divergence, panelDivergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
 
@@ -124,31 +124,12 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           data-b-line={d.b?.line}
         >
           {d.earlier ? (
-            <p data-testid="divergence-earlier">
-              {t(lang, 'partedEarlier', {
-                source,
-                file: d.earlier.a.file,
-                fn: d.earlier.a.function,
-                la: d.earlier.a.line,
-                lb: d.earlier.b.line,
-                a: d.earlier.a.step + 1,
-                b: d.earlier.b.step + 1,
-              })}
-            </p>
+            <p data-testid="divergence-earlier">{earlierText(lang, source, d.earlier)}</p>
           ) : null}
           {d.samePathIn ? (
             <p data-testid="divergence-same-in">{t(lang, 'samePathIn', { file: d.samePathIn })}</p>
           ) : null}
-          <p>
-            {d.from && d.a && d.b
-              ? t(lang, 'partAt', {
-                  file: d.from.file,
-                  line: d.from.line,
-                  a: d.a.step + 1,
-                  b: d.b.step + 1,
-                })
-              : t(lang, 'partAtEnd', { a: ((d.a ?? d.b)?.step ?? 0) + 1 })}
-          </p>
+          <p data-testid="divergence-part">{found && partText(lang, found, label(a), label(b))}</p>
           <ul className="divergence-next">
             <li>
               {label(a)} → <code>{where(d.a)}</code>
