@@ -62,7 +62,7 @@ export const myScenarioStrings = {
     en: 'Your script failed at line {line}:',
   },
   myScenarioTemplate: {
-    zh: '# 我的场景：从「{base}」开始（SCENARIO == "{id}"）。\n# 这个场景原本没有自己的脚本，它的数据和替身都在 setup.py 里（见面板下方“教学用的准备代码与调用入口”）。\n# 这里的代码在 setup.py 之后、入口脚本之前运行：可以重新定义其中的函数或数据。\n# 注意：重新定义函数只是让这个名字指向一个新的函数对象；已经存在列表或字典里的旧函数不会跟着变。\n# 要让这次运行用上新函数，把它也放进去（比如给那个列表重新赋值）。\n',
-    en: '# My scenario: starts from “{base}” (SCENARIO == "{id}").\n# That scenario has no script of its own: its data and stand-ins are in setup.py (see “Teaching setup and call entry” below the panel).\n# Code here runs after setup.py and before the entry: redefine any of its functions or data.\n# Note: redefining a function only points its name at a new function object; a list or dict that already holds the old one keeps it.\n# To have the run use yours, put it there too (for instance, assign that list again).\n',
+    zh: '# 我的场景：从「{base}」开始（SCENARIO == "{id}"）。\n# 这个场景原本没有自己的脚本，它的数据和替身都在 setup.py 里（见面板下方“上下文、准备代码与调用入口”）。\n# 这里的代码在 setup.py 之后、入口脚本之前运行：可以重新定义其中的函数或数据。\n# 注意：重新定义函数只是让这个名字指向一个新的函数对象；已经存在列表或字典里的旧函数不会跟着变。\n# 要让这次运行用上新函数，把它也放进去（比如给那个列表重新赋值）。\n',
+    en: '# My scenario: starts from “{base}” (SCENARIO == "{id}").\n# That scenario has no script of its own: its data and stand-ins are in setup.py (see “Context, setup and call entry” below the panel).\n# Code here runs after setup.py and before the entry: redefine any of its functions or data.\n# Note: redefining a function only points its name at a new function object; a list or dict that already holds the old one keeps it.\n# To have the run use yours, put it there too (for instance, assign that list again).\n',
   },
 } satisfies Record<string, LocalizedText>;

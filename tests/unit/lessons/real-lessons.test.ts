@@ -175,6 +175,13 @@ describe('the real lessons', () => {
     for (const lang of LANGS) {
       const text = articleOf(lesson.id, lang);
       expect(text, lang).toContain(t(lang, 'setupTitle'));
+      // and never by another (every quoted name of it, in the prose and the template)
+      const template = t(lang, 'myScenarioTemplate', { base: 'b', id: 'i' });
+      const quoted = [
+        ...`${text}\n${template}`.matchAll(/[“"]([^”"\n]*(?:调用入口|call entry))[”"]/g),
+      ];
+      expect(quoted.length, lang).toBeGreaterThan(1);
+      for (const [, title] of quoted) expect(title, lang).toBe(t(lang, 'setupTitle'));
     }
   });
 });
