@@ -129,6 +129,43 @@ describe('the recorder shows a mutation at the step it happens', () => {
     expect(vars(trace, stepAt(trace, code, 'b = []'), 'f').a).toBe('[1, 2]');
     expect(vars(trace, stepAt(trace, code, 'n = 0'), 'f').b).toBe('[3]');
   });
+
+  it('through map, filter, enumerate and a memoryview, consumed or written from C', () => {
+    const code = [
+      'log = []',
+      'consumed = list(map(log.append, [1, 2]))',
+      'ba = bytearray(b"abc")',
+      'mv = memoryview(ba)',
+      'mv[0] = 65',
+      'kept = list(filter(log.append, [3]))',
+      'e = enumerate([log])',
+      'next(e)[1].append(4)',
+      'done = True',
+    ].join('\n');
+    const trace = run(code);
+    const at = (text: string) => vars(trace, stepAt(trace, code, text));
+    expect(at('ba = bytearray').log).toBe('[1, 2]');
+    expect(at('kept = ').ba).toBe("bytearray(b'Abc')");
+    expect(at('e = enumerate').log).toBe('[1, 2, 3]');
+    expect(at('done = True').log).toBe('[1, 2, 3, 4]');
+  });
+
+  it('through a module object: a global rebound as an attribute, in any namespace', () => {
+    const code = [
+      'import sys',
+      'import __main__',
+      'flag = "original"',
+      'sys.modules["__main__"].flag = "changed"',
+      'call = {"id": "x"}',
+      'def hook():',
+      '    __main__.call = {"id": "hijacked"}',
+      'hook()',
+      'done = True',
+    ].join('\n');
+    const trace = run(code);
+    expect(vars(trace, stepAt(trace, code, 'call = {')).flag).toBe("'changed'");
+    expect(vars(trace, stepAt(trace, code, 'done = True')).call).toBe("{'id': 'hijacked'}");
+  });
 });
 
 describe('the recorder shows the value a builtin subclass holds', () => {

@@ -235,6 +235,20 @@ def _look(self, st, full, roots):
                     obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:
                     roots.append(obj)
+    if info.attr_store:
+        _module_attrs(self, roots)
+
+
+def _module_attrs(self, roots):
+    """A line that sets an attribute and touched a module (`__main__.call = ...`,
+    `sys.modules["__main__"].flag = ...`) may have rebound a global of any namespace:
+    look at every module namespace the run has, its own included. Rare, so a full look
+    is affordable."""
+    if not any(type(obj) is types.ModuleType for obj in roots):
+        return
+    for other in list(self.scopes.values()):
+        if other.ns is not None:
+            _diff_namespace(self, other, None, roots)
 
 
 def emit(self, kind, fid, frame, line, aux, file_idx):

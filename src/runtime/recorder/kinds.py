@@ -148,15 +148,29 @@ def _kind_of(obj, tp, layout=None):
 _SEQUENCE_ITERATORS = frozenset(
     [type(iter([])), type(iter(())), type(reversed([]))]
 )
+# Built-in wrappers that hold a function and iterators, and change what those reach when
+# consumed from C (`list(map(log.append, xs))` appends to `log` on a line that never
+# names it): their type's C `__reduce__` names what they hold, running no code of theirs.
+_WRAPPERS = frozenset([map, filter, zip, enumerate])
+_VIEWED = memoryview.obj.__get__
 
 
 def iterated(obj, tp):
-    """``(the sequence,)`` a list or tuple iterator walks (through its type's C
-    ``__reduce__``), else ``()``."""
-    if tp not in _SEQUENCE_ITERATORS:
-        return ()
-    args = tp.__reduce__(obj)[1]
-    return (args[0],) if args and type(args[0]) in (list, tuple) else ()
+    """What a C iterator or wrapper reaches, for the objects it could change to be looked
+    at again: the sequence a list or tuple iterator walks, what a `map`, `filter`, `zip`
+    or `enumerate` holds, the object a `memoryview` shows (`mv[0] = 65` changes it);
+    else ``()``."""
+    if tp in _SEQUENCE_ITERATORS:
+        args = tp.__reduce__(obj)[1]
+        return (args[0],) if args and type(args[0]) in (list, tuple) else ()
+    if tp in _WRAPPERS:
+        return tuple(a for a in tp.__reduce__(obj)[1] if a is not None and type(a) is not int)
+    if tp is memoryview:
+        try:
+            return (_VIEWED(obj),)
+        except ValueError:  # released
+            return ()
+    return ()
 
 
 def _c_state(tp):

@@ -22,7 +22,7 @@ _NAME_OPS = frozenset([
 class LineInfo:
     """The names one line touches."""
 
-    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores")
+    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -30,6 +30,8 @@ class LineInfo:
         self.global_stores = []  # names stored or deleted with `global`
         self.rescan = False  # see _RESCAN_NAMES; also `from m import *`
         self.outer_stores = False  # stores a free variable (`nonlocal`): an outer frame's
+        # sets or deletes an attribute: on a module (`__main__.x = 1`), a global of it
+        self.attr_store = False
 
 
 _EMPTY = LineInfo()
@@ -63,6 +65,7 @@ for _op, _name in enumerate(dis.opname):
 _EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
 _GLOBAL_STORE_OPS = frozenset(dis.opmap[n] for n in _GLOBAL_STORES)
 _DEREF_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_DEREF", "DELETE_DEREF"))
+_ATTR_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_ATTR", "DELETE_ATTR"))
 
 
 def line_table(code):
@@ -98,6 +101,8 @@ def line_table(code):
             ext = 0
             kind = _CLASS[op]
             if kind == _SKIP:
+                if op in _ATTR_STORE_OPS:
+                    info.attr_store = True
                 continue
             if kind == _STAR:
                 info.rescan = True
