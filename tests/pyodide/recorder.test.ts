@@ -218,6 +218,22 @@ describe('the recorder', () => {
     ).toBe(true);
   });
 
+  it("writes a log message as an f-string's body: conversions, format specs, {x=} and {{ }}", () => {
+    const trace = rec.record({
+      scenario: '',
+      files: script('answer = "yes"\nn = 3.14159\nd = {"k": [1, 2]}\nprint("end")\n'),
+      probes: [
+        { id: 'a', path: 'main.py', line: 4, log: 'a={answer} r={answer!r} {answer=}' },
+        { id: 'b', path: 'main.py', line: 4, log: '{n:.2f} {d["k"][1:]} {{x}} {len(d):>3}' },
+        { id: 'c', path: 'main.py', line: 4, log: 'bad {n' },
+      ],
+    });
+    const text = (id: string) => trace.meta.probes.find((p) => p[1] === id)?.slice(2);
+    expect(text('a')).toEqual(['log', "a=yes r='yes' answer='yes'"]);
+    expect(text('b')).toEqual(['log', '3.14 [2] {x}   1']);
+    expect(text('c')).toEqual(['error', "SyntaxError: f-string: expecting '}'"]);
+  });
+
   it('gives the same trace for the same run (deterministic reprs, no addresses)', () => {
     const files = script('class A:\n    pass\ndef f():\n    return A()\nx = f\ny = f()\n');
     const a = rec.record({ scenario: '', files });

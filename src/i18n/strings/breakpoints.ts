@@ -14,8 +14,8 @@ export const breakpointStrings = {
   bpLog: { zh: '日志消息（不停下，只记录）', en: 'Log message (logs instead of stopping)' },
   bpLogHint: { zh: '例如 i = {i}', en: 'e.g. i = {i}' },
   bpLogSyntax: {
-    zh: '花括号里的 Python 表达式会被求值，例如 {callback.__name__}',
-    en: 'Python expressions in braces are evaluated, e.g. {callback.__name__}',
+    zh: '像 f-string 一样：花括号里的 Python 表达式会被求值，例如 {callback.__name__}、{answer!r}、{n:.2f}',
+    en: 'Like an f-string: Python expressions in braces are evaluated, e.g. {callback.__name__}, {answer!r}, {n:.2f}',
   },
   bpRemove: { zh: '删除', en: 'Remove' },
   bpRemoveLabel: { zh: '删除第 {n} 行的断点', en: 'Remove the breakpoint on line {n}' },

@@ -1,5 +1,7 @@
 """Breakpoint conditions and logpoints, evaluated in the live frame at a line event."""
 
+import ast
+
 from .render import text
 
 
@@ -20,25 +22,43 @@ def run_probes(probes, frame, event, results):
 
 
 def format_log(template, frame):
-    """A logpoint message: `{expr}` evaluated in the frame, `{{`/`}}` for braces."""
+    """A logpoint message, read as the body of an f-string: `{expr}` evaluated in the
+    frame, with `!r`/`!s`/`!a`, a format spec (`{x:.2f}`), `{x=}`, and `{{`/`}}` for braces.
+    A value is written as the debugger shows it (a string as it is), never through the
+    program's own `__str__`; a format spec asks for `format()`, which may call it."""
     out = []
-    i = 0
-    while i < len(template):
-        ch = template[i]
-        if ch == "{" and template.startswith("{{", i):
-            out.append("{")
-            i += 2
-        elif ch == "}" and template.startswith("}}", i):
-            out.append("}")
-            i += 2
-        elif ch == "{":
-            end = template.find("}", i)
-            if end < 0:
-                raise SyntaxError("unclosed '{' in log message")
-            value = eval(template[i + 1 : end], frame.f_globals, frame.f_locals)
-            out.append(value if isinstance(value, str) else text(value))
-            i = end + 1
+    for part in _log_parts(template):
+        if isinstance(part, str):
+            out.append(part)
+            continue
+        code, conversion, spec = part
+        value = eval(code, frame.f_globals, frame.f_locals)
+        if spec is not None:
+            out.append(format(value, format_log(spec, frame) if spec else ""))
+        elif conversion in (_R, _A) or not isinstance(value, str):
+            shown = text(value)
+            out.append(ascii(value) if conversion == _A and isinstance(value, str) else shown)
         else:
-            out.append(ch)
-            i += 1
+            out.append(value)
     return "".join(out)
+
+
+_R, _A = ord("r"), ord("a")
+
+
+def _log_parts(template):
+    """The template's literal texts and ``(code, conversion, spec)`` fields, parsed as
+    Python parses an f-string (with its own errors, such as an unclosed brace). Parsed at
+    each use: a cache in this module would be state one run leaves for the next."""
+    tree = ast.parse("f" + repr(template), mode="eval").body
+    parts = []
+    for node in tree.values if isinstance(tree, ast.JoinedStr) else [tree]:
+        if isinstance(node, ast.Constant):
+            parts.append(node.value)
+            continue
+        code = compile(ast.Expression(node.value), "<log>", "eval")
+        spec = None
+        if node.format_spec is not None:
+            spec = ast.unparse(node.format_spec)[2:-1]  # f'...' → its body
+        parts.append((code, node.conversion, spec))
+    return parts
