@@ -422,6 +422,16 @@ describe('the reference diagram on a phone', () => {
     for (const lines of nameHeights) expect(lines).toBe(1);
   });
 
+  it('says that the scenario comparison scrolls sideways where it is cut', async () => {
+    const box = panel(app.page, 'run_hooks').locator('[data-testid=compare] .compare-scroll');
+    await box.scrollIntoViewIfNeeded();
+    // wider than the phone: the box scrolls, and its edge shows a shadow to say so
+    expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    expect(await box.evaluate((e) => getComputedStyle(e).backgroundImage)).toMatch(
+      /radial-gradient/,
+    );
+  });
+
   it("lets the lesson's tables scroll in their own box, not the page", async () => {
     const tables = app.page.locator('.prose .table-scroll');
     expect(await tables.count()).toBeGreaterThan(0);
