@@ -21,7 +21,7 @@ import { loadLesson } from '../../src/lessons/loader.ts';
 import { buildRunFiles } from '../../src/lessons/runFiles.ts';
 import { readRecorderSources } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
-import { installRecorder, recorderInstallOf } from '../../src/runtime/worker-core.ts';
+import { recorderInstallOf } from '../../src/runtime/worker-core.ts';
 import { containerProgram, entry, loopProgram, untracedWrapper } from './programs.ts';
 import { median } from './stats.ts';
 
@@ -38,9 +38,16 @@ const py = await loadPyodide({ stdout: () => {}, stderr: () => {} });
 /** Install a recorder package folder, or a one-file recorder, under `name`. */
 function load(pyodide: PyodideAPI, where: string, name: string) {
   const at = path.resolve(where);
-  if (statSync(at).isDirectory())
-    installRecorder(pyodide, recorderInstallOf(readRecorderSources(at), name));
-  else {
+  if (statSync(at).isDirectory()) {
+    // The files and the bootstrap only: installRecorder also expects today's entry points,
+    // which a recorder from git history may not have (`write` came later).
+    const install = recorderInstallOf(readRecorderSources(at), name);
+    for (const f of install.files) {
+      pyodide.FS.mkdirTree(f.path.slice(0, f.path.lastIndexOf('/')));
+      pyodide.FS.writeFile(f.path, f.code);
+    }
+    pyodide.runPython(install.bootstrap);
+  } else {
     pyodide.FS.writeFile(`/home/pyodide/${name}.py`, readFileSync(at, 'utf8'));
     pyodide.runPython(`import ${name}`);
   }
