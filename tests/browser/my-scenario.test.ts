@@ -341,6 +341,12 @@ describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {
     // Its long comment lines wrap inside the narrow box instead of running off it.
     const wrapped = p().locator('[data-testid=my-scenario-editor] [data-wrap]');
     expect(await wrapped.getAttribute('data-wrap')).toBe('true');
+    // ...in a box as tall as the code box may be (38% of the screen), not one sized by the
+    // count of lines that now wrap, which showed three of them.
+    const box = p().locator('[data-testid=my-scenario-editor] .code-monaco');
+    expect(await box.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThanOrEqual(
+      Math.floor(844 * 0.38),
+    );
     // Under the panes, so that the paused line and the variables stay together.
     const top = (sel: string) =>
       p()
