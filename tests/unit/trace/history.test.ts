@@ -224,25 +224,21 @@ function branchy(flag: string, taken: number): FixtureSpec {
 }
 
 describe('divergence', () => {
+  /** A side of a divergence at a line event (not a class body). */
+  const lineSide = (step: number, line: number, file = 'hooks.py', fn = 'run') => ({
+    step,
+    file,
+    line,
+    function: fn,
+    kind: EventKind.Line,
+    classBody: false,
+  });
+
   it('finds the first step whose line differs, the branch before it and the values that differed', () => {
     const d = divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 6)));
     expect(d).toEqual({
-      a: {
-        step: 3,
-        file: 'hooks.py',
-        line: 4,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
-      b: {
-        step: 3,
-        file: 'hooks.py',
-        line: 6,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
+      a: lineSide(3, 4),
+      b: lineSide(3, 6),
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
     });
@@ -279,22 +275,8 @@ describe('divergence', () => {
     expect(divergence(a, b)?.a).toMatchObject({ step: 0, file: 'scenarios/a.py', line: 1 });
     const d = divergence(a, b, new Set(['scenarios/a.py', 'scenarios/b.py']));
     expect(d).toEqual({
-      a: {
-        step: 2 + 3,
-        file: 'hooks.py',
-        line: 4,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
-      b: {
-        step: 4 + 3,
-        file: 'hooks.py',
-        line: 6,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
+      a: lineSide(2 + 3, 4),
+      b: lineSide(4 + 3, 6),
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'flag', a: 'True', b: 'False' }],
     });
@@ -328,42 +310,14 @@ describe('divergence', () => {
     expect(divergence(a, b)?.a).toMatchObject({ file: 'setup.py', line: 2 });
     // Through hooks.py they part after line 3, where run() holds the hook's answer.
     expect(panelDivergence(a, b, 'hooks.py', [])).toEqual({
-      a: {
-        step: 6,
-        file: 'hooks.py',
-        line: 4,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
-      b: {
-        step: 6,
-        file: 'hooks.py',
-        line: 6,
-        function: 'run',
-        kind: EventKind.Line,
-        classBody: false,
-      },
+      a: lineSide(6, 4),
+      b: lineSide(6, 6),
       from: { file: 'hooks.py', line: 3, function: 'run' },
       values: [{ function: 'run', name: 'answer', a: '2', b: '3' }],
       // ...and it says that they already parted inside the hook, before that
       earlier: {
-        a: {
-          step: 3,
-          file: 'setup.py',
-          line: 2,
-          function: 'hook',
-          kind: EventKind.Line,
-          classBody: false,
-        },
-        b: {
-          step: 3,
-          file: 'setup.py',
-          line: 3,
-          function: 'hook',
-          kind: EventKind.Line,
-          classBody: false,
-        },
+        a: lineSide(3, 2, 'setup.py', 'hook'),
+        b: lineSide(3, 3, 'setup.py', 'hook'),
       },
     });
     // The same path through hooks.py: where they differ elsewhere is what is shown.
