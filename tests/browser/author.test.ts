@@ -16,6 +16,7 @@ import {
   setBreakpoints,
   waitState,
 } from './panel-helpers';
+import { crashPythonWorker, keepWorkers, pythonWorker } from './reliability-helpers';
 
 const SCRIPT = [
   'def verdict_hook(payload):',
@@ -41,7 +42,10 @@ describe('author mode: from idea to a checked scenario file', () => {
   let app: AppSession;
   const tmp = mkdtempSync(path.join(tmpdir(), 'wpt-author-'));
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=en&author=1' });
+    app = await openApp({
+      path: '/?lang=en&author=1',
+      beforeNavigate: (context) => keepWorkers(context),
+    });
     await ready(app.page, panel(app.page, 'run_hooks'));
   });
   afterAll(async () => {
@@ -371,13 +375,10 @@ describe('author mode: from idea to a checked scenario file', () => {
 
   it('survives a crash of the Python worker with the draft intact', async () => {
     await startWith(dictAnswerDraft());
-    const worker = app.page.workers().find((w) => w.url().includes('worker'));
-    expect(worker).toBeTruthy();
-    await worker?.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('simulated crash');
-      });
-    });
+    const worker = await pythonWorker(app.page);
+    const closed = new Promise((resolve) => worker.once('close', resolve));
+    await crashPythonWorker(app.page);
+    await closed;
     await app.page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
     await p().locator('[data-testid=scenario]').selectOption('dict_answer');
     await p().locator('[data-testid=run]').click();

@@ -14,6 +14,8 @@ import type { AppSession } from './harness';
 import { panel, ready, waitState } from './panel-helpers';
 import {
   addCondition,
+  crashPythonWorker,
+  keepWorkers,
   openWithDraft,
   output,
   panelReport,
@@ -27,7 +29,10 @@ import {
 describe('a worker that dies while idle', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openWithDraft({}, '/?lesson=s04-hooks&lang=en');
+    app = await openWithDraft(
+      { setup: (session) => keepWorkers(session.context) },
+      '/?lesson=s04-hooks&lang=en',
+    );
   });
   afterAll(async () => {
     await app?.close();
@@ -39,11 +44,7 @@ describe('a worker that dies while idle', () => {
     await runScenario(p, null, 'run', 'finished');
     const worker = await pythonWorker(app.page);
     const closed = new Promise((resolve) => worker.once('close', resolve));
-    await worker.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('simulated crash');
-      });
-    });
+    await crashPythonWorker(app.page);
     // the client saw the error event, terminated the worker and started another
     await closed;
     await runtimeState(app.page, 'ready');

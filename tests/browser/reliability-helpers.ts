@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Locator, Page, Worker } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Worker } from 'playwright-core';
 import { type AppSession, type OpenAppOptions, openApp } from './harness';
 
 export const LESSON = 's04-hooks';
@@ -77,6 +77,40 @@ export async function pythonWorker(page: Page): Promise<Worker> {
   if (found.length === 0) return next;
   next.catch(() => {});
   return found[found.length - 1];
+}
+
+/**
+ * Keep every worker the page starts (an init script: before the app's first script), so
+ * that a test can make the Python worker fail as a crashed one does. Not by evaluating
+ * code in the worker: once Python is ready the worker refuses code from strings, which
+ * Playwright's evaluate relies on.
+ */
+export async function keepWorkers(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const Real = window.Worker;
+    const kept: [string, globalThis.Worker][] = [];
+    (window as unknown as { __keptWorkers: typeof kept }).__keptWorkers = kept;
+    window.Worker = class extends Real {
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        kept.push([String(url), this]);
+      }
+    };
+  });
+}
+
+/**
+ * The Python worker (kept by {@link keepWorkers}) reports an uncaught error to the page,
+ * exactly as a worker whose code threw does: the client must replace it.
+ */
+export async function crashPythonWorker(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const kept = (window as unknown as { __keptWorkers?: [string, globalThis.Worker][] })
+      .__keptWorkers;
+    const python = kept?.filter(([url]) => /\/assets\/worker-[^/]*\.js/.test(url)).at(-1);
+    if (!python) throw new Error('no Python worker kept: call keepWorkers before the page loads');
+    python[1].dispatchEvent(new ErrorEvent('error', { message: 'simulated crash' }));
+  });
 }
 
 /** The panel's status state, text and the run-error alert's text (if shown). */
