@@ -409,6 +409,15 @@ describe('the reference diagram on a phone', () => {
     await audit.locator('[data-testid=divergence-a]').selectOption('before');
     await audit.locator('[data-testid=divergence-b]').selectOption('after');
     await audit.locator('[data-testid=divergence-value]').first().waitFor();
+    // each scenario's name stays on the row of its picker
+    const besides = await audit.locator('.divergence-pick label').evaluateAll((labels) =>
+      labels.map((l) => {
+        const name = (l.querySelector('span') as HTMLElement).getBoundingClientRect();
+        const pick = (l.querySelector('select') as HTMLElement).getBoundingClientRect();
+        return name.top < pick.bottom && pick.top < name.bottom && pick.right <= innerWidth;
+      }),
+    );
+    expect(besides).toEqual([true, true]);
     await audit.locator('[data-testid=divergence-value]').first().scrollIntoViewIfNeeded();
     expect(await pageWidth()).toBe(true);
     expect(await app.page.evaluate(() => window.scrollX)).toBe(0);
