@@ -149,4 +149,12 @@ describe('one interpreter, many runs', () => {
     await record(real[0]);
     expect(rec.restarts).toBe(recorderTampers);
   }, 180_000);
+
+  it('puts back for the very next run what a run changed in place (not left to the draw)', async () => {
+    const run = (scenario: string) => record(tamper.find((r) => r.scenario === scenario) as Run);
+    expect((await run('patch_inplace')).meta.output).toMatch(/^audit: False\npatched: \['H'\]/);
+    expect((await run('read_inplace')).meta.output).toMatch(
+      /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nlib: False\nzip: colorsys\n/,
+    );
+  }, 60_000);
 });

@@ -31,22 +31,26 @@ class InPlaceState:
     """The state above as the baseline found it, and how to put it back."""
 
     def __init__(self):
-        self.instances = [(obj, dict(vars(obj))) for obj in _INSTANCES]
+        self.instances = [(obj, type(obj), dict(vars(obj))) for obj in _INSTANCES]
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
 
     def restore(self):
-        for obj, saved in self.instances:
-            attrs = vars(obj)
-            attrs.clear()
-            attrs.update(saved)
+        # Without calling anything a run could have given them: the class put back first
+        # (a run may have swapped it for its own subclass), then a fresh attribute dict
+        # (a run may have swapped in a dict of its own), never `==` on what it left.
+        for obj, cls, saved in self.instances:
+            if type(obj) is not cls:
+                object.__setattr__(obj, "__class__", cls)
+            object.__setattr__(obj, "__dict__", dict(saved))
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         re.purge()
         mon = sys.monitoring
         for tool, name in zip(_MONITORING_TOOLS, self.tools, strict=True):
-            if mon.get_tool(tool) == name:
+            now = mon.get_tool(tool)
+            if now is name or (type(now) is str and type(name) is str and now == name):
                 continue
             mon.clear_tool_id(tool)  # its events and callbacks too
             mon.free_tool_id(tool)
