@@ -453,3 +453,31 @@ describe('the reference diagram on a phone', () => {
     ).toBe(true);
   });
 });
+
+describe("the divergence box on a phone, before the diagram's picture ever loaded", () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openApp({ path: '/?lang=zh', viewport: { width: 390, height: 844 } });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is laid out by its own stylesheet: each scenario beside its picker', async () => {
+    const p = panel(app.page, 'run_hooks');
+    await waitState(p, 'ready');
+    const pick = p.locator('.divergence-pick');
+    await pick.scrollIntoViewIfNeeded();
+    // the diagram stays behind its toggle: its picture (and its stylesheet) never loaded
+    expect(await p.locator('[data-testid=heap]').count()).toBe(0);
+    expect(await pick.evaluate((e) => getComputedStyle(e).display)).toBe('flex');
+    const besides = await pick.locator('label').evaluateAll((labels) =>
+      labels.map((l) => {
+        const name = (l.querySelector('span') as HTMLElement).getBoundingClientRect();
+        const box = (l.querySelector('select') as HTMLElement).getBoundingClientRect();
+        return name.top < box.bottom && box.top < name.bottom && box.right <= innerWidth;
+      }),
+    );
+    expect(besides).toEqual([true, true]);
+  });
+});

@@ -4,6 +4,7 @@ import type { LessonScenario } from '../../lessons/lesson';
 import { earlierText, partText, sideAction } from '../../store/divergenceText';
 import { type Divergence, panelDivergence } from '../../trace/divergence';
 import type { Trace } from '../../trace/trace';
+import './divergence.css';
 
 /** Props of {@link DivergenceView}. */
 export interface DivergenceViewProps {

@@ -4,6 +4,7 @@ import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import type { Trace } from '../../trace/trace';
 import type { HeapExpansions } from '../diagram/HeapView';
 import { HistoryList } from '../diagram/HistoryList';
+import '../diagram/pane.css';
 import type { PaneProps } from './panes';
 
 const NARROW_QUERY = '(max-width: 720px)';
