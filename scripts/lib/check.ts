@@ -214,10 +214,10 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     const needsPython = (l: LoadedFolder) =>
       l.result.ok || (!l.undecodable && Object.keys(l.files).some((f) => f.endsWith('.py')));
     if (loaded.some(needsPython)) await ctx.recorder();
-    for (const [i, entry] of loaded.entries()) {
+    for (const entry of loaded) {
       // Each lesson in an interpreter of its own: what one lesson's runs could leave in
       // it (the restore after each run is best effort) never reaches another's.
-      if (i > 0) recorder?.renew();
+      recorder?.renew();
       print('');
       print(`${entry.folder}  (${entry.dir})`);
       if (!entry.result.ok) {

@@ -148,7 +148,7 @@ async function recordAll(
     let renewed = false;
     const recorderOfLesson = async () => {
       const rec = await getRecorder();
-      if (!renewed && out.some((r) => !r.cached)) rec.renew?.();
+      if (!renewed) rec.renew?.();
       renewed = true;
       return rec;
     };

@@ -19,6 +19,7 @@ import {
   FromWorkerSchema,
   type RecordRequest,
   runSeconds,
+  writeLateMessage,
   writeSeconds,
 } from './protocol';
 
@@ -195,14 +196,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         // The lesson code has finished: what is left is writing the trace, the recorder's
         // own work, so no interrupt (it would only break that work) and more time.
         if (!inFlight || msg.runId !== inFlight.runId) return;
-        const writing = inFlight;
-        const w = worker;
-        if (watchdog) clearTimeout(watchdog);
-        const seconds = writeSeconds(writing.request);
-        watchdog = setTimeout(() => {
-          if (inFlight !== writing || w !== worker) return;
-          crash(`the recorder did not finish writing the trace within ${seconds} s`);
-        }, seconds * 1000);
+        const seconds = writeSeconds(inFlight.request);
+        watch(inFlight, seconds * 1000, () => crash(writeLateMessage(seconds)));
         return;
       }
       case 'recorded': {
@@ -251,20 +246,22 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     if (inFlight || status.state !== 'ready' || !worker || queue.length === 0) return;
     const next = queue.shift() as Pending;
     inFlight = next;
-    const seconds = runSeconds(next.request);
+    watch(next, runSeconds(next.request) * 1000 + INTERRUPT_GRACE_MS, () => {
+      if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
+      watch(next, TERMINATE_GRACE_MS, () =>
+        crash('the code did not stop when asked (stuck in a long call)'),
+      );
+    });
+    worker.postMessage({ type: 'record', runId: next.runId, request: next.request });
+  }
+
+  /** The watchdog: `fire` after `ms`, unless `run` has ended or its worker was replaced. */
+  function watch(run: Pending, ms: number, fire: () => void) {
     const w = worker;
-    watchdog = setTimeout(
-      () => {
-        if (inFlight !== next || w !== worker) return;
-        if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
-        watchdog = setTimeout(() => {
-          if (inFlight !== next || w !== worker) return;
-          crash('the code did not stop when asked (stuck in a long call)');
-        }, TERMINATE_GRACE_MS);
-      },
-      seconds * 1000 + INTERRUPT_GRACE_MS,
-    );
-    w.postMessage({ type: 'record', runId: next.runId, request: next.request });
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = setTimeout(() => {
+      if (inFlight === run && w === worker) fire();
+    }, ms);
   }
 
   start();

@@ -60,6 +60,11 @@ export function writeSeconds(request: Pick<RecordRequest, 'budget'>): number {
   return 10 + events * 10e-6;
 }
 
+/** Why a recorder was replaced when writing a trace outlived {@link writeSeconds}. */
+export function writeLateMessage(seconds: number): string {
+  return `the recorder did not finish writing the trace within ${seconds} s`;
+}
+
 /** The seconds a request may run: its budget, or the default, never over the hard limit. */
 export function runSeconds(request: Pick<RecordRequest, 'budget'>): number {
   return Math.min(request.budget?.maxSeconds ?? DEFAULT_MAX_SECONDS, HARD_MAX_SECONDS);

@@ -126,7 +126,8 @@ export function recordWith(
   let result: PyProxy & { get: (i: number) => unknown };
   try {
     // A dict made by Pyodide's own conversion: no Python code (json's shared decoder, which
-    // a run could change in place) reads the request on its way in.
+    // a run could change in place) reads the request on its way in. Through JSON first, so
+    // that a field left undefined is absent, as the recorder expects, not None.
     const plain = JSON.parse(JSON.stringify(request)) as RecordRequest;
     const asPython = installed.py.toPy(plain) as PyProxy;
     let ran: PyProxy;

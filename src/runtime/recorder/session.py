@@ -46,31 +46,20 @@ def code_lines(code):
     return sorted(lines)
 
 
-class Ran:
-    """A finished run, not written yet: what ``write`` serialises."""
-
-    __slots__ = ("rec", "outcome", "error", "elapsed")
-
-    def __init__(self, rec, outcome, error, elapsed):
-        self.rec = rec
-        self.outcome = outcome
-        self.error = error
-        self.elapsed = elapsed
-
-
 def write(ran):
-    """The trace of a finished run: ``(meta_json, columns_bytes)``."""
-    return serialise(ran.rec, ran.outcome, ran.error, ran.elapsed)
+    """The trace of a finished run (what ``run`` returned): ``(meta_json, columns_bytes)``."""
+    return serialise(*ran)
 
 
 def run(request):
-    """Run one request (a parsed dict) to its end and put the interpreter back: a ``Ran``."""
+    """Run one request (a parsed dict) to its end and put the interpreter back:
+    ``(rec, outcome, error, elapsed)``, for ``write``."""
     started = time.perf_counter()
     rec = Recorder(request)
     try:
         compiled, compile_warnings = compile_all(rec)
     except SyntaxError as exc:
-        return Ran(rec, "error", syntax_error(exc), time.perf_counter() - started)
+        return rec, "error", syntax_error(exc), time.perf_counter() - started
 
     error = None
     outcome = "completed"
@@ -110,4 +99,4 @@ def run(request):
         elapsed = time.perf_counter() - started
         rec.detach()
         sandbox.leave()
-    return Ran(rec, outcome, error, elapsed)
+    return rec, outcome, error, elapsed

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { emptyTrace, type Trace } from '../../trace/trace.ts';
 import { traceFromRecording } from '../decode.ts';
-import { type RecordRequest, runSeconds, writeSeconds } from '../protocol.ts';
+import { type RecordRequest, runSeconds, writeLateMessage, writeSeconds } from '../protocol.ts';
 import type { RawTrace, RecorderInstall } from '../worker-core.ts';
 import { childSource, PYODIDE_DIR, sandboxFlags } from './childProcess.ts';
 import type { CompileError, FromSandbox, ToSandbox } from './messages.ts';
@@ -37,9 +37,10 @@ export interface SandboxedRecorder {
   /** How many times the child was replaced after a failure or a kill. */
   readonly restarts: number;
   /**
-   * Record the next request in a fresh interpreter (a new child). Every lesson gets its own:
-   * what one lesson's run could leave in an interpreter that no restore undoes (an audit
-   * hook, a codec, memory written through ctypes) never reaches another lesson's traces.
+   * Record the next request in an interpreter no earlier request has run in (a new child,
+   * unless the current one has recorded nothing yet). Every lesson gets its own: what one
+   * lesson's run could leave in an interpreter that no restore undoes (a codec, memory
+   * written through ctypes) never reaches another lesson's traces.
    */
   renew(): void;
   /** Stop the child. */
@@ -82,6 +83,8 @@ interface Child {
   ready: Promise<string>;
   pending: Map<number, Pending>;
   stderr: string;
+  /** Whether lesson code has run in it (a compile check runs none). */
+  recorded: boolean;
 }
 
 /** Start the sandboxed child and wait until Pyodide is ready in it. */
@@ -106,6 +109,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       pending: new Map(),
       stderr: '',
       ready: Promise.resolve(''),
+      recorded: false,
     };
     proc.stderr?.setEncoding('utf8');
     proc.stderr?.on('data', (d: string) => {
@@ -216,7 +220,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       };
       if (limits) {
         killAfter(limits.runMs, () => new StuckError());
-        const late = `the recorder did not finish writing the trace within ${limits.writeMs / 1000} s`;
+        const late = writeLateMessage(limits.writeMs / 1000);
         p.ran = () => killAfter(limits.writeMs, () => new Error(late));
       }
       c.pending.set(message.id, p);
@@ -243,6 +247,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       const files = request.files.map((f) => f.path);
       let answer: FromSandbox;
       try {
+        c.recorded = true;
         answer = await ask(
           c,
           { type: 'record', id: nextId++, request },
@@ -273,7 +278,7 @@ export async function createSandboxedRecorder(options: SandboxOptions): Promise<
       return answer.error;
     },
     renew() {
-      if (!child) return;
+      if (!child?.recorded) return;
       renewing = true;
       api.close();
     },
