@@ -6,6 +6,7 @@
 import { type Breakpoint, type Command, START, step } from '../replay/engine';
 import { EventKind } from '../trace/meta';
 import type { Trace } from '../trace/trace';
+import { MY_SCENARIO } from './myScenario';
 import { firstFocusEvent } from './recording';
 import { hitsFor } from './selectors';
 
@@ -159,4 +160,19 @@ export function goToStepResult(
     return { notice: { kind: 'stepOutOfRange', asked: step, total: trace.length } };
   }
   return { position: step - 1, frameIndex: 0, notice: null };
+}
+
+/**
+ * What a panel says as it opens: that the scenario asked for (`missing`, by a link or the
+ * saved state) is not offered here; else that breakpoints of a link carry code the reader
+ * has not turned on (`Breakpoint.held`); else nothing.
+ */
+export function openingNotice(
+  missing: string | null,
+  breakpoints: readonly Breakpoint[],
+): PanelNotice | null {
+  if (missing !== null)
+    return { kind: 'scenarioMissing', asked: missing, mine: missing === MY_SCENARIO };
+  const held = breakpoints.filter((b) => b.held).length;
+  return held > 0 ? { kind: 'linkCodeHeld', count: held } : null;
 }

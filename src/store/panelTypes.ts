@@ -55,12 +55,9 @@ export interface PanelDeps {
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
   scenariosOf(key: PanelKey): readonly string[];
   /** What a panel starts with (a shared link, the saved state); none by default. */
-  initialOf?(key: PanelKey): Partial<
-    Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>
-  > & {
-    /** Breakpoints of a link whose code was turned off (`SharedPanelState.heldCode`). */
-    heldCode?: number;
-  };
+  initialOf?(
+    key: PanelKey,
+  ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
 }
 
 /**

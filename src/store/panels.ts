@@ -9,8 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { toggled } from './breakpointLines';
-import { applyCommand, goToStepResult } from './commandResult';
-import { MY_SCENARIO } from './myScenario';
+import { applyCommand, goToStepResult, openingNotice } from './commandResult';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import { movedBreakpoints, probesOf, sameCode, slotKey } from './recording';
 import { currentTrace } from './selectors';
@@ -198,11 +197,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
               ? { jump: initial.position, frame: initial.frameIndex }
               : null,
           historyTarget: null,
-          notice: missing
-            ? { kind: 'scenarioMissing', asked: asked ?? '', mine: asked === MY_SCENARIO }
-            : initial?.heldCode
-              ? { kind: 'linkCodeHeld', count: initial.heldCode }
-              : null,
+          notice: openingNotice(missing ? (asked ?? '') : null, initial?.breakpoints ?? []),
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         if (when === 'now') return ensure(key);

@@ -17,11 +17,6 @@ export interface SharedPanelState {
   position?: number;
   /** The selected call-stack frame (0 = innermost). */
   frameIndex?: number;
-  /**
-   * How many of a link's breakpoints carried a condition or a log message and were turned
-   * off: Python written by whoever shared the link, run only once the reader turns it on.
-   */
-  heldCode?: number;
 }
 
 /** What a link records of one panel. */
@@ -120,13 +115,11 @@ export function decodePanelState(text: string | null): SharedPanelState {
  * plain breakpoints stay as they were.
  */
 function holdCode(state: SharedPanelState): SharedPanelState {
-  let held = 0;
-  const breakpoints = state.breakpoints?.map((b) => {
-    if (!b.condition && b.log === undefined) return b;
-    held++;
-    return { ...b, enabled: false, held: true };
-  });
-  return held === 0 ? state : { ...state, breakpoints, heldCode: held };
+  if (!state.breakpoints) return state;
+  const breakpoints = state.breakpoints.map((b) =>
+    b.condition || b.log !== undefined ? { ...b, enabled: false, held: true } : b,
+  );
+  return { ...state, breakpoints };
 }
 
 /**
