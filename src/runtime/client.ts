@@ -33,7 +33,14 @@ export type RuntimeStatus =
       progress?: LoadProgress;
     }
   | { state: 'ready'; python: string; interruptible: boolean; loadMs: number }
-  | { state: 'failed'; message: string };
+  | { state: 'failed'; cause: LoadFailureCause; message: string };
+
+/**
+ * Why Python could not start: its files missing or not served as files (`assets`), no
+ * answer in time (`timeout`), or another error (`error`). The status's `message` is the
+ * technical detail, in English; the page words the cause in the reader's language.
+ */
+export type LoadFailureCause = 'assets' | 'timeout' | 'error';
 
 /** What the UI sees of the Python runtime. */
 export interface RuntimeClient {
@@ -119,16 +126,16 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     w.postMessage({ type: 'init', indexURL: options.indexURL, interruptBuffer: shared });
     loadTimer = setTimeout(() => {
       if (w === worker && status.state === 'loading') {
-        fail('Python did not finish loading in time. Check that the /pyodide/ files are served.');
+        fail('timeout', `no answer within ${LOAD_TIMEOUT_MS / 1000} s`);
       }
     }, LOAD_TIMEOUT_MS);
   }
 
-  function fail(message: string) {
+  function fail(cause: LoadFailureCause, message: string) {
     clearTimers();
     worker?.terminate();
     worker = null;
-    setStatus({ state: 'failed', message });
+    setStatus({ state: 'failed', cause, message });
     // Runs waiting for Python get an error trace instead of waiting forever.
     const waiting = inFlight ? [inFlight, ...queue.splice(0)] : queue.splice(0);
     inFlight = null;
@@ -190,7 +197,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         pump();
         return;
       case 'load-failed':
-        fail(msg.message);
+        fail(msg.cause, msg.message);
         return;
       case 'ran': {
         // The lesson code has finished: what is left is writing the trace, the recorder's
@@ -278,7 +285,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         if (opts?.priority) queue.unshift(item);
         else queue.push(item);
         if (status.state === 'failed') {
-          fail(status.message);
+          fail(status.cause, status.message);
           return;
         }
         pump();

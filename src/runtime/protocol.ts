@@ -113,7 +113,16 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
     interruptible: z.boolean(),
     loadMs: z.number(),
   }),
-  z.object({ type: z.literal('load-failed'), message: z.string() }),
+  /**
+   * Python could not start: `assets` when its files were missing or not served as files,
+   * `error` for any other failure; `message` is the technical detail (the page words the
+   * rest in the reader's language, ui/pythonStatus.ts).
+   */
+  z.object({
+    type: z.literal('load-failed'),
+    cause: z.enum(['assets', 'error']),
+    message: z.string(),
+  }),
   /**
    * The run's lesson code has finished and the interpreter is put back; the recorder is
    * writing the trace, which takes longer the more events it holds (`recordWith`'s `onRan`).

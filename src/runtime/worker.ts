@@ -106,7 +106,7 @@ async function load(indexURL: string, interruptBuffer?: SharedArrayBuffer) {
     } catch {
       // Already refused for good (the failure came after the lockdown): it stays so.
     }
-    post({ type: 'load-failed', message: describeLoadError(err) });
+    post({ type: 'load-failed', ...describeLoadError(err) });
   }
 }
 
@@ -123,16 +123,14 @@ function throttled(): (p: LoadProgress) => void {
   };
 }
 
-function describeLoadError(err: unknown): string {
+/** Why loading failed, for the page to word (`LoadFailureCause`), with the technical detail. */
+function describeLoadError(err: unknown): { cause: 'assets' | 'error'; message: string } {
   const text = err instanceof Error ? err.message : String(err);
-  if (err instanceof AssetError) {
-    return `Python's files could not be loaded from this site: ${text}. The Pyodide assets may be missing from /pyodide/.`;
-  }
   // A missing asset answered by the HTML fallback shows up as a parse error.
-  if (/Unexpected token '<'|not valid JSON|expected magic word|WebAssembly/i.test(text)) {
-    return `Python's files could not be loaded from this site (${text}). The Pyodide assets may be missing from /pyodide/.`;
-  }
-  return text;
+  const assets =
+    err instanceof AssetError ||
+    /Unexpected token '<'|not valid JSON|expected magic word|WebAssembly/i.test(text);
+  return { cause: assets ? 'assets' : 'error', message: text };
 }
 
 self.onmessage = (event: MessageEvent) => {

@@ -1,8 +1,10 @@
+import { useRef } from 'react';
 import { LANG_NAMES, type Lang, t } from '../i18n';
 import { LANGS } from '../lessons/schema';
 import type { RuntimePhase } from '../store/app';
 import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { useTopBarHeight } from './topBarHeight';
 
 /** What the top bar shows, and what its controls do. Pure props: the build prerenders it. */
 export interface TopBarProps {
@@ -27,6 +29,8 @@ function RuntimeBadge({
 }: Pick<TopBarProps, 'lang' | 'runtime' | 'offline' | 'onRetry'>) {
   const text = pythonStatusText(runtime, lang);
   if (runtime.state === 'failed') {
+    // On a wide screen the reason is cut to keep the bar one line (full text in the title);
+    // it wraps in full while the Retry button has the keyboard's focus (page.css).
     return (
       <span
         className="runtime runtime-failed"
@@ -34,7 +38,9 @@ function RuntimeBadge({
         data-state="failed"
         role="alert"
       >
-        {text}{' '}
+        <span className="runtime-reason" title={text}>
+          {text}
+        </span>{' '}
         <button type="button" onClick={onRetry} data-testid="runtime-retry">
           {t(lang, 'retry')}
         </button>
@@ -75,8 +81,10 @@ function RuntimeBadge({
 /** The page's header: the title, Python's status, privacy, shortcuts, author mode, language. */
 export function TopBar(props: TopBarProps) {
   const { lang, runtime, offline, author, onRetry, onAuthor, onLang } = props;
+  const bar = useRef<HTMLElement>(null);
+  useTopBarHeight(bar);
   return (
-    <header className="topbar">
+    <header className="topbar" ref={bar}>
       <a className="brand" href="?">
         {t(lang, 'appTitle')}
       </a>

@@ -15,7 +15,7 @@ export function pythonStatusText(phase: RuntimePhase, lang: Lang): string {
     case 'ready':
       return `${t(lang, 'pythonReady')} · Python ${phase.python}`;
     case 'failed':
-      return `${t(lang, 'pythonFailed')}: ${phase.message}`;
+      return `${t(lang, 'pythonFailed')}: ${failureReason(phase, lang)}`;
     case 'loading': {
       if (phase.restartedAfter) return t(lang, 'pythonRestarting');
       const p = phase.progress;
@@ -26,6 +26,18 @@ export function pythonStatusText(phase: RuntimePhase, lang: Lang): string {
         total: (p.total / MB).toFixed(1),
       });
     }
+  }
+}
+
+/** Why Python could not start, in the reader's language around the technical detail. */
+export function failureReason(phase: RuntimePhase & { state: 'failed' }, lang: Lang): string {
+  switch (phase.cause) {
+    case 'assets':
+      return t(lang, 'pythonAssetsMissing', { detail: phase.message.replace(/[.。]\s*$/, '') });
+    case 'timeout':
+      return t(lang, 'pythonLoadTimeout', { detail: phase.message });
+    case 'error':
+      return phase.message;
   }
 }
 
@@ -58,7 +70,7 @@ export function pythonNeedNote(
   if (phase.state === 'failed')
     return t(lang, 'needsPythonFailed', {
       feature,
-      reason: phase.message.replace(/[.。]\s*$/, ''),
+      reason: failureReason(phase, lang).replace(/[.。]\s*$/, ''),
     });
   return t(lang, 'needsPython', { feature, status: pythonStatusText(phase, lang) });
 }

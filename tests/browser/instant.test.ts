@@ -286,5 +286,12 @@ describe('with Pyodide refused', () => {
     await click(p, 'restart');
     await p.locator('[data-testid=status][data-state=finished]').waitFor();
     expect(await p.locator('[data-testid=run-error]').count()).toBe(0);
+
+    // In Chinese, the reason is worded in Chinese around the browser's own detail.
+    await page.locator('[data-testid=lang-zh]').click();
+    const missing = '/pyodide/ 下的 Pyodide 文件可能缺失';
+    await expect.poll(() => page.locator(FAILED).textContent()).toContain(missing);
+    expect(await note.textContent()).toContain(missing);
+    expect(await page.locator(FAILED).textContent()).not.toContain('could not be loaded');
   });
 });

@@ -16,6 +16,15 @@ export const appStrings = {
   },
   pythonReady: { zh: 'Python 已就绪', en: 'Python ready' },
   pythonFailed: { zh: 'Python 无法启动', en: 'Python could not start' },
+  /** Why Python could not start (runtime LoadFailureCause); {detail} stays as the browser said it. */
+  pythonAssetsMissing: {
+    zh: '无法从本站载入 Python 的文件（{detail}）。/pyodide/ 下的 Pyodide 文件可能缺失。',
+    en: "Python's files could not be loaded from this site: {detail}. The Pyodide assets may be missing from /pyodide/.",
+  },
+  pythonLoadTimeout: {
+    zh: 'Python 没有按时载入完成（{detail}）。请检查 /pyodide/ 下的文件能否访问。',
+    en: 'Python did not finish loading in time ({detail}). Check that the /pyodide/ files are served.',
+  },
   retry: { zh: '重试', en: 'Retry' },
   lessonBroken: { zh: '这节课无法加载：{id}', en: 'This lesson could not be loaded: {id}' },
   draftBroken: {

@@ -36,7 +36,7 @@ const { meta: fixtureMeta } = encodeTrace(nestedCallSpec());
 const validFromWorker = [
   { type: 'loading', stage: 'pyodide' },
   { type: 'ready', python: '3.14.2', interruptible: true, loadMs: 1234.5 },
-  { type: 'load-failed', message: 'no wasm' },
+  { type: 'load-failed', cause: 'assets', message: 'no wasm' },
   { type: 'recorded', runId: 1, meta: JSON.stringify(fixtureMeta), buffer: new ArrayBuffer(8) },
   { type: 'crashed', runId: null, message: 'boom' },
   { type: 'crashed', runId: 4, message: 'boom' },

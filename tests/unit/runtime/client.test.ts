@@ -149,8 +149,12 @@ describe('the runtime client', () => {
   it('reports a load failure, answers waiting runs with an error, and can retry', async () => {
     const c = client();
     const t = c.record(request());
-    FakeWorker.all[0].emit({ type: 'load-failed', message: 'assets missing' });
-    expect(c.getStatus()).toEqual({ state: 'failed', message: 'assets missing' });
+    FakeWorker.all[0].emit({ type: 'load-failed', cause: 'assets', message: 'x.wasm: HTTP 404' });
+    expect(c.getStatus()).toEqual({
+      state: 'failed',
+      cause: 'assets',
+      message: 'x.wasm: HTTP 404',
+    });
     expect((await t).meta.error?.type).toBe('PythonUnavailable');
     c.restart();
     expect(FakeWorker.all).toHaveLength(2);
@@ -168,6 +172,6 @@ describe('the runtime client', () => {
   it('gives up loading after a timeout instead of spinning forever', () => {
     const c = client();
     vi.advanceTimersByTime(90_001);
-    expect(c.getStatus().state).toBe('failed');
+    expect(c.getStatus()).toMatchObject({ state: 'failed', cause: 'timeout' });
   });
 });

@@ -13,7 +13,13 @@ const downloading: RuntimePhase = {
 };
 const failed: RuntimePhase = {
   state: 'failed',
+  cause: 'error',
   message: 'pyodide.asm.wasm is missing (HTTP 404).',
+};
+const missing: RuntimePhase = {
+  state: 'failed',
+  cause: 'assets',
+  message: 'pyodide-lock.json could not be fetched (Failed to fetch)',
 };
 const ready: RuntimePhase = { state: 'ready', python: '3.14.2', interruptible: true, loadMs: 1 };
 
@@ -45,6 +51,26 @@ describe('what the page says about Python', () => {
       /restarting/,
     );
     expect(pythonStatusText(ready, 'en')).toBe('Python ready · Python 3.14.2');
+  });
+
+  it("words why Python failed in the reader's language, keeping the browser's detail", () => {
+    expect(pythonStatusText(missing, 'en')).toBe(
+      "Python could not start: Python's files could not be loaded from this site: pyodide-lock.json could not be fetched (Failed to fetch). The Pyodide assets may be missing from /pyodide/.",
+    );
+    expect(pythonStatusText(missing, 'zh')).toBe(
+      'Python 无法启动: 无法从本站载入 Python 的文件（pyodide-lock.json could not be fetched (Failed to fetch)）。/pyodide/ 下的 Pyodide 文件可能缺失。',
+    );
+    const late: RuntimePhase = {
+      state: 'failed',
+      cause: 'timeout',
+      message: 'no answer within 90 s',
+    };
+    expect(pythonStatusText(late, 'zh')).toBe(
+      'Python 无法启动: Python 没有按时载入完成（no answer within 90 s）。请检查 /pyodide/ 下的文件能否访问。',
+    );
+    expect(pythonNeedNote(missing, { condition: 'x > 1' }, 'zh')).toContain(
+      '/pyodide/ 下的 Pyodide 文件可能缺失',
+    );
   });
 });
 
