@@ -53,6 +53,13 @@ export interface OpenAppOptions {
   /** Runs on the new context before the first navigation (e.g. to refuse some requests). */
   beforeNavigate?: (context: BrowserContext) => Promise<void>;
   /**
+   * `refused`: every request under `/pyodide/` fails, so Python never loads and the page
+   * replays its shipped traces only, with Monaco arriving as soon as Python has failed. For
+   * tests of what a reader does without Python (keys, focus, layout, replay): they skip the
+   * few seconds of Python's start, and prove the feature needs no Python. Default `load`.
+   */
+  python?: 'load' | 'refused';
+  /**
    * Serve `dist/` with no headers of our own at all, like a static host that cannot send
    * any (GitHub Pages): no COOP/COEP, no CSP. A second server, started on first use.
    */
@@ -175,6 +182,10 @@ export async function openApp(options: OpenAppOptions = {}): Promise<AppSession>
   });
   context.on('serviceworker', (worker) => recordForeign(worker.url()));
 
+  if (options.python === 'refused') {
+    // Registered after the gate, so it is asked first (Playwright runs the newest route first).
+    await context.route('**/pyodide/**', (route) => route.abort('blockedbyclient'));
+  }
   await options.beforeNavigate?.(context);
   const page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.stack ?? error.message));

@@ -7,7 +7,14 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type AppSession, openApp } from './harness';
-import { panel, ready, runtimeLine, setBreakpoints, status, waitState } from './panel-helpers';
+import {
+  panel,
+  readyWithoutPython,
+  runtimeLine,
+  setBreakpoints,
+  status,
+  waitState,
+} from './panel-helpers';
 
 const focusIn = (page: Page, selector: string) =>
   page.evaluate(
@@ -24,10 +31,14 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
 
   /** A fresh page with a breakpoint on run_hooks' callback line, not run yet. */
   async function callbackBreakpoint(height = 1000) {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height },
+    });
     const { page } = app;
     const p = panel(page, 'run_hooks');
-    await ready(page, p);
+    await readyWithoutPython(page, p);
     const line = runtimeLine('answer = callback(');
     await setBreakpoints(p, [line]);
     return { page, p, line };
@@ -42,7 +53,11 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   }
 
   it('leaves the editable "my scenario" editor with Escape then Tab, without typing into it', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 1000 },
+    });
     const { page } = app;
     const p = panel(page, 'run_hooks');
     await waitState(p, 'ready');
@@ -81,10 +96,14 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it('keeps the focus in the breakpoint list after Remove, and on Embed after closing its box', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 1000 },
+    });
     const { page } = app;
     const p = panel(page, 'run_hooks');
-    await ready(page, p);
+    await readyWithoutPython(page, p);
     const lines = [runtimeLine('answer = callback('), runtimeLine('warnings = []')];
     await setBreakpoints(p, lines);
     const removes = p.locator('[data-testid=bp-remove]');
@@ -183,18 +202,26 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it("calls the code box an editor in a Chinese page's words", async () => {
-    app = await openApp({ path: '/?lang=zh', viewport: { width: 1400, height: 900 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=zh',
+      viewport: { width: 1400, height: 900 },
+    });
     const p = panel(app.page, 'run_hooks');
-    await ready(app.page, p);
+    await readyWithoutPython(app.page, p);
     const code = p.locator('.code-col [data-testid=code-monaco] .native-edit-context');
     expect(await code.getAttribute('aria-roledescription')).toBe('编辑器');
   });
 
   it('moves the focus to the code after "Answer and replay" scrolled it into view', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 700 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 700 },
+    });
     const { page } = app;
     const p = panel(page, 'run_hooks');
-    await ready(page, p);
+    await readyWithoutPython(page, p);
     const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
     await hits.locator('[data-testid=predict-input]').fill('1');
     await hits.locator('[data-testid=predict-check]').focus();
@@ -210,6 +237,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     let release: () => void = () => {};
     let requested = false;
     app = await openApp({
+      python: 'refused',
       path: '/?lang=en',
       viewport: { width: 1400, height: 700 },
       beforeNavigate: async (context) => {
@@ -225,7 +253,8 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     });
     const { page } = app;
     const p = panel(page, 'run_hooks');
-    await page.locator('[data-testid=runtime][data-state=ready]').waitFor({ timeout: 60_000 });
+    // Monaco is asked for once Python has settled (here: failed, as it is refused)
+    await page.locator('[data-testid=runtime][data-state=failed]').waitFor({ timeout: 60_000 });
     await expect.poll(() => requested).toBe(true);
     const hits = p.locator('[data-testid=prediction][data-prediction=block_callbacks]');
     await hits.locator('[data-testid=predict-input]').fill('1');
@@ -240,7 +269,11 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   });
 
   it('follows a lesson index link to a panel of the page without reloading it', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 1000 },
+    });
     const { page } = app;
     await waitState(panel(page, 'run_hooks'), 'ready');
     await page.evaluate(() => {
@@ -258,6 +291,7 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
   it('takes the focus to a panel that has not mounted yet when its index link is followed', async () => {
     // The panels below the first mount when the page is idle: here, never.
     app = await openApp({
+      python: 'refused',
       path: '/?lang=en',
       viewport: { width: 1400, height: 1000 },
       beforeNavigate: async (context) => {
@@ -281,7 +315,11 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
       ['zh', 390, 844],
     ] as const) {
       await app?.close();
-      app = await openApp({ path: `/?lang=${lang}`, viewport: { width, height } });
+      app = await openApp({
+        python: 'refused',
+        path: `/?lang=${lang}`,
+        viewport: { width, height },
+      });
       const { page } = app;
       await page.locator('.shortcuts > summary').click();
       const body = page.locator('.shortcuts-body');
@@ -299,14 +337,21 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     }
   });
 
+  // With Python refused, the top bar holds the long reason why it could not start.
   it('brings a control the focus reaches under the sticky top bar into view', async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 900 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 900 },
+    });
     const { page } = app;
-    await ready(page, panel(page, 'run_hooks'));
+    await readyWithoutPython(page, panel(page, 'run_hooks'));
     const select = panel(page, 'execute_hooked').locator('[data-testid=scenario]');
     const underTheBar = () =>
       select.evaluate((e) => scrollBy(0, e.getBoundingClientRect().top - 20));
     await select.focus();
+    // in view, the panel fetches its trace; then its toolbar's buttons (the Tab order) are final
+    await waitState(panel(page, 'execute_hooked'), 'ready');
     await page.keyboard.press('Tab');
     await underTheBar();
     await page.keyboard.press('Shift+Tab');
@@ -317,6 +362,21 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     expect(await select.evaluate((e) => e.getBoundingClientRect().top)).toBeGreaterThanOrEqual(
       barBottom,
     );
+    // On a wide screen the bar stays one line: the reason is cut, Retry stays in reach.
+    const middle = (testid: string) =>
+      page.locator(`[data-testid=${testid}]`).evaluate((e) => {
+        const r = e.getBoundingClientRect();
+        return Math.round((r.top + r.bottom) / 2);
+      });
+    expect(Math.abs((await middle('runtime-retry')) - (await middle('lang-en')))).toBeLessThan(6);
+    // With the focus on Retry the reason wraps in full, and focused controls land below it.
+    await page.locator('[data-testid=runtime-retry]').focus();
+    const tall = await page.locator('.topbar').evaluate((e) => e.getBoundingClientRect().height);
+    expect(tall).toBeGreaterThan(barBottom);
+    const padding = await page.evaluate(() =>
+      Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+    );
+    expect(padding).toBeGreaterThan(tall);
   });
 
   it("does not end the replay when the current scenario's column header is pressed", async () => {

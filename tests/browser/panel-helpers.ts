@@ -18,6 +18,18 @@ export async function ready(page: Page, p: Locator): Promise<void> {
 }
 
 /**
+ * For a page opened with `python: 'refused'`: wait until Python has failed to load and the
+ * panel's Monaco editor (which the app asks for once Python has settled) is on screen.
+ */
+export async function readyWithoutPython(page: Page, p: Locator): Promise<void> {
+  await page.locator('[data-testid=runtime][data-state=failed]').waitFor({ timeout: 60_000 });
+  await p
+    .locator('.code-col .margin-view-overlays .line-numbers')
+    .first()
+    .waitFor({ timeout: 30_000 });
+}
+
+/**
  * Click Monaco's line number showing file line `line` of the panel's own source file (sets
  * or clears a breakpoint). Fails when the code view shows another file (paused in a callee
  * defined elsewhere, e.g. in setup.py).
