@@ -65,9 +65,10 @@ export const panelStrings = {
     zh: '运行时间太长，已被中断',
     en: 'the run was interrupted because it took too long',
   },
+  /** Only when Python failed to start (runtime/client.ts): it will not get ready by itself. */
   errPythonUnavailable: {
-    zh: 'Python 还不能运行，无法录制。Python 就绪后会自动重试。',
-    en: 'Python cannot run yet, so nothing was recorded. It is tried again once Python is ready.',
+    zh: 'Python 没能启动，所以没有录制。请按页面顶部的“重试”；Python 就绪后会自动重新录制。',
+    en: 'Python could not start, so nothing was recorded. Press Retry at the top of the page; it records again once Python is ready.',
   },
   errWorkerCrashed: {
     zh: 'Python 意外停止并已重新启动；请再运行一次。',

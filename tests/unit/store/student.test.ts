@@ -496,6 +496,10 @@ describe('notices and stop reasons in the reader’s language', () => {
       /^This run changed wpt_recorder\.values\.Values\.atom, which every later run/,
     );
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
+    // Python failed to start: it will not get ready by itself, so the reader is sent to Retry
+    const unavailable = { type: 'PythonUnavailable', message: 'x.wasm: HTTP 404' };
+    expect(runErrorText('en', unavailable)).toMatch(/^Python could not start.*Press Retry/);
+    expect(runErrorText('zh', unavailable)).toMatch(/^Python 没能启动.*“重试”.*x\.wasm: HTTP 404/);
   });
 
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
