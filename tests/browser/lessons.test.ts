@@ -5,6 +5,7 @@ import {
   clickLine,
   panel,
   ready,
+  readyWithoutPython,
   runtimeLine,
   sourceLine,
   waitState,
@@ -27,8 +28,8 @@ async function hitsIn(
 describe('the hooks lesson, panel by panel', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lesson=s04-hooks&lang=en' });
-    await ready(app.page, panel(app.page, 'audit_event'));
+    app = await openApp({ python: 'refused', path: '/?lesson=s04-hooks&lang=en' });
+    await readyWithoutPython(app.page, panel(app.page, 'audit_event'));
   });
   afterAll(async () => {
     await app?.close();
@@ -151,7 +152,7 @@ describe('the hooks lesson, panel by panel', () => {
 describe('the hook-registry lesson', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=en' });
+    app = await openApp({ python: 'refused', path: '/?lang=en' });
   });
   afterAll(async () => {
     await app?.close();
@@ -170,7 +171,7 @@ describe('the hook-registry lesson', () => {
 
   it('deny_reboot: the tool handler line is never reached; read_readme reaches it', async () => {
     const p = panel(app.page, 'run_tool_calls');
-    await ready(app.page, p);
+    await readyWithoutPython(app.page, p);
     const handler = sourceLine('hook-registry', 'agent/loop.py', 'output = tools[block["name"]]');
     await clickLine(p, handler);
     expect(await hitsIn(app, 'run_tool_calls', handler, 'deny_reboot')).toBe(0);
@@ -187,7 +188,7 @@ describe('the hook-registry lesson', () => {
     if (!app.page.url().includes('lesson=hook-registry'))
       await app.page.goto(`${app.baseUrl}/?lesson=hook-registry&lang=en`);
     const p = panel(app.page, 'trigger_hooks');
-    await ready(app.page, p);
+    await readyWithoutPython(app.page, p);
     const rect = (sel: string) =>
       p
         .locator(sel)
@@ -224,7 +225,7 @@ describe('the hook-registry lesson', () => {
     if (!app.page.url().includes('lesson=hook-registry'))
       await app.page.goto(`${app.baseUrl}/?lesson=hook-registry&lang=en`);
     const p = panel(app.page, 'trigger_hooks');
-    await ready(app.page, p);
+    await readyWithoutPython(app.page, p);
     const q = p.locator('[data-testid=prediction][data-prediction=audit_first_calls]');
     await q.locator('[data-testid=predict-input]').fill('11');
     await q.locator('[data-testid=predict-check]').click();
@@ -248,7 +249,7 @@ describe('moving between lessons', () => {
   });
 
   it("goes on from a lesson's end to the next and back, the tab naming each", async () => {
-    app = await openApp({ path: '/?lesson=s04-hooks&lang=zh' });
+    app = await openApp({ python: 'refused', path: '/?lesson=s04-hooks&lang=zh' });
     const page = app.page;
     await page.locator('[data-testid=lesson][data-lesson=s04-hooks]').waitFor();
     await expect.poll(() => page.title()).toMatch(/^第 4 课.* · 看 Python 思考$/);
@@ -275,7 +276,7 @@ describe('a lesson that exists only as a draft', () => {
   });
 
   it('says so outside author mode, with a link that opens it in author mode', async () => {
-    app = await openApp({ path: '/?lang=en' });
+    app = await openApp({ python: 'refused', path: '/?lang=en' });
     await app.page.evaluate(() => {
       localStorage.setItem(
         'wpt.draft.only-draft',
