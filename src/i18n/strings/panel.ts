@@ -65,10 +65,13 @@ export const panelStrings = {
     zh: '运行时间太长，已被中断',
     en: 'the run was interrupted because it took too long',
   },
-  /** Only when Python failed to start (runtime/client.ts): it will not get ready by itself. */
+  /**
+   * Only when Python failed to start (runtime/client.ts): it will not get ready by itself.
+   * Also shown in the embed view, which has no top bar: a reload is the way there.
+   */
   errPythonUnavailable: {
-    zh: 'Python 没能启动，所以没有录制。请按页面顶部的“重试”；Python 就绪后会自动重新录制。',
-    en: 'Python could not start, so nothing was recorded. Press Retry at the top of the page; it records again once Python is ready.',
+    zh: 'Python 没能启动，所以没有录制。按顶栏的“重试”或重新载入页面；Python 启动后会自动重新录制。',
+    en: "Python could not start, so nothing was recorded. Press Retry in the page's top bar, or reload the page; it records again once Python has started.",
   },
   errWorkerCrashed: {
     zh: 'Python 意外停止并已重新启动；请再运行一次。',

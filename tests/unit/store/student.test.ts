@@ -498,8 +498,10 @@ describe('notices and stop reasons in the reader’s language', () => {
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
     // Python failed to start: it will not get ready by itself, so the reader is sent to Retry
     const unavailable = { type: 'PythonUnavailable', message: 'x.wasm: HTTP 404' };
-    expect(runErrorText('en', unavailable)).toMatch(/^Python could not start.*Press Retry/);
-    expect(runErrorText('zh', unavailable)).toMatch(/^Python 没能启动.*“重试”.*x\.wasm: HTTP 404/);
+    expect(runErrorText('en', unavailable)).toMatch(/^Python could not start.*Press Retry.*reload/);
+    expect(runErrorText('zh', unavailable)).toMatch(
+      /^Python 没能启动.*“重试”或重新载入.*x\.wasm: HTTP 404/,
+    );
   });
 
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
