@@ -8,6 +8,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { formatAddress } from '../../src/store/address.ts';
 import { lessonAddress } from '../../src/store/share.ts';
+import { seriousViolations, serveAxe } from './axe-helpers.ts';
 import { type AppSession, openApp } from './harness.ts';
 import {
   allPanelsMounted,
@@ -293,5 +294,10 @@ describe('with Pyodide refused', () => {
     await expect.poll(() => page.locator(FAILED).textContent()).toContain(missing);
     expect(await note.textContent()).toContain(missing);
     expect(await page.locator(FAILED).textContent()).not.toContain('could not be loaded');
+    // axe finds nothing serious with Python unavailable, nor with the reason shown in full
+    await serveAxe(app.context);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.locator('[data-testid=runtime-retry]').focus();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
