@@ -8,6 +8,7 @@ import {
   linkedPanels,
   panel,
   ready,
+  readyWithoutPython,
   runtimeLine,
   setBreakpoints,
   status,
@@ -289,10 +290,11 @@ describe('debugger depth on the run_hooks panel', () => {
     const vars = await variables(p());
     const url = app.page.url();
     expect(url).toContain('panel=run_hooks');
-    const other = await openApp({ path: url.slice(url.indexOf('/', 8)) });
+    // A link with plain breakpoints reopens from the shipped trace: no Python needed.
+    const other = await openApp({ path: url.slice(url.indexOf('/', 8)), python: 'refused' });
     try {
       const q = panel(other.page, 'run_hooks');
-      await ready(other.page, q);
+      await readyWithoutPython(other.page, q);
       await waitState(q, 'paused', before.line);
       expect(await status(q)).toEqual(before);
       expect(await variables(q)).toEqual(vars);
