@@ -11,7 +11,7 @@ import { type AppSession, openApp } from './harness';
 import {
   clickLine,
   panel,
-  ready,
+  readyWithoutPython,
   runtimeLine,
   status,
   waitForStep,
@@ -93,8 +93,12 @@ async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
 describe('objects, not names, on the flagship lesson', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=en', viewport: { width: 1400, height: 1000 } });
-    await ready(app.page, panel(app.page, 'run_hooks'));
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=en',
+      viewport: { width: 1400, height: 1000 },
+    });
+    await readyWithoutPython(app.page, panel(app.page, 'run_hooks'));
   });
   afterAll(async () => {
     await app?.close();
@@ -343,8 +347,12 @@ describe('objects, not names, on the flagship lesson', () => {
 describe('the reference diagram on a phone', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=zh', viewport: { width: 390, height: 844 } });
-    await ready(app.page, panel(app.page, 'run_hooks'));
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=zh',
+      viewport: { width: 390, height: 844 },
+    });
+    await readyWithoutPython(app.page, panel(app.page, 'run_hooks'));
   });
   afterAll(async () => {
     await app?.close();
@@ -457,7 +465,11 @@ describe('the reference diagram on a phone', () => {
 describe("the divergence box on a phone, before the diagram's picture ever loaded", () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=zh', viewport: { width: 390, height: 844 } });
+    app = await openApp({
+      python: 'refused',
+      path: '/?lang=zh',
+      viewport: { width: 390, height: 844 },
+    });
   });
   afterAll(async () => {
     await app?.close();
