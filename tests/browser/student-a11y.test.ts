@@ -7,7 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, serveAxe, settled } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
-import { clickLine, panel, runtimeLine, setBreakpoints, waitState } from './panel-helpers';
+import {
+  clickLine,
+  panel,
+  readyWithoutPython,
+  runtimeLine,
+  setBreakpoints,
+  waitState,
+} from './panel-helpers';
 
 const DESKTOP = { width: 1400, height: 1000 };
 const PHONE = { width: 390, height: 844 };
@@ -18,11 +25,17 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function open(lang: 'zh' | 'en', viewport: { width: number; height: number }) {
+/** The page, once the panel shows Monaco: with Python (author mode needs it), or refused. */
+async function open(
+  lang: 'zh' | 'en',
+  viewport: { width: number; height: number },
+  python: 'load' | 'refused' = 'load',
+) {
   await app?.close();
-  app = await openApp({ path: `/?lang=${lang}`, viewport });
+  app = await openApp({ path: `/?lang=${lang}`, viewport, python });
   await serveAxe(app.context);
-  await settled(app.page, panel(app.page, 'run_hooks'));
+  if (python === 'load') await settled(app.page, panel(app.page, 'run_hooks'));
+  else await readyWithoutPython(app.page, panel(app.page, 'run_hooks'));
   return app;
 }
 
@@ -93,8 +106,9 @@ describe('axe-core on the lesson page', { timeout: 600_000 }, () => {
 describe('a phone, 390×844', { timeout: 600_000 }, () => {
   // Its own page, opened on a phone: nothing carries over from the axe test's page.
   let phone: AppSession;
+  // Everything here replays the shipped traces: no Python.
   beforeAll(async () => {
-    phone = await open('en', PHONE);
+    phone = await open('en', PHONE, 'refused');
   }, 600_000);
   it('paused: the current line and the variables are on screen together, without scrolling', async () => {
     const a = phone;
