@@ -164,10 +164,12 @@ describe('the plain listing on a phone', () => {
   });
 
   it('sets the breakpoint on the line whose number is tapped', async () => {
-    // Monaco refused: the plain listing, shown until Monaco arrives, stays.
+    // Monaco refused: the plain listing, shown until Monaco arrives, stays. Python too: the
+    // shipped trace is all the tap needs.
     app = await openApp({
       path: '/?lang=en',
       viewport: { width: 390, height: 844 },
+      python: 'refused',
       beforeNavigate: async (context) => {
         await context.route(/\/assets\/monaco-[\w-]+\.js$/, (route) =>
           route.abort('blockedbyclient'),

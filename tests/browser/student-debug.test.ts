@@ -382,8 +382,13 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
 
 describe('first contact', () => {
   let app: AppSession;
+  // The first screen, the things to try and the picker: nothing here needs Python.
   beforeAll(async () => {
-    app = await openApp({ path: '/?lang=zh', viewport: { width: 1400, height: 1000 } });
+    app = await openApp({
+      path: '/?lang=zh',
+      viewport: { width: 1400, height: 1000 },
+      python: 'refused',
+    });
   });
   afterAll(async () => {
     await app?.close();
