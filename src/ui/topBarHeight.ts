@@ -15,9 +15,11 @@ export function useTopBarHeight(ref: RefObject<HTMLElement | null>): void {
     // A ResizeObserver reports after layout (at once for the first size), so reading the
     // height here forces no layout of its own while the page opens. The stylesheet's value
     // (styles/page.css) is the bar's usual one line: a variable set on the root restyles
-    // the whole page, so it is set only when the height is another.
+    // the whole page, so it is set only when the height is another, and only while the bar
+    // sticks (on a narrow screen it scrolls away, and nothing reads the variable).
     let shown: string | null = null;
     const observer = new ResizeObserver(() => {
+      if (getComputedStyle(bar).position !== 'sticky') return;
       shown ??= getComputedStyle(root).getPropertyValue('--topbar-height').trim();
       const height = `${bar.offsetHeight}px`;
       if (height === shown) return;
