@@ -67,10 +67,29 @@ export function pythonNeedNote(
       ? t(lang, 'featureLogpoint')
       : null;
   if (feature === null || phase.state === 'ready') return null;
-  if (phase.state === 'failed')
-    return t(lang, 'needsPythonFailed', {
-      feature,
-      reason: failureReason(phase, lang).replace(/[.。]\s*$/, ''),
-    });
+  if (phase.state === 'failed') return unavailableNote(phase, feature, lang);
   return t(lang, 'needsPython', { feature, status: pythonStatusText(phase, lang) });
+}
+
+/**
+ * Said before a feature that runs Python is used, once Python has failed to start: that it
+ * cannot run, why, and that replay goes on. Null while Python may still come.
+ */
+export function pythonFailedNote(
+  phase: RuntimePhase,
+  feature: 'featureMyScenario',
+  lang: Lang,
+): string | null {
+  return phase.state === 'failed' ? unavailableNote(phase, t(lang, feature), lang) : null;
+}
+
+function unavailableNote(
+  phase: RuntimePhase & { state: 'failed' },
+  feature: string,
+  lang: Lang,
+): string {
+  return t(lang, 'needsPythonFailed', {
+    feature,
+    reason: failureReason(phase, lang).replace(/[.。]\s*$/, ''),
+  });
 }

@@ -276,6 +276,10 @@ describe('with Pyodide refused', () => {
     expect(text).toMatch(/pyodide|Pyodide|fetch/);
     expect(text).toContain('The recorded scenarios still replay');
     await page.locator(FAILED).waitFor();
+    // "My scenario" says so before it is opened
+    expect(await p.locator('[data-testid=my-scenario-python]').textContent()).toMatch(
+      /^“My scenario” needs Python, which could not load: .*The recorded scenarios still replay\.$/,
+    );
 
     // Replay goes on with the shipped trace: stepping both ways works, and Debug runs
     // to the end (a condition that cannot be evaluated never stops).

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
+import { useApp } from '../../store/app';
 import type { MyScenarioActions } from '../../store/myScenarioActions';
 import type { MyScenarioDisplay, MyScenarioEditor } from '../../store/myScenarioView';
 import type { PanelActions } from '../../store/panelActions';
 import { CodeView } from '../CodeView';
 import { onPhone } from '../phone';
+import { pythonFailedNote } from '../pythonStatus';
 
 /**
  * "My scenario" in a panel: while a lesson scenario is shown, the button that copies it
@@ -24,6 +26,8 @@ export function MyScenario(props: {
   const { start, editor } = display;
   // The button is replaced by the editor it opens: the keyboard goes there with it.
   const [focusEditor, setFocusEditor] = useState(false);
+  // Said before the click: a script of one's own cannot run while Python is unavailable.
+  const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureMyScenario', lang));
   if (editor) return <ScriptEditor {...props} editor={editor} focus={focusEditor} />;
   if (!start) return null;
   const base = start.label[lang];
@@ -42,6 +46,11 @@ export function MyScenario(props: {
       >
         {t(lang, start.replaces ? 'myScenarioRestart' : 'myScenarioTry')}
       </button>
+      {unavailable ? (
+        <p className="my-scenario-python" data-testid="my-scenario-python" role="status">
+          {unavailable}
+        </p>
+      ) : null}
     </div>
   );
 }

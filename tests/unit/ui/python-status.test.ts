@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RuntimePhase } from '../../../src/store/app';
 import {
   pythonDownloadShare,
+  pythonFailedNote,
   pythonNeedNote,
   pythonStatusText,
 } from '../../../src/ui/pythonStatus';
@@ -90,6 +91,17 @@ describe('the note on a breakpoint that needs Python', () => {
     expect(pythonNeedNote(downloading, { log: 'x={x}' }, 'zh')).toBe(
       '日志点需要在 Python 中运行：正在下载 Python：3.0 / 12.0 MB',
     );
+  });
+
+  it('tells before a click that "My scenario" cannot run once Python failed, and only then', () => {
+    expect(pythonFailedNote(missing, 'featureMyScenario', 'en')).toBe(
+      "“My scenario” needs Python, which could not load: Python's files could not be loaded from this site: pyodide-lock.json could not be fetched (Failed to fetch). The Pyodide assets may be missing from /pyodide/. The recorded scenarios still replay.",
+    );
+    expect(pythonFailedNote(missing, 'featureMyScenario', 'zh')).toMatch(
+      /^“我的场景”需要 Python，但 Python 无法加载：无法从本站载入/,
+    );
+    for (const phase of [downloading, ready, { state: 'idle' } as const])
+      expect(pythonFailedNote(phase, 'featureMyScenario', 'en')).toBeNull();
   });
 
   it('says why Python is unavailable, and that replay still works', () => {
