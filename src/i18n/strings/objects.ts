@@ -82,7 +82,8 @@ export const objectStrings = {
   differedBefore: { zh: '分开之前不同的值', en: 'Values that differed just before' },
   jumpInA: { zh: '在 A 中跳到这里', en: 'Jump there in A' },
   jumpInB: { zh: '在 B 中跳到这里', en: 'Jump there in B' },
-  notRecordedYet: { zh: '还在录制…', en: 'still recording…' },
+  /** Until both traces are here: fetched (a shipped one) or recorded (a draft's, one's own). */
+  notRecordedYet: { zh: '正在准备这两次运行…', en: 'getting both runs ready…' },
   lastChangeHelp: {
     zh: '跳到来历已打开的那个变量最近一次改动的那一步（点变量名可打开它的来历）',
     en: "Go to the last change of the variable whose history is open (a variable's name opens it)",
