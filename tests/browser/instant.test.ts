@@ -276,8 +276,12 @@ describe('with Pyodide refused', () => {
     expect(text).toMatch(/pyodide|Pyodide|fetch/);
     expect(text).toContain('The recorded scenarios still replay');
     await page.locator(FAILED).waitFor();
-    // "My scenario" says so before it is opened
-    expect(await p.locator('[data-testid=my-scenario-python]').textContent()).toMatch(
+    // "My scenario" says so before it is opened, and its button is described by that
+    const mineNote = p.locator('[data-testid=my-scenario-python]');
+    expect(
+      await p.locator('[data-testid=my-scenario-start]').getAttribute('aria-describedby'),
+    ).toBe(await mineNote.getAttribute('id'));
+    expect(await mineNote.textContent()).toMatch(
       /^“My scenario” needs Python, which could not load: .*The recorded scenarios still replay\.$/,
     );
 

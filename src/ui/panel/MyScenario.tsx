@@ -28,6 +28,7 @@ export function MyScenario(props: {
   const [focusEditor, setFocusEditor] = useState(false);
   // Said before the click: a script of one's own cannot run while Python is unavailable.
   const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureMyScenario', lang));
+  const noteId = useId();
   if (editor) return <ScriptEditor {...props} editor={editor} focus={focusEditor} />;
   if (!start) return null;
   const base = start.label[lang];
@@ -38,6 +39,7 @@ export function MyScenario(props: {
         className="btn-small"
         data-testid="my-scenario-start"
         data-replaces={start.replaces ? 'true' : undefined}
+        aria-describedby={unavailable ? noteId : undefined}
         title={t(lang, start.replaces ? 'myScenarioRestartHint' : 'myScenarioTryHint', { base })}
         onClick={() => {
           setFocusEditor(true);
@@ -47,7 +49,8 @@ export function MyScenario(props: {
         {t(lang, start.replaces ? 'myScenarioRestart' : 'myScenarioTry')}
       </button>
       {unavailable ? (
-        <p className="my-scenario-python" data-testid="my-scenario-python" role="status">
+        // Described by, not announced: every panel has one, and the top bar's alert speaks.
+        <p className="my-scenario-python" data-testid="my-scenario-python" id={noteId}>
           {unavailable}
         </p>
       ) : null}
