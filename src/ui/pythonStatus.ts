@@ -77,7 +77,7 @@ export function pythonNeedNote(
  */
 export function pythonFailedNote(
   phase: RuntimePhase,
-  feature: 'featureMyScenario',
+  feature: 'featureMyScenario' | 'featureDraft',
   lang: Lang,
 ): string | null {
   return phase.state === 'failed' ? unavailableNote(phase, t(lang, feature), lang) : null;

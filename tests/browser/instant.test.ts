@@ -296,6 +296,13 @@ describe('with Pyodide refused', () => {
     await p.locator('[data-testid=status][data-state=finished]').waitFor();
     expect(await p.locator('[data-testid=run-error]').count()).toBe(0);
 
+    // Author mode says that recording a draft needs Python; the draft itself is kept.
+    await page.locator('[data-testid=author-toggle]').check();
+    expect(await page.locator('[data-testid=author-python]').textContent()).toMatch(
+      /^Recording a draft needs Python, which could not load: /,
+    );
+    await page.locator('[data-testid=author-toggle]').uncheck();
+
     // In Chinese, the reason is worded in Chinese around the browser's own detail.
     await page.locator('[data-testid=lang-zh]').click();
     const missing = '/pyodide/ 下的 Pyodide 文件可能缺失';

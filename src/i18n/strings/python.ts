@@ -22,4 +22,5 @@ export const pythonStrings = {
   featureCondition: { zh: '断点条件', en: 'A breakpoint condition' },
   featureLogpoint: { zh: '日志点', en: 'A logpoint' },
   featureMyScenario: { zh: '“我的场景”', en: '“My scenario”' },
+  featureDraft: { zh: '录制草稿', en: 'Recording a draft' },
 } satisfies Record<string, LocalizedText>;

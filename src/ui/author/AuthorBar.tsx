@@ -4,10 +4,12 @@ import type { Lang } from '../../i18n';
 import { tAuthor as t } from '../../i18n/authorTable';
 import type { Lesson } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
+import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { draftBase, staleDraftFiles, useDrafts } from '../../store/drafts';
 import { planExport } from '../../store/exportPlan';
 import { navigate } from '../../store/urlSync';
+import { pythonFailedNote } from '../pythonStatus';
 import { ScrollPre } from '../ScrollPre';
 import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
 
@@ -37,6 +39,8 @@ export function AuthorBar({
   const draft = useDrafts((s) => s.drafts[lessonId]);
   const setDraft = useDrafts((s) => s.setDraft);
   const discard = useDrafts((s) => s.discard);
+  // Drafts are kept and exported without Python; only recording them needs it.
+  const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureDraft', lang));
   const [diff, setDiff] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -120,6 +124,11 @@ export function AuthorBar({
         {changed.length ? t(lang, 'draftChanged', { n: changed.length }) : t(lang, 'draftClean')}
         {changed.length ? <span className="draft-files"> {changed.join(', ')}</span> : null}
       </p>
+      {unavailable ? (
+        <p className="author-python" data-testid="author-python">
+          {unavailable}
+        </p>
+      ) : null}
       <div className="author-actions">
         <button
           type="button"

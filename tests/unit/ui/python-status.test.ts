@@ -100,6 +100,9 @@ describe('the note on a breakpoint that needs Python', () => {
     expect(pythonFailedNote(missing, 'featureMyScenario', 'zh')).toMatch(
       /^“我的场景”需要 Python，但 Python 无法加载：无法从本站载入/,
     );
+    expect(pythonFailedNote(missing, 'featureDraft', 'en')).toMatch(
+      /^Recording a draft needs Python, which could not load/,
+    );
     for (const phase of [downloading, ready, { state: 'idle' } as const])
       expect(pythonFailedNote(phase, 'featureMyScenario', 'en')).toBeNull();
   });
