@@ -17,6 +17,7 @@ import {
   describeInvalid,
   type FromWorker,
   FromWorkerSchema,
+  type LoadFailed,
   type RecordRequest,
   runSeconds,
   writeLateMessage,
@@ -40,7 +41,7 @@ export type RuntimeStatus =
  * answer in time (`timeout`), or another error (`error`). The status's `message` is the
  * technical detail, in English; the page words the cause in the reader's language.
  */
-export type LoadFailureCause = 'assets' | 'timeout' | 'error';
+export type LoadFailureCause = LoadFailed['cause'] | 'timeout';
 
 /** What the UI sees of the Python runtime. */
 export interface RuntimeClient {

@@ -146,6 +146,9 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
 /** Messages from the worker to the UI. */
 export type FromWorker = z.infer<typeof FromWorkerSchema>;
 
+/** Why Python could not start, as the worker reports it (the client adds its own timeout). */
+export type LoadFailed = Omit<Extract<FromWorker, { type: 'load-failed' }>, 'type'>;
+
 /**
  * What is wrong with a message that failed its schema, from its first issue: the field,
  * the check that failed and, for a wrong type, the type expected. zod/mini loads no

@@ -13,7 +13,7 @@ import { loadPyodide } from 'pyodide';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { disableCodeFromStrings } from './codeStrings';
 import { countingFetch, type LoadProgress } from './progress';
-import { describeInvalid, type FromWorker, ToWorkerSchema } from './protocol';
+import { describeInvalid, type FromWorker, type LoadFailed, ToWorkerSchema } from './protocol';
 import { SealBroken } from './seal';
 import {
   disableNetwork,
@@ -124,7 +124,7 @@ function throttled(): (p: LoadProgress) => void {
 }
 
 /** Why loading failed, for the page to word (`LoadFailureCause`), with the technical detail. */
-function describeLoadError(err: unknown): { cause: 'assets' | 'error'; message: string } {
+function describeLoadError(err: unknown): LoadFailed {
   const text = err instanceof Error ? err.message : String(err);
   // A missing asset answered by the HTML fallback shows up as a parse error.
   const assets =

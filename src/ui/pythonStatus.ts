@@ -30,7 +30,7 @@ export function pythonStatusText(phase: RuntimePhase, lang: Lang): string {
 }
 
 /** Why Python could not start, in the reader's language around the technical detail. */
-export function failureReason(phase: RuntimePhase & { state: 'failed' }, lang: Lang): string {
+function failureReason(phase: RuntimePhase & { state: 'failed' }, lang: Lang): string {
   switch (phase.cause) {
     case 'assets':
       return t(lang, 'pythonAssetsMissing', { detail: phase.message.replace(/[.。]\s*$/, '') });

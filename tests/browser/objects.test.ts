@@ -90,14 +90,35 @@ async function pauseAtCallback(p: Locator, scenario: string): Promise<void> {
   await waitState(p, 'paused', callback);
 }
 
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * The flagship page with Python refused: everything here reads the shipped traces, which
+ * the build recorded with the same recorder (tests/pyodide check it; browser/instant that a
+ * shipped trace equals a live one).
+ */
+function openReplaying(lang: 'en' | 'zh', viewport: { width: number; height: number }) {
+  return openApp({ python: 'refused', path: `/?lang=${lang}`, viewport });
+}
+
+/**
+ * For each scenario picker of a divergence box: its name is on the picker's row, and the
+ * picker ends inside the window.
+ */
+function namesBesidePickers(picks: Locator): Promise<boolean[]> {
+  return picks.locator('label').evaluateAll((labels) =>
+    labels.map((l) => {
+      const name = (l.querySelector('span') as HTMLElement).getBoundingClientRect();
+      const box = (l.querySelector('select') as HTMLElement).getBoundingClientRect();
+      return name.top < box.bottom && box.top < name.bottom && box.right <= innerWidth;
+    }),
+  );
+}
+
 describe('objects, not names, on the flagship lesson', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({
-      python: 'refused',
-      path: '/?lang=en',
-      viewport: { width: 1400, height: 1000 },
-    });
+    app = await openReplaying('en', { width: 1400, height: 1000 });
     await readyWithoutPython(app.page, panel(app.page, 'run_hooks'));
   });
   afterAll(async () => {
@@ -347,11 +368,7 @@ describe('objects, not names, on the flagship lesson', () => {
 describe('the reference diagram on a phone', () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({
-      python: 'refused',
-      path: '/?lang=zh',
-      viewport: { width: 390, height: 844 },
-    });
+    app = await openReplaying('zh', PHONE);
     await readyWithoutPython(app.page, panel(app.page, 'run_hooks'));
   });
   afterAll(async () => {
@@ -418,14 +435,7 @@ describe('the reference diagram on a phone', () => {
     await audit.locator('[data-testid=divergence-b]').selectOption('after');
     await audit.locator('[data-testid=divergence-value]').first().waitFor();
     // each scenario's name stays on the row of its picker
-    const besides = await audit.locator('.divergence-pick label').evaluateAll((labels) =>
-      labels.map((l) => {
-        const name = (l.querySelector('span') as HTMLElement).getBoundingClientRect();
-        const pick = (l.querySelector('select') as HTMLElement).getBoundingClientRect();
-        return name.top < pick.bottom && pick.top < name.bottom && pick.right <= innerWidth;
-      }),
-    );
-    expect(besides).toEqual([true, true]);
+    expect(await namesBesidePickers(audit.locator('.divergence-pick'))).toEqual([true, true]);
     await audit.locator('[data-testid=divergence-value]').first().scrollIntoViewIfNeeded();
     expect(await pageWidth()).toBe(true);
     expect(await app.page.evaluate(() => window.scrollX)).toBe(0);
@@ -465,11 +475,7 @@ describe('the reference diagram on a phone', () => {
 describe("the divergence box on a phone, before the diagram's picture ever loaded", () => {
   let app: AppSession;
   beforeAll(async () => {
-    app = await openApp({
-      python: 'refused',
-      path: '/?lang=zh',
-      viewport: { width: 390, height: 844 },
-    });
+    app = await openReplaying('zh', PHONE);
   });
   afterAll(async () => {
     await app?.close();
@@ -483,13 +489,6 @@ describe("the divergence box on a phone, before the diagram's picture ever loade
     // the diagram stays behind its toggle: its picture (and its stylesheet) never loaded
     expect(await p.locator('[data-testid=heap]').count()).toBe(0);
     expect(await pick.evaluate((e) => getComputedStyle(e).display)).toBe('flex');
-    const besides = await pick.locator('label').evaluateAll((labels) =>
-      labels.map((l) => {
-        const name = (l.querySelector('span') as HTMLElement).getBoundingClientRect();
-        const box = (l.querySelector('select') as HTMLElement).getBoundingClientRect();
-        return name.top < box.bottom && box.top < name.bottom && box.right <= innerWidth;
-      }),
-    );
-    expect(besides).toEqual([true, true]);
+    expect(await namesBesidePickers(pick)).toEqual([true, true]);
   });
 });
