@@ -32,7 +32,7 @@ class Stack:
             parent = self.stack[-1] if self.stack else -1
             depth = self.frames[parent][3] + 1 if parent >= 0 else 0
             if depth > MAX_CALL_DEPTH:
-                self.stopped = "depth"
+                self.stop("depth")
                 raise BudgetExceeded("depth")
             fid = len(self.frames)
             code = frame.f_code

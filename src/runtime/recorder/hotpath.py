@@ -17,6 +17,7 @@ import types
 
 from .comprehensions import comprehension_regions
 from .config import ATOM_TYPES, K_CALL
+from .lines import EMPTY
 
 _MISSING = object()
 NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
@@ -34,7 +35,7 @@ class Scope:
     """The bindings recorded for one frame's names, or one namespace (a module's globals,
     a class body), which several module frames may share."""
 
-    __slots__ = ("fid", "ns", "keys", "vals", "pos", "cache")
+    __slots__ = ("fid", "ns", "keys", "vals", "pos", "nids", "cache")
 
     def __init__(self, fid, ns):
         self.fid = fid  # the frame id deltas of this scope are recorded under
@@ -42,6 +43,7 @@ class Scope:
         self.keys = None  # function frames: the names at the previous look...
         self.vals = None  # ...and their objects (held: identity checks stay exact)
         self.pos = None  # name -> index in keys
+        self.nids = None  # the name table's index of each of keys
         self.cache = {}  # namespaces: name -> object, as recorded
 
 
@@ -49,7 +51,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions")
+                 "comprehensions", "lines")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -63,6 +65,7 @@ class FrameState:
         self.returned = None
         self.real = 0  # frames on the thread's stack with this one on top (0: not known)
         self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
+        self.lines = None  # lines.Lines.table_of(code): what each of its lines touches
 
 
 def _hidden(name, obj):
@@ -85,6 +88,7 @@ def frame_state(self, fid, frame):
             entry = self.scopes[id(loc)] = Scope(fid, loc)
         scope = entry
     st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
+    st.lines = self.lines.table_of(st.code)
     if scope.ns is None:
         code = st.code
         regions = self.comprehensions.get(code)
@@ -99,13 +103,19 @@ def _bind(self, scope, name, obj, roots):
     nid = self.name_index.get(name)
     if nid is None:
         nid = self.name_id(name)
+    _bind_id(self, scope.fid, nid, obj, roots)
+
+
+def _bind_id(self, fid, nid, obj, roots):
+    """`_bind` with the name's index (`nid`) and the scope's frame id (`fid`)."""
     if obj is _MISSING:
-        self.deltas.extend((scope.fid, nid, -1))
+        self.deltas.extend((fid, nid, -1))
         return
-    if type(obj) in ATOM_TYPES:
-        self.deltas.extend((scope.fid, nid, self.values.atom(obj, type(obj))))
+    tp = type(obj)
+    if tp in ATOM_TYPES:
+        self.deltas.extend((fid, nid, self.values.atom(obj, tp)))
     else:
-        self.deltas.extend((scope.fid, nid, -self.values.object_id(obj) - 1))
+        self.deltas.extend((fid, nid, -self.values.object_id(obj) - 1))
         roots.append(obj)
 
 
@@ -166,11 +176,12 @@ def _diff_locals(self, st, roots):
         keys, vals = _outside_comprehensions(scope, frame.f_lasti, st.comprehensions, keys, vals)
     if keys == scope.keys:
         prev = scope.vals
+        nids = scope.nids
         p = -1
         for obj in vals:
             p += 1
             if obj is not prev[p]:
-                _bind(self, scope, keys[p], obj, roots)
+                _bind_id(self, scope.fid, nids[p], obj, roots)
     else:
         old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
         for name, obj in zip(keys, vals, strict=True):
@@ -181,6 +192,8 @@ def _diff_locals(self, st, roots):
             if name not in present:
                 _bind(self, scope, name, _MISSING, roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
+        index = self.name_index
+        scope.nids = [index[name] if name in index else self.name_id(name) for name in keys]
     scope.keys = keys
     scope.vals = vals
 
@@ -192,7 +205,7 @@ def _look(self, st, full, roots):
     if st.returned is not None:
         roots.extend(st.returned)
         st.returned = None
-    info = self.lines.info(st.code, st.line) if st.line else None
+    info = st.lines.get(st.line, EMPTY) if st.line else None
     if scope.ns is None:
         _diff_locals(self, st, roots)
     elif full or info is None or info.rescan:
@@ -208,15 +221,8 @@ def _look(self, st, full, roots):
         return
     if info is None:
         return
-    if info.global_stores or info.rescan:
-        glob = self.scopes.get(id(frame.f_globals))
-        if glob is not None and glob is not scope and glob.ns is frame.f_globals:
-            _diff_namespace(self, glob, None if info.rescan else info.global_stores, roots)
-    if info.outer_stores:
-        for fid in self.stack:
-            other = self.frame_states.get(fid)
-            if other is not None and other is not st and other.scope.ns is None:
-                _diff_locals(self, other, roots)
+    if info.special:
+        _look_special(self, st, info, roots)
     if info.names:
         glob = frame.f_globals
         if scope.ns is None:
@@ -235,8 +241,23 @@ def _look(self, st, full, roots):
                     obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:
                     roots.append(obj)
-    if info.attr_store:
+    if info.attr_store:  # after the names: a module among them is what it looks for
         _module_attrs(self, roots)
+
+
+def _look_special(self, st, info, roots):
+    """The rare part of `_look`, before the names it loads: a line that stores a global or
+    a free variable, or may rebind names it does not name."""
+    frame = st.frame
+    if info.global_stores or info.rescan:
+        glob = self.scopes.get(id(frame.f_globals))
+        if glob is not None and glob is not st.scope and glob.ns is frame.f_globals:
+            _diff_namespace(self, glob, None if info.rescan else info.global_stores, roots)
+    if info.outer_stores:
+        for fid in self.stack:
+            other = self.frame_states.get(fid)
+            if other is not None and other is not st and other.scope.ns is None:
+                _diff_locals(self, other, roots)
 
 
 def _module_attrs(self, roots):

@@ -22,7 +22,8 @@ _NAME_OPS = frozenset([
 class LineInfo:
     """The names one line touches."""
 
-    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store")
+    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store",
+                 "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -32,9 +33,11 @@ class LineInfo:
         self.outer_stores = False  # stores a free variable (`nonlocal`): an outer frame's
         # sets or deletes an attribute: on a module (`__main__.x = 1`), a global of it
         self.attr_store = False
+        # global_stores, rescan or outer_stores: one flag for the hot path's rare cases
+        self.special = False
 
 
-_EMPTY = LineInfo()
+EMPTY = LineInfo()  # what a line with no names of its own touches
 
 
 def _add(items, name):
@@ -123,6 +126,8 @@ def line_table(code):
             else:
                 name = names[arg]
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
+    for info in table.values():
+        info.special = bool(info.global_stores or info.rescan or info.outer_stores)
     return table
 
 
@@ -142,10 +147,11 @@ class Lines:
     def __init__(self):
         self.tables = {}
 
-    def info(self, code, line):
-        # By id: hashing a code object hashes its bytecode and constants, at every event.
-        # The recorder keeps every lesson code object alive, so ids are not reused.
+    def table_of(self, code):
+        """``{line: LineInfo}`` of `code` (a line not in it touches nothing: `EMPTY`)."""
+        # By id: hashing a code object hashes its bytecode and constants. The recorder
+        # keeps every lesson code object alive, so ids are not reused.
         table = self.tables.get(id(code))
         if table is None:
             table = self.tables[id(code)] = line_table(code)
-        return table.get(line, _EMPTY)
+        return table

@@ -85,6 +85,7 @@ class Recorder(Stack):
         self.deadline = 0.0
         self.next_clock_check = WORK_PER_CLOCK_CHECK
         self.count = 0
+        self.check_at = 0  # on_line calls check_budget from this event count on (stop())
         self.probes = {}
         for probe in request.get("probes") or []:
             key = (self.file_index.get(probe["path"], -1), int(probe["line"]))
@@ -114,13 +115,20 @@ class Recorder(Stack):
         if self.stopped is not None:
             raise BudgetExceeded(self.stopped)
         if self.count >= self.max_events:
-            self.stopped = "events"
+            self.stop("events")
             raise BudgetExceeded("events")
         if (self.count & 1023) == 0 or self.values.work >= self.next_clock_check:
             self.next_clock_check = self.values.work + WORK_PER_CLOCK_CHECK
             if _clock() > self.deadline:
-                self.stopped = "seconds"
+                self.stop("seconds")
                 raise BudgetExceeded("seconds")
+        # on_line checks again at the next multiple of 1024 events, or at the event budget
+        self.check_at = min(self.max_events, (self.count | 1023) + 1)
+
+    def stop(self, reason):
+        """Stop recording: nothing more is recorded, and every later event checks why."""
+        self.stopped = reason
+        self.check_at = 0
 
     # -- installing the callbacks ---------------------------------------------
 
@@ -219,12 +227,7 @@ class Recorder(Stack):
             return
         self.busy = True
         try:
-            if (
-                self.stopped is not None
-                or self.count >= self.max_events
-                or not (self.count & 1023)
-                or self.values.work >= self.next_clock_check
-            ):
+            if self.count >= self.check_at or self.values.work >= self.next_clock_check:
                 self.check_budget()
             frame = _getframe(1)
             fid = self.live.get(id(frame))
@@ -262,7 +265,7 @@ class Recorder(Stack):
             # issubclass of its type: isinstance would ask a lesson's `__class__` property
             if (interrupt and self.stopped is None
                     and issubclass(type(value), KeyboardInterrupt)):
-                self.stopped = "interrupted"
+                self.stop("interrupted")
             if self.busy or (filtered and id(code) not in code_files):
                 return
             stopped = self.stopped is not None
