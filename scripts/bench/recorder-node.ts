@@ -22,7 +22,13 @@ import { buildRunFiles } from '../../src/lessons/runFiles.ts';
 import { readRecorderSources } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import { recorderInstallOf } from '../../src/runtime/worker-core.ts';
-import { containerProgram, entry, loopProgram, untracedWrapper } from './programs.ts';
+import {
+  containerProgram,
+  entry,
+  growthProgram,
+  loopProgram,
+  untracedWrapper,
+} from './programs.ts';
 import { median } from './stats.ts';
 
 const args = process.argv.slice(2);
@@ -97,6 +103,12 @@ const programs: [string, RecordRequest, string | null][] = [
     'containers 200k ev',
     { scenario: '', budget, files: entry(containerProgram(40_000)) },
     containerProgram(40_000),
+  ],
+  [
+    // past the value table's 200,000 entries: the rest of the run records "table full"
+    'growth 1M ev',
+    { scenario: '', budget, files: entry(growthProgram(333_333)) },
+    growthProgram(333_333),
   ],
   [
     'million (bench lesson)',

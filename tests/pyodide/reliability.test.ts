@@ -443,6 +443,33 @@ describe('errors carry their place (issue 5.2)', () => {
     expect(trace.values.length).toBeLessThanOrEqual(200_001);
     expectReplayable(trace);
   });
+
+  it('a list that grows past the full table reads "table full" from then on, never stale', () => {
+    // Each pass adds one int and one state of the list: the table fills halfway through.
+    const trace = run(script('seen = []\nfor i in range(150_000):\n    seen.append(i)\n'), {
+      maxSeconds: 30,
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.notices).toContainEqual({ kind: 'values', limit: 200_000 });
+    let exact = 0;
+    let full = 0;
+    for (let e = 1; e < trace.length; e += 7) {
+      if (trace.line[e] !== 3) continue; // about to append: `seen` holds i items
+      const vars = Object.fromEntries(trace.variablesAt(0, e).map((v) => [v.name, v.value]));
+      const seen = resolveAt(trace, vars.seen, e);
+      if (seen.type === 'list') {
+        expect(full, `a list shown after the table filled, step ${e}`).toBe(0);
+        const i = resolveAt(trace, vars.i, e); // itself the full table's node, at the edge
+        if (i.type === 'int') expect(seen.size).toBe(Number(i.text));
+        exact++;
+      } else {
+        expect([seen.type, seen.text]).toEqual(['…', 'value table full']);
+        full++;
+      }
+    }
+    expect(exact).toBeGreaterThan(1000);
+    expect(full).toBeGreaterThan(1000);
+  });
 });
 
 describe('huge, self-referential and hostile values are shown capped, never break the run', () => {

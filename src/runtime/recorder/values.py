@@ -30,6 +30,7 @@ _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_MAX_INT = 1 << 64
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
+_FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
 
 
 class Values(InstanceReader):
@@ -42,6 +43,7 @@ class Values(InstanceReader):
         self.object_ids = {}
         self.keep_alive = []  # object ids stay unique only while objects live
         self.overflow = False
+        self.full = None  # the index of _FULL, once the table is full
         self.work = 0  # objects looked at so far (see config.WORK_PER_CLOCK_CHECK)
         self.ints = {}  # int -> value index
         self.strs = {}  # str -> value index
@@ -66,15 +68,20 @@ class Values(InstanceReader):
         idx = self.index.get(node)
         if idx is None:
             if len(self.table) >= MAX_VALUES:
-                self.overflow = True
-                node = ("…", "value table full", 0, (), 0)
-                idx = self.index.get(node)
-                if idx is not None:
-                    return idx
+                return self._full()
             idx = len(self.table)
             self.table.append(node)
             self.index[node] = idx
         return idx
+
+    def _full(self):
+        """The index of the one node that stands for every new value once the table holds
+        MAX_VALUES (the trace's "values" notice says so)."""
+        self.overflow = True
+        if self.full is None:
+            self.full = len(self.table)
+            self.table.append(_FULL)
+        return self.full
 
     def atom(self, obj, tp):
         """The table index of an atom's node (ints and short strs looked up by value)."""
@@ -82,9 +89,12 @@ class Values(InstanceReader):
             idx = self.ints.get(obj)
             if idx is not None:
                 return idx
-            if -_BY_VALUE_MAX_INT < obj < _BY_VALUE_MAX_INT and len(self.table) < MAX_VALUES:
+            if -_BY_VALUE_MAX_INT < obj < _BY_VALUE_MAX_INT:
                 # repr() is one-to-one on ints and only this path renders them, so the
-                # value is new to the table: append it without hashing its node.
+                # value is new to the table: append it without hashing its node (or, the
+                # table full, it could only be the full table's node).
+                if len(self.table) >= MAX_VALUES:
+                    return self._full()
                 idx = len(self.table)
                 self.table.append(("int", repr(obj), 0, (), 0))
                 self.ints[obj] = idx
@@ -116,6 +126,7 @@ class Values(InstanceReader):
         recorded = self.recorded
         table = self.table
         object_ids = self.object_ids
+        full = self.full
         while stack:
             obj, depth = stack.pop()
             key = id(obj)
@@ -128,7 +139,10 @@ class Values(InstanceReader):
                 oid = self.object_id(obj)
             prev = recorded.get(oid)
             snap = prev[1] if prev is not None else None
-            if snap is not None and _unchanged(obj, snap):
+            if prev is not None and prev[0] == full:
+                # Recorded as the full table's node: so would be anything it holds now.
+                reached = prev[2]
+            elif snap is not None and _unchanged(obj, snap):
                 reached = prev[2]
             elif snap is not None and _grown(obj, snap) and len(table[prev[0]]) > 5:
                 # Only the size changed, past the items shown: a small node that keeps
@@ -157,8 +171,7 @@ class Values(InstanceReader):
     def _append(self, node):
         """Add an object's new state (states are not shared between objects: no hashing)."""
         if len(self.table) >= MAX_VALUES:
-            self.overflow = True
-            return self._intern(("…", "value table full", 0, (), 0))
+            return self._full()
         self.table.append(node)
         return len(self.table) - 1
 
