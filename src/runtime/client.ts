@@ -10,6 +10,7 @@
  * - A worker that crashes is replaced automatically; a Python that cannot
  *   load reports why and can be retried.
  */
+import { AppFailure } from '../trace/meta';
 import { emptyTrace, Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { LoadProgress } from './progress';
@@ -75,6 +76,8 @@ export const INTERRUPT_GRACE_MS = 2500;
 /** After the interrupt, how long before the worker is terminated and replaced. */
 export const TERMINATE_GRACE_MS = 2000;
 const LOAD_TIMEOUT_MS = 90_000;
+/** The end of the message of a run lost to a worker that had to be replaced. */
+const AGAIN = '. Python was restarted; run again.';
 
 /** Options of {@link createRuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -141,7 +144,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     const waiting = inFlight ? [inFlight, ...queue.splice(0)] : queue.splice(0);
     inFlight = null;
     for (const p of waiting) {
-      p.resolve(emptyTrace('error', { type: 'PythonUnavailable', message }, filesOf(p.request)));
+      p.resolve(unrecorded(AppFailure.PythonUnavailable, message, p.request));
     }
   }
 
@@ -149,15 +152,13 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   function crash(message: string, sealed?: string) {
     const victim = inFlight;
     inFlight = null;
-    victim?.resolve(
-      emptyTrace(
-        'error',
+    if (victim) {
+      victim.resolve(
         sealed === undefined
-          ? { type: 'WorkerCrashed', message: `${message}. Python was restarted; run again.` }
-          : { type: 'SealBroken', message: sealed },
-        filesOf(victim.request),
-      ),
-    );
+          ? unrecorded(AppFailure.WorkerCrashed, `${message}${AGAIN}`, victim.request)
+          : unrecorded(AppFailure.SealBroken, sealed, victim.request),
+      );
+    }
     replace(message);
   }
 
@@ -169,8 +170,13 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     start(message);
   }
 
-  function filesOf(request: RecordRequest) {
-    return request.files.map((f) => f.path);
+  /** The trace of a run the app could not record (an `AppFailure`: it holds no event). */
+  function unrecorded(type: string, message: string, request: RecordRequest): Trace {
+    return emptyTrace(
+      'error',
+      { type, message },
+      request.files.map((f) => f.path),
+    );
   }
 
   function onMessage(data: unknown) {
@@ -224,13 +230,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         // The recorder itself is broken (a run patched what it relies on, or worse):
         // no later run in this worker can be trusted, so replace it as after a crash.
         const message = `the recorder sent an unreadable trace (${decoded})`;
-        done.resolve(
-          emptyTrace(
-            'error',
-            { type: 'InvalidTrace', message: `${message}. Python was restarted; run again.` },
-            filesOf(done.request),
-          ),
-        );
+        done.resolve(unrecorded(AppFailure.InvalidTrace, `${message}${AGAIN}`, done.request));
         replace(message);
         return;
       }
@@ -300,10 +300,10 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
       worker = null;
       if (reason) restarts++;
       victim?.resolve(
-        emptyTrace(
-          'error',
-          { type: 'WorkerCrashed', message: `${reason ?? 'Python was restarted'}; run again.` },
-          filesOf(victim.request),
+        unrecorded(
+          AppFailure.WorkerCrashed,
+          `${reason ?? 'Python was restarted'}; run again.`,
+          victim.request,
         ),
       );
       start();

@@ -5,7 +5,10 @@
  */
 import { type Lang, t, tn } from '../i18n';
 import type { Breakpoint, HitIndex, ProbeError } from '../replay/engine';
+import { type RunError, recordingFailure } from '../trace/meta';
+import type { Trace } from '../trace/trace';
 import type { PanelNotice } from './commandResult';
+import { hitsFor } from './selectors';
 
 /** What a breakpoint does: stop, stop when a condition holds (or on hit N), or log. */
 export type BreakpointKind = 'plain' | 'condition' | 'log';
@@ -57,20 +60,30 @@ function rowsOf(breakpoints: readonly Breakpoint[], hits: HitIndex | null): Brea
   }));
 }
 
-/** One cell of the table comparing scenarios: a count, or the failing condition instead. */
+/** One cell of the table comparing scenarios: a count, or why there is none. */
 export type CompareCell =
   | { kind: 'pending' }
   | { kind: 'count'; n: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** The scenario's run was never recorded (Python could not start, or crashed). */
+  | { kind: 'unrecorded'; error: RunError };
 
 /**
- * What the compare table shows for breakpoint `b` in a scenario whose hits are `hits`
+ * What the compare table shows for breakpoint `b` in a scenario whose trace is `trace`
  * (null: not recorded yet): how often it stops there, or, for a logpoint, how often its
- * line ran. A condition that fails in that run stops nowhere: "0" would read as an
- * answer, so the cell says it fails instead.
+ * line ran. A condition that fails in that run stops nowhere, and a run that was never
+ * recorded ran nothing that can be counted: "0" would read as an answer in both, so the
+ * cell says which it is instead.
  */
-export function compareCell(b: Breakpoint, hits: HitIndex | null): CompareCell {
-  if (!hits) return { kind: 'pending' };
+export function compareCell(
+  b: Breakpoint,
+  trace: Trace | null,
+  breakpoints: readonly Breakpoint[],
+): CompareCell {
+  if (!trace) return { kind: 'pending' };
+  const failure = recordingFailure(trace);
+  if (failure) return { kind: 'unrecorded', error: failure };
+  const hits = hitsFor(trace, breakpoints);
   if (b.log !== undefined) return { kind: 'count', n: hits.reached.get(b.id) ?? 0 };
   const error = hits.probeErrors.get(b.id);
   if (error?.source === 'condition') return { kind: 'error', message: error.message };

@@ -6,6 +6,7 @@
  */
 import type { ResolvedPanel } from '../lessons/lesson';
 import type { LocalizedText } from '../lessons/schema';
+import { recordingFailure } from '../trace/meta';
 import type { BreakpointRow } from './breakpointView';
 import { isEdited, MY_SCENARIO, type MyScenario, scriptLineOf } from './myScenario';
 import type { PanelState } from './panels';
@@ -33,7 +34,7 @@ export interface MyScenarioEditor {
   canRestore: boolean;
   /** Its run is being recorded (after an edit, or for the first time). */
   recording: boolean;
-  /** It cannot run until Python has loaded (no shipped trace exists for it). */
+  /** It cannot run until Python has loaded (no shipped trace exists for it), or Python failed. */
   needsPython: boolean;
   /** The run's error, when the student's script is where it points: line and text. */
   error: { line: number; text: string } | null;
@@ -97,7 +98,8 @@ export function myScenarioView(input: MyScenarioViewInput): MyScenarioDisplay {
       edited: isEdited(panel, mine),
       canRestore: mine.previous !== null,
       recording: slot !== undefined && trace === null,
-      needsPython: !input.pythonReady && trace === null,
+      // Python failed before the script could run: its error trace holds no run.
+      needsPython: !input.pythonReady && (trace === null || recordingFailure(trace) !== null),
       error: shownError ? { line: shownError.line, text } : null,
       markers: shownError
         ? [

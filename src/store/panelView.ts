@@ -11,7 +11,7 @@ import type { ExpectedEnding } from '../lessons/schema';
 import type { HitIndex } from '../replay/engine';
 import { lineMarks } from '../replay/lineMarks';
 import { judgeEnding } from '../runtime/ending';
-import type { RunError } from '../trace/meta';
+import { type RunError, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { type BreakpointKind, type BreakpointRow, breakpointRows } from './breakpointView';
 import { focusRange, lineCount, shownRange, sliceLines } from './codeLines';
@@ -220,9 +220,9 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const state = uiStateOf(p, input.pythonReady);
   const pos = trace ? positionView(trace, p.position, p.frameIndex) : null;
   const paused = state === 'paused' && pos !== null;
-  const hits = trace ? hitsFor(trace, p.breakpoints) : null;
+  const recorded = trace !== null && recordingFailure(trace) === null; // else no hits, not 0
+  const hits = recorded ? hitsFor(trace, p.breakpoints) : null;
   const rows = breakpointRows(p.breakpoints, hits);
-
   const shown = shownRange(panel, files, author, pos, paused);
   const draft = author && shown.file === panel.source ? input.draftSource : undefined;
   const currentLine = paused && pos.file === shown.file ? pos.line : null;
@@ -244,7 +244,7 @@ export function selectPanelView(input: PanelViewInput): PanelViewModel {
   const valueHistory = trace && target ? historyDisplay(trace, target, p.position) : null;
   const commandContext: CommandContext = {
     state,
-    canStep: input.pythonReady || trace !== null,
+    canStep: input.pythonReady || recorded,
     cursorLine: input.cursorLine,
     lastChange: valueHistory?.last?.step ?? null,
     atStart: p.position <= 0,

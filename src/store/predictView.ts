@@ -12,7 +12,9 @@ import {
   type PredictionAnswer,
   type PredictionReply,
 } from '../replay/predict';
+import { recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
+import { runErrorText } from './runErrorText';
 
 /** The verdict on one answered prediction. */
 export interface PredictionVerdict {
@@ -40,14 +42,19 @@ export function answerText(lang: Lang, a: PredictionAnswer): string {
   }
 }
 
-/** Judge `reply` against the run `trace` of the prediction's scenario. */
+/**
+ * Judge `reply` against the run `trace` of the prediction's scenario. Null while there is
+ * nothing to judge: the run is not here yet, or it could never be recorded (a run with no
+ * events would call a right answer wrong).
+ */
 export function judgePrediction(
   lang: Lang,
   prediction: ResolvedPrediction,
   panel: Pick<ResolvedPanel, 'function' | 'source'>,
-  trace: Trace,
+  trace: Trace | null,
   reply: PredictionReply,
-): PredictionVerdict {
+): PredictionVerdict | null {
+  if (!trace || recordingFailure(trace)) return null;
   const answer = answerPrediction(prediction.ask, panel, factsFromTrace(trace));
   return {
     correct: isCorrect(answer, reply),
@@ -55,4 +62,15 @@ export function judgePrediction(
     text: answerText(lang, answer),
     evidence: answer.events,
   };
+}
+
+/**
+ * What an answered question says while it has no verdict: that its scenario is being
+ * recorded, or that it could not be, and why.
+ */
+export function waitingText(lang: Lang, trace: Trace | null): string {
+  const failure = trace && recordingFailure(trace);
+  return failure
+    ? t(lang, 'predictUnrecorded', { why: runErrorText(lang, failure) })
+    : t(lang, 'predictRecording');
 }

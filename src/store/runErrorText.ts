@@ -5,7 +5,7 @@
  */
 import { type Lang, langTag, t } from '../i18n';
 import type { TraceEvents } from '../trace/events';
-import type { RunError } from '../trace/meta';
+import { AppFailure, type RunError } from '../trace/meta';
 
 /** The headline of a run error. */
 export function runErrorText(lang: Lang, error: RunError): string {
@@ -24,11 +24,12 @@ export function runErrorText(lang: Lang, error: RunError): string {
   // Failures of the app itself: the headline in the reader's language, then the technical
   // detail (type and cause) as the app reported it, so that the reason is never lost.
   const detail = ` (${error.type}: ${error.message})`;
-  if (error.type === 'PythonUnavailable') return t(lang, 'errPythonUnavailable') + detail;
-  if (error.type === 'WorkerCrashed') return t(lang, 'errWorkerCrashed') + detail;
-  if (error.type === 'InvalidTrace') return t(lang, 'errInvalidTrace') + detail;
+  if (error.type === AppFailure.PythonUnavailable) return t(lang, 'errPythonUnavailable') + detail;
+  if (error.type === AppFailure.WorkerCrashed) return t(lang, 'errWorkerCrashed') + detail;
+  if (error.type === AppFailure.InvalidTrace) return t(lang, 'errInvalidTrace') + detail;
   // the message is what the run changed: a Python name, the same in every language
-  if (error.type === 'SealBroken') return t(lang, 'errSealBroken', { what: error.message });
+  if (error.type === AppFailure.SealBroken)
+    return t(lang, 'errSealBroken', { what: error.message });
   return `${error.type}: ${error.message}`;
 }
 

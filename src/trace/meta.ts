@@ -44,6 +44,35 @@ export const RunErrorSchema = z.object({
 /** Where and why a run failed or was stopped. */
 export type RunError = z.infer<typeof RunErrorSchema>;
 
+/**
+ * The error types of a run the app could not record: Python could not start, its worker
+ * crashed or was restarted, the trace it sent could not be read, or the run broke the
+ * recorder's seal. Such a trace holds no event of the run (see {@link recordingFailure}).
+ */
+export const AppFailure = {
+  PythonUnavailable: 'PythonUnavailable',
+  WorkerCrashed: 'WorkerCrashed',
+  InvalidTrace: 'InvalidTrace',
+  SealBroken: 'SealBroken',
+} as const;
+
+const appFailures: ReadonlySet<string> = new Set(Object.values(AppFailure));
+
+/**
+ * The failure that left a trace without a run (an {@link AppFailure}, with no event), or
+ * null when the trace holds its run. Such a trace's zero hits, zero output and zero steps
+ * say nothing about the program, so nothing may be counted, compared or judged from it. A
+ * program's own exception of the same name comes with the events of its run, so it never
+ * reads as one.
+ */
+export function recordingFailure(trace: {
+  length: number;
+  meta: { error: RunError | null };
+}): RunError | null {
+  const error = trace.meta.error;
+  return trace.length === 0 && error !== null && appFailures.has(error.type) ? error : null;
+}
+
 const NodeHead = [
   z.string(),
   z.string(),

@@ -13,6 +13,7 @@ import { type AppSession, openApp } from './harness.ts';
 import {
   allPanelsMounted,
   linkedPanels,
+  panel,
   runtimeLine,
   status,
   variables,
@@ -252,6 +253,57 @@ describe('with Pyodide refused', () => {
     expect(await held.locator('[data-testid=bp-python]').count()).toBe(0);
     await held.locator('[data-testid=bp-enabled]').check();
     await held.locator('[data-testid=bp-python][data-state=failed]').waitFor({ timeout: 60_000 });
+  });
+
+  it('an own scenario that Python could not run counts nothing, compares with nothing and waits', async () => {
+    app = await openApp({
+      path: '/?lang=en&lesson=s04-hooks',
+      beforeNavigate: async (context) => {
+        await refusePyodide(context);
+        // A student's own scenario from an earlier visit, kept by the browser.
+        await context.addInitScript(() => {
+          const mine = { version: 1, base: 'pass', code: 'print("mine")\n', previous: null };
+          localStorage.setItem('wpt.mine.s04-hooks:run_hooks', JSON.stringify(mine));
+        });
+      },
+    });
+    const { page } = app;
+    const p = panel(page, 'run_hooks');
+    await waitState(p, 'ready');
+    const line = runtimeLine('answer = callback(copy.deepcopy(payload))');
+    await toggleLine(p, line);
+    // The shipped scenarios count their hits; "My scenario" could not be recorded.
+    const cell = (scenario: string) =>
+      p.locator(`[data-testid=compare-cell][data-line="${line}"][data-scenario="${scenario}"]`);
+    await cell('pass').and(p.locator('[data-hits="2"]')).waitFor();
+    await p.locator('[data-testid=scenario]').selectOption('~mine');
+    await cell('~mine').and(p.locator('[data-unrecorded=true]')).waitFor({ timeout: 60_000 });
+    expect(await cell('~mine').getAttribute('data-hits')).toBeNull();
+    expect(await cell('~mine').textContent()).toBe(
+      '—not recorded (this run could not be recorded)',
+    );
+    expect(await cell('~mine').getAttribute('title')).toContain('Python could not start');
+    // Its breakpoint row says so too, rather than "stops here 0×".
+    expect(await p.locator('[data-testid=breakpoint] [data-testid=bp-hits]').textContent()).toBe(
+      'not recorded yet',
+    );
+    // Its editor says why it cannot run; the buttons wait instead of stepping through nothing.
+    expect(await p.locator('[data-testid=my-scenario-run]').textContent()).toMatch(
+      /^“My scenario” needs Python, which could not load: /,
+    );
+    expect(await p.locator('[data-testid=debug]').isDisabled()).toBe(true);
+    expect(await p.locator('[data-testid=step-into]').isDisabled()).toBe(true);
+    // "Where two scenarios part" does not claim that it ended at step 0.
+    const part = p.locator('[data-testid=divergence-unrecorded]');
+    expect(await part.textContent()).toMatch(
+      /^“My scenario” was not recorded, so the two cannot be compared yet\. Python could not start/,
+    );
+    expect(await p.locator('[data-testid=divergence-part]').count()).toBe(0);
+    // Back on a shipped scenario, everything replays as before.
+    await p.locator('[data-testid=scenario]').selectOption('pass');
+    await click(p, 'debug');
+    await waitState(p, 'paused');
+    expect((await status(p)).line).toBe(line);
   });
 
   it('says a condition needs Python and why it is unavailable; plain replay goes on', async () => {

@@ -56,5 +56,10 @@ export const breakpointStrings = {
   /** A breakpoint that stops only at its n-th hit (its cells are 0 or 1). */
   compareHit: { zh: '只在第 {n} 次', en: 'hit {n} only' },
   compareFails: { zh: '条件出错', en: 'condition fails' },
+  /** A scenario whose run could not be recorded (its cell shows a dash, with the reason as its title). */
+  compareUnrecorded: {
+    zh: '未录制（这次运行没有记录下来）',
+    en: 'not recorded (this run could not be recorded)',
+  },
   compareLog: { zh: '日志点（该行运行次数）', en: 'logpoint (times the line ran)' },
 } satisfies Record<string, LocalizedText>;

@@ -47,6 +47,11 @@ export const instructorStrings = {
   predictRight: { zh: '答对了。', en: 'Right.' },
   predictWrong: { zh: '不对。', en: 'Not quite.' },
   predictRecording: { zh: '正在录制这个场景…', en: 'Recording this scenario…' },
+  /** The question's scenario could not be recorded: the answer waits, with the reason. */
+  predictUnrecorded: {
+    zh: '还无法核对答案，这个场景没有录制下来：{why}',
+    en: 'Your answer cannot be checked yet: this scenario was not recorded. {why}',
+  },
   answerHits: { zh: '这一行执行了 {n} 次。', en: 'The line runs {n} times.' },
   answerHitsOnce: { zh: '这一行执行了 1 次。', en: 'The line runs once.' },
   answerReached: { zh: '这一行会执行到。', en: 'The line is reached.' },

@@ -74,6 +74,10 @@ export const objectStrings = {
     zh: '两次运行更早就在 {source} 之外分开了：A 在 {pa}（第 {a} 步），B 在 {pb}（第 {b} 步）。',
     en: 'The runs part earlier, outside {source}: A at {pa} (step {a}), B at {pb} (step {b}).',
   },
+  divergenceUnrecorded: {
+    zh: '“{scenario}”这次没有录制下来，暂时无法比较：{why}',
+    en: '“{scenario}” was not recorded, so the two cannot be compared yet. {why}',
+  },
   sameRun: { zh: '两个场景走的是同一条路径', en: 'Both scenarios take the same path' },
   samePathIn: {
     zh: '在 {file} 里两个场景走的是同一条路径；它们在别处不同：',

@@ -2,7 +2,9 @@ import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { LessonScenario } from '../../lessons/lesson';
 import { earlierText, partText, sideAction } from '../../store/divergenceText';
+import { runErrorText } from '../../store/runErrorText';
 import { type Divergence, panelDivergence } from '../../trace/divergence';
+import { recordingFailure } from '../../trace/meta';
 import type { Trace } from '../../trace/trace';
 import './divergence.css';
 
@@ -75,6 +77,14 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
     [ta, tb, source, scripts],
   );
   const d = found ? { ...found, a: place(found.a), b: place(found.b) } : found;
+  // A run that was never recorded has no path: "it ends at step 0" would be false.
+  const failedA = ta && recordingFailure(ta);
+  const failedB = tb && recordingFailure(tb);
+  const unrecorded = failedA
+    ? { id: a, error: failedA }
+    : failedB
+      ? { id: b, error: failedB }
+      : null;
   if (scenarios.length < 2) return null;
   const label = (id: string) => scenarios.find((s) => s.id === id)?.label[lang] ?? id;
 
@@ -107,7 +117,14 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
           </label>
         ))}
       </div>
-      {d === undefined ? (
+      {unrecorded ? (
+        <p className="empty" data-testid="divergence-unrecorded">
+          {t(lang, 'divergenceUnrecorded', {
+            scenario: label(unrecorded.id),
+            why: runErrorText(lang, unrecorded.error),
+          })}
+        </p>
+      ) : d === undefined ? (
         <p className="empty">{t(lang, 'notRecordedYet')}</p>
       ) : d === null ? (
         <p data-testid="divergence-none">{t(lang, 'sameRun')}</p>

@@ -4,7 +4,7 @@ import type { LessonScenario } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
 import { compareCell, compareHints } from '../../store/breakpointView';
 import type { TraceSlot } from '../../store/panels';
-import { hitsFor } from '../../store/selectors';
+import { runErrorText } from '../../store/runErrorText';
 
 /**
  * For the current breakpoints, how often each is hit in every scenario of the
@@ -63,8 +63,7 @@ function CompareTableView(props: {
                   ))}
                 </th>
                 {scenarios.map((s) => {
-                  const trace = traces[s.id]?.trace;
-                  const cell = compareCell(b, trace ? hitsFor(trace, breakpoints) : null);
+                  const cell = compareCell(b, traces[s.id]?.trace ?? null, breakpoints);
                   return (
                     <td
                       key={s.id}
@@ -73,7 +72,14 @@ function CompareTableView(props: {
                       data-scenario={s.id}
                       data-hits={cell.kind === 'count' ? cell.n : undefined}
                       data-error={cell.kind === 'error' ? 'true' : undefined}
-                      title={cell.kind === 'error' ? cell.message : undefined}
+                      data-unrecorded={cell.kind === 'unrecorded' ? 'true' : undefined}
+                      title={
+                        cell.kind === 'error'
+                          ? cell.message
+                          : cell.kind === 'unrecorded'
+                            ? runErrorText(lang, cell.error)
+                            : undefined
+                      }
                       className={
                         cell.kind === 'error'
                           ? 'is-error'
@@ -82,11 +88,18 @@ function CompareTableView(props: {
                             : undefined
                       }
                     >
-                      {cell.kind === 'pending'
-                        ? '…'
-                        : cell.kind === 'error'
-                          ? t(lang, 'compareFails')
-                          : cell.n}
+                      {cell.kind === 'pending' ? (
+                        '…'
+                      ) : cell.kind === 'error' ? (
+                        t(lang, 'compareFails')
+                      ) : cell.kind === 'unrecorded' ? (
+                        <>
+                          <span aria-hidden="true">—</span>
+                          <span className="sr-only">{t(lang, 'compareUnrecorded')}</span>
+                        </>
+                      ) : (
+                        cell.n
+                      )}
                     </td>
                   );
                 })}

@@ -73,6 +73,8 @@ function ScriptEditor(props: {
   const helpId = useId();
   // Said once after a reset, next to the way back.
   const [replaced, setReplaced] = useState(false);
+  // Python failed to start: say why it cannot run, not that it waits.
+  const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureMyScenario', lang));
   return (
     <details
       className="my-scenario"
@@ -157,7 +159,7 @@ function ScriptEditor(props: {
       </div>
       <p className="my-scenario-run" aria-live="polite" data-testid="my-scenario-run">
         {e.needsPython
-          ? t(lang, 'myScenarioNeedsPython')
+          ? (unavailable ?? t(lang, 'myScenarioNeedsPython'))
           : e.recording
             ? t(lang, 'myScenarioRecording')
             : ''}

@@ -5,7 +5,7 @@ import type { ResolvedPanel, ResolvedPrediction } from '../../lessons/lesson';
 import { isAnswered, type PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
-import { judgePrediction } from '../../store/predictView';
+import { judgePrediction, waitingText } from '../../store/predictView';
 import { revealCode } from './reveal';
 
 /** The reader's reply being typed, by question kind: nothing chosen yet. */
@@ -131,7 +131,7 @@ function Prediction(props: {
   const [reply, setReply] = useState(() => emptyReply(p));
   const [asked, setAsked] = useState<PredictionReply | null>(null);
   const trace = state.traces[p.scenario]?.trace ?? null;
-  const verdict = asked && trace ? judgePrediction(lang, p, panel, trace, asked) : null;
+  const verdict = asked ? judgePrediction(lang, p, panel, trace, asked) : null;
   const scenarioLabel = panel.scenarios.find((s) => s.id === p.scenario)?.label[lang] ?? p.scenario;
   const first = verdict?.evidence[0];
   const item = useRef<HTMLLIElement>(null);
@@ -189,7 +189,11 @@ function Prediction(props: {
           {t(lang, 'predictCheck')}
         </button>
       </form>
-      {asked && !verdict ? <p role="status">{t(lang, 'predictRecording')}</p> : null}
+      {asked && !verdict ? (
+        <p role="status" data-testid="predict-waiting">
+          {waitingText(lang, trace)}
+        </p>
+      ) : null}
       {verdict ? (
         <div
           className={`predict-verdict ${verdict.correct ? 'right' : 'wrong'}`}

@@ -298,6 +298,24 @@ describe('what the panel shows of My scenario', () => {
     expect(e?.recording).toBe(false);
   });
 
+  it('still says it needs Python once Python failed and left a trace with no run', () => {
+    const trace = failing({ type: 'PythonUnavailable', message: 'pyodide-lock.json: 404' });
+    const slot = { [MY_SCENARIO]: { key: 'k', trace } };
+    expect(view(state(MY_SCENARIO, slot), mine(), { ready: false }).editor?.needsPython).toBe(true);
+    // A script that raised an exception of that name ran: its own error, no wait for Python.
+    const own = buildTrace({
+      frames: [{ file: PATH, fn: '<module>' }],
+      events: [{ kind: 'line', frame: 0, line: 1 }],
+      outcome: 'error',
+      error: { type: 'PythonUnavailable', message: 'mine', file: PATH, line: 1 },
+    });
+    const ran = view(state(MY_SCENARIO, { [MY_SCENARIO]: { key: 'k', trace: own } }), mine(), {
+      ready: false,
+    }).editor;
+    expect(ran?.needsPython).toBe(false);
+    expect(ran?.error).toEqual({ line: 1, text: 'PythonUnavailable: mine' });
+  });
+
   it('shows a SyntaxError in the script at its line and column', () => {
     const trace = failing({
       type: 'SyntaxError',

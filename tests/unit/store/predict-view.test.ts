@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerText, judgePrediction } from '../../../src/store/predictView';
+import { answerText, judgePrediction, waitingText } from '../../../src/store/predictView';
+import { emptyTrace } from '../../../src/trace/trace';
 import { buildTrace } from '../replay/fixtures';
 
 const trace = buildTrace({
@@ -29,9 +30,29 @@ describe('what an answered prediction shows', () => {
     };
     const right = judgePrediction('en', p, panel, trace, { kind: 'hits', count: 2 });
     expect(right).toMatchObject({ correct: true, text: 'The line runs 2 times.' });
-    expect(right.evidence).toEqual([2, 3]);
+    expect(right?.evidence).toEqual([2, 3]);
     const wrong = judgePrediction('zh', p, panel, trace, { kind: 'hits', count: 1 });
     expect(wrong).toMatchObject({ correct: false, text: '这一行执行了 2 次。' });
+  });
+
+  it('judges nothing until the run is here, nor a run that was never recorded', () => {
+    const p = {
+      id: 'q',
+      panel: 'gate',
+      scenario: 's',
+      ask: { kind: 'reached' as const, line: 2, anchor: 'x' },
+      question,
+    };
+    const reply = { kind: 'reached' as const, reached: false };
+    expect(judgePrediction('en', p, panel, null, reply)).toBeNull();
+    expect(waitingText('en', null)).toBe('Recording this scenario…');
+    const failed = emptyTrace('error', { type: 'WorkerCrashed', message: 'gone; run again.' });
+    // "Never reached" would be judged right against a run with no events.
+    expect(judgePrediction('en', p, panel, failed, reply)).toBeNull();
+    expect(waitingText('en', failed)).toMatch(
+      /^Your answer cannot be checked yet: this scenario was not recorded\. .*\(WorkerCrashed: gone; run again\.\)$/,
+    );
+    expect(waitingText('zh', failed)).toMatch(/^还无法核对答案，这个场景没有录制下来：/);
   });
 
   it('words every kind of answer in both languages', () => {

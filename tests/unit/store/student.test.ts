@@ -14,16 +14,27 @@ import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { probesOf } from '../../../src/store/recording';
 import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
-import { hitsFor } from '../../../src/store/selectors';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
-import { buildTrace, NE, nestedCallTrace, NESTED_CALL_PANEL as PANEL } from '../replay/fixtures';
+import { emptyTrace } from '../../../src/trace/trace';
+import {
+  buildTrace,
+  NE,
+  nestedCallSpec,
+  nestedCallTrace,
+  NESTED_CALL_PANEL as PANEL,
+} from '../replay/fixtures';
 
 const FILES = { 'lib.py': 'x\n'.repeat(12), 'main.py': 'x\n'.repeat(6) };
 const FOCUS = { file: 'lib.py', fn: 'f' };
 
-function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState> = {}) {
+function view(
+  trace: Trace,
+  breakpoints: Breakpoint[],
+  extra: Partial<PanelState> = {},
+  pythonReady = true,
+) {
   const state: PanelState = {
     scenario: 's1',
     breakpoints,
@@ -38,7 +49,7 @@ function view(trace: Trace, breakpoints: Breakpoint[], extra: Partial<PanelState
     panel: PANEL,
     files: FILES,
     state,
-    pythonReady: true,
+    pythonReady,
     author: false,
     activeNote: null,
     cursorLine: null,
@@ -103,7 +114,7 @@ describe('a breakpoint condition that fails', () => {
   });
 
   it('the table comparing scenarios says the condition fails there, not "0"', () => {
-    expect(compareCell(b, hitsFor(trace, [b]))).toEqual({
+    expect(compareCell(b, trace, [b])).toEqual({
       kind: 'error',
       message: 'SyntaxError: invalid syntax',
     });
@@ -112,10 +123,33 @@ describe('a breakpoint condition that fails', () => {
       [NE.fBody0, 'b', 'ok', ''],
       [NE.fBody1, 'b', 'ok', '1'],
     ]);
-    expect(compareCell(b, hitsFor(ok, [b]))).toEqual({ kind: 'count', n: 1 });
+    expect(compareCell(b, ok, [b])).toEqual({ kind: 'count', n: 1 });
     const log = bp({ log: 'i={i}' });
-    expect(compareCell(log, hitsFor(nestedCallTrace(), [log]))).toEqual({ kind: 'count', n: 2 });
-    expect(compareCell(b, null)).toEqual({ kind: 'pending' });
+    expect(compareCell(log, nestedCallTrace(), [log])).toEqual({ kind: 'count', n: 2 });
+    expect(compareCell(b, null, [b])).toEqual({ kind: 'pending' });
+  });
+
+  it('a run that was never recorded counts nothing: no "0" in the table, no hits in the list', () => {
+    const plain = bp({});
+    const log = bp({ log: 'i={i}' });
+    const failed = { type: 'PythonUnavailable', message: 'pyodide.asm.wasm could not be fetched' };
+    const none = emptyTrace('error', failed, ['lib.py']);
+    expect(compareCell(plain, none, [plain])).toEqual({ kind: 'unrecorded', error: failed });
+    expect(compareCell(log, none, [log])).toEqual({ kind: 'unrecorded', error: failed });
+    const crashed = emptyTrace('error', { type: 'WorkerCrashed', message: 'gone; run again.' });
+    expect(compareCell(plain, crashed, [plain]).kind).toBe('unrecorded');
+    // The breakpoint list of that panel says "not recorded", not "stops here 0×"; the
+    // step buttons wait for Python instead of stepping through nothing.
+    const v = view(none, [plain], {}, false);
+    expect(v.breakpoints.map((r) => [r.reached, r.fired])).toEqual([[null, null]]);
+    expect(hitsText('en', v.breakpoints[0])).toBe('not recorded yet');
+    expect(v.commands.debug).toBe(false);
+    expect(v.commands.stepInto).toBe(false);
+    // The same trace with Python up (it is about to record again) does not block Debug.
+    expect(view(none, [plain], {}, true).commands.debug).toBe(true);
+    // A program's own exception of that name comes with its run: it is counted.
+    const ownError = buildTrace({ ...nestedCallSpec(), error: failed, outcome: 'error' });
+    expect(compareCell(log, ownError, [log])).toEqual({ kind: 'count', n: 2 });
   });
 
   it('the table comparing scenarios says what narrows a row: a condition, a hit count', () => {
