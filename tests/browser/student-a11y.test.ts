@@ -266,6 +266,45 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     expect(Math.abs(glyph - number)).toBeLessThanOrEqual(1.5);
   });
 
+  it("wraps a long value at its line height, beside its name's 44 px target", async () => {
+    const p = panel(phone.page, 'run_hooks');
+    const line = runtimeLine('answer = callback(');
+    await setBreakpoints(p, [line]);
+    await p.locator('[data-testid=debug]').click();
+    await waitState(p, 'paused', line);
+    const rows = await p.locator('[data-testid=var]').evaluateAll((els) =>
+      els.map((li) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(li).lineHeight);
+        const code = li.querySelector(':scope > .val-wrap > code.val');
+        const tops = [...(code?.getClientRects() ?? [])].map((r) => r.top);
+        const gaps = tops.slice(1).map((top, i) => top - tops[i]);
+        const name = li.querySelector('.var-name')?.getBoundingClientRect();
+        const toggle = li.querySelector('.val-toggle')?.getBoundingClientRect();
+        return {
+          name: li.getAttribute('data-name'),
+          lineHeight,
+          gaps,
+          nameHeight: name?.height ?? 0,
+          toggle: toggle ? [toggle.width, toggle.height] : null,
+        };
+      }),
+    );
+    // `hooks` (a dict of lists of functions) is wider than a phone: it wraps, with a ▸.
+    const hooks = rows.find((r) => r.name === 'hooks');
+    expect(hooks?.gaps.length).toBeGreaterThan(0);
+    expect(hooks?.toggle).not.toBeNull();
+    for (const r of rows) {
+      // No blank band inside a value: its lines follow at the text's line height
+      // (the name's 44 px button, inline, made the first line of the value 44 px high).
+      for (const gap of r.gaps) expect(gap, r.name ?? '').toBeLessThanOrEqual(r.lineHeight * 1.2);
+      expect(r.nameHeight, r.name ?? '').toBeGreaterThanOrEqual(44);
+      if (r.toggle) {
+        expect(r.toggle[0], r.name ?? '').toBeGreaterThanOrEqual(44);
+        expect(r.toggle[1], r.name ?? '').toBeGreaterThanOrEqual(24);
+      }
+    }
+  });
+
   it('gives every toolbar button and the scenario picker a 44 px touch target', async () => {
     const a = phone;
     const p = panel(a.page, 'run_hooks');
