@@ -119,6 +119,24 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, ret as number, '<module>').N).toBe('2#0');
   });
 
+  it('shows a global rebound through a namespace the line does not name, at once', () => {
+    const request = CORPUS['globals rebound through a namespace the line does not name'];
+    const trace = record(request);
+    expect(trace.meta.outcome).toBe('completed');
+    // Inside each function, at its return, the module frame already shows the new x.
+    const returns = (fn: string) =>
+      [...Array(trace.length).keys()].filter(
+        (e) => trace.functionOf(e) === fn && trace.kind[e] === EventKind.Return,
+      );
+    const shown = (fn: string) => varsOf(trace, returns(fn)[0], '<module>').x.split('#')[0];
+    expect(shown('through_modules')).toBe('2');
+    expect(shown('through_getattr')).toBe('3');
+    expect(shown('through_function')).toBe('4');
+    expect(shown('through_frame')).toBe('5');
+    // A caller's local written through a frame two levels up, seen from the writer's frame.
+    expect(varsOf(trace, returns('callers_local')[0], 'caller').a.split('#')[0]).toBe('7');
+  });
+
   it('keeps the shown items of a container that grew past them, with its new size', () => {
     const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
     const trace = record({ scenario: '', files: script(code) });

@@ -253,7 +253,9 @@ def _look_special(self, st, info, roots):
         glob = self.scopes.get(id(frame.f_globals))
         if glob is not None and glob is not st.scope and glob.ns is frame.f_globals:
             _diff_namespace(self, glob, None if info.rescan else info.global_stores, roots)
-    if info.outer_stores:
+    if info.reach:  # any namespace, or any frame's locals through its `f_locals`
+        _all_namespaces(self, roots)
+    if info.outer_stores or info.reach:
         for fid in self.stack:
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:
@@ -262,11 +264,14 @@ def _look_special(self, st, info, roots):
 
 def _module_attrs(self, roots):
     """A line that sets an attribute and touched a module (`__main__.call = ...`,
-    `sys.modules["__main__"].flag = ...`) may have rebound a global of any namespace:
-    look at every module namespace the run has, its own included. Rare, so a full look
-    is affordable."""
-    if not any(type(obj) is types.ModuleType for obj in roots):
-        return
+    `sys.modules["__main__"].flag = ...`) may have rebound a global of any namespace."""
+    if any(type(obj) is types.ModuleType for obj in roots):
+        _all_namespaces(self, roots)
+
+
+def _all_namespaces(self, roots):
+    """Look at every namespace the run has (module globals and class bodies), the line's
+    own included. Rare, so a full look is affordable."""
     for other in list(self.scopes.values()):
         if other.ns is not None:
             _diff_namespace(self, other, None, roots)

@@ -11,6 +11,14 @@ import dis
 _RESCAN_NAMES = frozenset(
     ["globals", "locals", "vars", "exec", "eval", "setattr", "delattr", "__import__"]
 )
+# Names and attributes through which a line can reach a namespace it does not name and
+# rebind its names (`sys.modules[__name__].__dict__["x"] = 2`, `f.__globals__["x"] = 2`,
+# `getattr(builtins, "globals")()`, a frame's `f_locals`): a line that loads one looks at
+# every namespace of the run afterwards.
+_REACH_NAMES = frozenset([
+    "getattr", "__dict__", "__globals__", "__builtins__", "modules", "f_globals",
+    "f_locals", "f_builtins", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame",
+])
 _GLOBAL_STORES = frozenset(["STORE_GLOBAL", "DELETE_GLOBAL"])
 _NAME_OPS = frozenset([
     "LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL",
@@ -23,7 +31,7 @@ class LineInfo:
     """The names one line touches."""
 
     __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store",
-                 "special")
+                 "reach", "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -33,7 +41,8 @@ class LineInfo:
         self.outer_stores = False  # stores a free variable (`nonlocal`): an outer frame's
         # sets or deletes an attribute: on a module (`__main__.x = 1`), a global of it
         self.attr_store = False
-        # global_stores, rescan or outer_stores: one flag for the hot path's rare cases
+        self.reach = False  # loads one of _REACH_NAMES (a name or an attribute)
+        # global_stores, rescan, outer_stores or reach: one flag for the hot path's rare cases
         self.special = False
 
 
@@ -69,6 +78,8 @@ _EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
 _GLOBAL_STORE_OPS = frozenset(dis.opmap[n] for n in _GLOBAL_STORES)
 _DEREF_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_DEREF", "DELETE_DEREF"))
 _ATTR_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_ATTR", "DELETE_ATTR"))
+# Attribute loads, and how far the name's index is shifted in their argument.
+_ATTR_LOADS = {dis.opmap["LOAD_ATTR"]: 1, dis.opmap["LOAD_SUPER_ATTR"]: 2}
 
 
 def line_table(code):
@@ -106,6 +117,8 @@ def line_table(code):
             if kind == _SKIP:
                 if op in _ATTR_STORE_OPS:
                     info.attr_store = True
+                elif op in _ATTR_LOADS and names[arg >> _ATTR_LOADS[op]] in _REACH_NAMES:
+                    info.reach = True
                 continue
             if kind == _STAR:
                 info.rescan = True
@@ -127,7 +140,7 @@ def line_table(code):
                 name = names[arg]
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
     for info in table.values():
-        info.special = bool(info.global_stores or info.rescan or info.outer_stores)
+        info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach)
     return table
 
 
@@ -139,6 +152,8 @@ def _note(info, name, store, global_store):
         _add(info.stores, name)
     if name in _RESCAN_NAMES:
         info.rescan = True
+    elif name in _REACH_NAMES:
+        info.reach = True
 
 
 class Lines:
