@@ -295,6 +295,24 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  "another module's global set through setattr while its import runs": {
+    scenario: '',
+    files: [
+      {
+        path: 'helper.py',
+        role: 'source',
+        module: 'helper',
+        code: 'def poke(m):\n    setattr(m, "x", 2)\n    return 0\n',
+      },
+      {
+        path: 'lib.py',
+        role: 'source',
+        module: 'lib',
+        code: 'import helper\nimport sys\nx = 1\nhelper.poke(sys.modules[__name__])\ny = x\n',
+      },
+      { path: 'main.py', role: 'entry', code: 'import lib\nw = lib.y\n' },
+    ],
+  },
   'globals rebound through a namespace the line does not name': {
     scenario: '',
     files: entry(

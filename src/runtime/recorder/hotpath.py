@@ -249,13 +249,13 @@ def _look_special(self, st, info, roots):
     """The rare part of `_look`, before the names it loads: a line that stores a global or
     a free variable, or may rebind names it does not name."""
     frame = st.frame
-    if info.global_stores or info.rescan:
+    if info.reach or info.rescan:  # any namespace (`setattr(m, "x", 2)`: any module)
+        _all_namespaces(self, roots)
+    elif info.global_stores:
         glob = self.scopes.get(id(frame.f_globals))
         if glob is not None and glob is not st.scope and glob.ns is frame.f_globals:
-            _diff_namespace(self, glob, None if info.rescan else info.global_stores, roots)
-    if info.reach:  # any namespace, or any frame's locals through its `f_locals`
-        _all_namespaces(self, roots)
-    if info.outer_stores or info.reach:
+            _diff_namespace(self, glob, info.global_stores, roots)
+    if info.outer_stores or info.frame_locals:  # a frame's locals: a cell, `f_locals`
         for fid in self.stack:
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:

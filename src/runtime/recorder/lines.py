@@ -14,11 +14,14 @@ _RESCAN_NAMES = frozenset(
 # Names and attributes through which a line can reach a namespace it does not name and
 # rebind its names (`sys.modules[__name__].__dict__["x"] = 2`, `f.__globals__["x"] = 2`,
 # `getattr(builtins, "globals")()`, a frame's `f_locals`): a line that loads one looks at
-# every namespace of the run afterwards.
+# every namespace of the run afterwards. Through `f_locals` it can also rebind a function
+# frame's locals: that line looks at every frame on the stack too. (Walking frames with
+# `f_back` reaches nothing by itself: a walk that reads `f_locals` says so.)
 _REACH_NAMES = frozenset([
     "getattr", "__dict__", "__globals__", "__builtins__", "modules", "f_globals",
-    "f_locals", "f_builtins", "f_back", "tb_frame", "gi_frame", "cr_frame", "ag_frame",
+    "f_builtins", "f_locals",
 ])
+_FRAME_LOCALS = "f_locals"
 _GLOBAL_STORES = frozenset(["STORE_GLOBAL", "DELETE_GLOBAL"])
 _NAME_OPS = frozenset([
     "LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL",
@@ -31,7 +34,7 @@ class LineInfo:
     """The names one line touches."""
 
     __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store",
-                 "reach", "special")
+                 "reach", "frame_locals", "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -42,6 +45,7 @@ class LineInfo:
         # sets or deletes an attribute: on a module (`__main__.x = 1`), a global of it
         self.attr_store = False
         self.reach = False  # loads one of _REACH_NAMES (a name or an attribute)
+        self.frame_locals = False  # loads `f_locals`
         # global_stores, rescan, outer_stores or reach: one flag for the hot path's rare cases
         self.special = False
 
@@ -117,8 +121,8 @@ def line_table(code):
             if kind == _SKIP:
                 if op in _ATTR_STORE_OPS:
                     info.attr_store = True
-                elif op in _ATTR_LOADS and names[arg >> _ATTR_LOADS[op]] in _REACH_NAMES:
-                    info.reach = True
+                elif op in _ATTR_LOADS:
+                    _note_reach(info, names[arg >> _ATTR_LOADS[op]])
                 continue
             if kind == _STAR:
                 info.rescan = True
@@ -152,8 +156,14 @@ def _note(info, name, store, global_store):
         _add(info.stores, name)
     if name in _RESCAN_NAMES:
         info.rescan = True
-    elif name in _REACH_NAMES:
+    else:
+        _note_reach(info, name)
+
+
+def _note_reach(info, name):
+    if name in _REACH_NAMES:
         info.reach = True
+        info.frame_locals = info.frame_locals or name == _FRAME_LOCALS
 
 
 class Lines:
