@@ -48,6 +48,11 @@ const BENCH_PAGES = {
 /** The app's pages: the full app and the embed view of one panel. */
 const APP_PAGES = { index: 'index.html', embed: 'embed.html' };
 
+/** Whether a chunk holds the panel's component (the chunk the page and the embed share). */
+function sharedPanel(chunk: { isEntry: boolean; moduleIds: readonly string[] }): boolean {
+  return !chunk.isEntry && chunk.moduleIds.some((id) => id.endsWith('/src/ui/panel/Panel.tsx'));
+}
+
 /**
  * Every response gets the headers of its path (src/security/headers.ts), in dev and preview,
  * and the build writes the deployment files derived from them: `_headers` (Netlify,
@@ -109,7 +114,12 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 4000,
-    rollupOptions: { input: mode === 'bench' ? BENCH_PAGES : APP_PAGES },
+    rollupOptions: {
+      input: mode === 'bench' ? BENCH_PAGES : APP_PAGES,
+      // The chunk the page and the embed share is named after its first module, a
+      // stylesheet (`student-phone-*.js`): name it for what it holds, the panel.
+      output: { chunkFileNames: (c) => `assets/${sharedPanel(c) ? 'panel' : '[name]'}-[hash].js` },
+    },
     ...(mode === 'bench' ? { emptyOutDir: false } : {}),
   },
 }));
