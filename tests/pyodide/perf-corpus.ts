@@ -295,6 +295,34 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  'globals rebound by library code: unittest.mock.patch': {
+    scenario: '',
+    files: [
+      {
+        path: 'lib.py',
+        role: 'source',
+        module: 'lib',
+        code: 'LIMIT = 3\ndef limit():\n    return LIMIT\n',
+      },
+      {
+        path: 'main.py',
+        role: 'entry',
+        code: [
+          'from unittest import mock',
+          'import lib',
+          'x = 1',
+          'def f():',
+          '    return x, lib.limit()',
+          'with mock.patch("__main__.x", 2):',
+          '    a = f()',
+          'with mock.patch.object(lib, "LIMIT", 9):',
+          '    b = f()',
+          'del lib.LIMIT',
+          'c = x',
+        ].join('\n'),
+      },
+    ],
+  },
   "another module's global set through setattr while its import runs": {
     scenario: '',
     files: [

@@ -145,6 +145,23 @@ describe('__main__', () => {
   });
 });
 
+describe("the run's own modules", () => {
+  it('are modules as plain Python sees them: printed, checked, given a class of their own', () => {
+    const code = [
+      'import sys, types',
+      'main = sys.modules[__name__]',
+      'print(type(main).__name__, type(main), isinstance(main, types.ModuleType))',
+      'class Lazy(types.ModuleType):',
+      '    @property',
+      '    def answer(self):',
+      '        return 42',
+      'main.__class__ = Lazy',
+      'print(main.answer, type(main).__name__)',
+    ].join('\n');
+    expect(run(code).meta.output).toBe("module <class 'module'> True\n42 Lazy\n");
+  });
+});
+
 describe('a RecursionError', () => {
   const depth = [
     'import sys',

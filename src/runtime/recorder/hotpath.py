@@ -13,11 +13,11 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 """
 
 import sys
-import types
 
 from .comprehensions import comprehension_regions
 from .config import ATOM_TYPES, K_CALL
 from .lines import EMPTY
+from .modules import MODULE_TYPES
 
 _MISSING = object()
 NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
@@ -69,7 +69,7 @@ class FrameState:
 
 
 def _hidden(name, obj):
-    return name.startswith("__") or type(obj) is types.ModuleType
+    return name.startswith("__") or type(obj) in MODULE_TYPES
 
 
 def frame_state(self, fid, frame):
@@ -241,8 +241,10 @@ def _look(self, st, full, roots):
                     obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:
                     roots.append(obj)
-    if info.attr_store:  # after the names: a module among them is what it looks for
-        _module_attrs(self, roots)
+    # A line that sets an attribute and touched a module (`m.x = 1` on a module the run
+    # made itself; its own modules say so, modules.py) may have rebound any global.
+    if info.attr_store and any(type(obj) in MODULE_TYPES for obj in roots):
+        _all_namespaces(self, roots)  # after the names: a module among them is what it looks for
 
 
 def _look_special(self, st, info, roots):
@@ -260,13 +262,6 @@ def _look_special(self, st, info, roots):
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:
                 _diff_locals(self, other, roots)
-
-
-def _module_attrs(self, roots):
-    """A line that sets an attribute and touched a module (`__main__.call = ...`,
-    `sys.modules["__main__"].flag = ...`) may have rebound a global of any namespace."""
-    if any(type(obj) is types.ModuleType for obj in roots):
-        _all_namespaces(self, roots)
 
 
 def _all_namespaces(self, roots):
@@ -293,7 +288,8 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     self.rows.extend(
         (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)
     )
-    if self.brute:
+    brute = self.brute
+    if brute is True:
         for other_fid in self.stack:
             other = self.frame_states.get(other_fid)
             if other is not None:
@@ -307,6 +303,9 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
                 _look(self, caller, False, roots)
         st.resumed = False
         _look(self, st, False, roots)
+        if brute:  # a run's module had an attribute set (modules.py): look at them all
+            self.brute = False
+            _all_namespaces(self, roots)
     if roots:
         out = []
         self.values.reach(roots, out)

@@ -15,6 +15,7 @@ from itertools import islice
 from operator import is_
 
 from .config import ATOM_TYPES, MAX_CHILDREN
+from .modules import MODULE_TYPES
 from .render import (
     CONTAINERS,
     SCALARS,
@@ -33,7 +34,7 @@ from .render import (
 _FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                    types.BuiltinMethodType, types.MethodWrapperType)
 # Objects whose node never changes once recorded (their reach may: a method's __self__).
-_FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, types.ModuleType, range])
+_FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, *MODULE_TYPES, range])
 # Bound methods: what they reach is their __self__ (read with the type's own member).
 _SELF = {types.MethodType: method_self,
          types.BuiltinFunctionType: types.BuiltinFunctionType.__dict__["__self__"].__get__,
@@ -46,7 +47,7 @@ _PARTIAL_PARTS = tuple((name, functools.partial.__dict__[name].__get__)
 _NOT_FOLLOWED = frozenset([
     *ATOM_TYPES, types.FunctionType, types.BuiltinFunctionType, staticmethod, classmethod,
     property, types.MemberDescriptorType, types.GetSetDescriptorType,
-    types.WrapperDescriptorType, types.MethodDescriptorType, types.ModuleType,
+    types.WrapperDescriptorType, types.MethodDescriptorType, *MODULE_TYPES,
 ])
 _LIBRARY = frozenset(sys.stdlib_module_names) | {"builtins"}
 _C_MEMBERS = (types.GetSetDescriptorType, types.MemberDescriptorType)

@@ -125,6 +125,12 @@ class Recorder(Stack):
         # on_line checks again at the next multiple of 1024 events, or at the event budget
         self.check_at = min(self.max_events, (self.count | 1023) + 1)
 
+    def module_written(self):
+        """One of the run's modules had an attribute set or deleted, maybe by code that is
+        not traced (modules.py): the next event looks at every namespace (hotpath.emit)."""
+        if self.brute is False:
+            self.brute = "namespaces"
+
     def stop(self, reason):
         """Stop recording: nothing more is recorded, and every later event checks why."""
         self.stopped = reason

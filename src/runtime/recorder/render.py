@@ -17,6 +17,7 @@ import sys
 import types
 
 from .config import STOP
+from .modules import MODULE_TYPES
 
 # Memory addresses in default reprs change from run to run; object ids replace them.
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
@@ -223,7 +224,7 @@ def _other(obj, tp, level, path):
         # a Python function's qualname (C); for any other callable only its type's name
         name = _function_qualname(func) if ftp is types.FunctionType else type_qualname(ftp)
         return f"<bound method {name} of {_short(method_self(obj), level + 1, path)}>"
-    if tp is types.ModuleType:
+    if tp in MODULE_TYPES:
         d = _module_dict(obj)
         if "__getattr__" not in d:  # the import system's repr asks for missing names
             return repr(obj)

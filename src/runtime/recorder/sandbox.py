@@ -24,6 +24,7 @@ from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import restore_files, snapshot_files
 from .hostguard import refuse_host_processes
 from .inplace import InPlaceState, remove_audit_hooks_entry
+from .modules import ON_WRITE, LessonModule
 
 BLOCKED_MODULE_PREFIXES = (
     "js", "pyodide", "pyodide_js", "_pyodide", "micropip", "socket", "_socket", "ssl",
@@ -258,7 +259,9 @@ class Sandbox:
         self.builtins = None
         self.recursion = None
 
-    def enter(self, output):
+    def enter(self, output, on_module_write=None):
+        """Isolate the run; `on_module_write` is told of every attribute set or delete
+        on the run's own modules (modules.LessonModule)."""
         state = baseline()
         state.adopt_new_modules()
         refuse_host_processes()
@@ -276,6 +279,7 @@ class Sandbox:
         sys.meta_path.insert(0, NetworkBlocker())
         sys.stdout = sys.stderr = output
         self.recursion = RecursionLimit()
+        ON_WRITE[0] = on_module_write
         sys.getrecursionlimit = self.recursion.get
         sys.setrecursionlimit = self.recursion.set
 
@@ -283,7 +287,7 @@ class Sandbox:
         """The namespace the setup, scenario script and entry share: the globals of this
         run's own `__main__` module (`import __main__`, pickle and `unittest.main()` find
         the lesson's names there). The host's `__main__` is put back by `leave()`."""
-        module = types.ModuleType("__main__")
+        module = LessonModule("__main__")
         module.__builtins__ = self.builtins.__dict__
         module.__dict__.update(names)
         sys.modules["__main__"] = module
@@ -291,7 +295,7 @@ class Sandbox:
 
     def new_module(self, name, path):
         """A lesson source file's module, registered in sys.modules for this run only."""
-        module = types.ModuleType(name)
+        module = LessonModule(name)
         module.__file__ = path
         module.__builtins__ = self.builtins.__dict__
         sys.modules[name] = module
@@ -299,6 +303,7 @@ class Sandbox:
         return module
 
     def leave(self):
+        ON_WRITE[0] = None
         sys.stdout, sys.stderr = self.saved_out, self.saved_err
         for name in self.created_modules:
             sys.modules.pop(name, None)

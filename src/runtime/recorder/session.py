@@ -65,7 +65,7 @@ def run(request):
     outcome = "completed"
     sandbox = Sandbox()
     rec.attach()
-    sandbox.enter(rec.output)
+    sandbox.enter(rec.output, rec.module_written)
     rec.recursion = sandbox.recursion
     namespace = sandbox.namespace(SCENARIO=rec.scenario)
     for text in compile_warnings:
