@@ -96,6 +96,8 @@ describe('one interpreter, many runs', () => {
               /this run changed wpt_recorder\.values\.Values\.atom, which every later run would go through/,
             patch_baseline:
               /this run changed wpt_recorder\.sandbox baseline\.builtins\['items'\]\.print,/,
+            patch_module_type:
+              /this run changed wpt_recorder\.modules\.LessonModule\.__setattr__, which every later run/,
           };
           if (changes[run.scenario]) {
             recorderTampers++;

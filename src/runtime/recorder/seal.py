@@ -103,7 +103,11 @@ class _Builder:
             if value.__module__ == owner:
                 self.function(value, label)
         elif isinstance(value, type):
-            if value.__module__ == owner:
+            # also a class of the recorder's that says it belongs elsewhere (modules.py's
+            # `module`): its methods still say where they were written
+            if value.__module__ == owner or any(
+                    isinstance(f, types.FunctionType) and f.__module__ == owner
+                    for f in vars(value).values()):
                 self.cls(value, label, owner)
         elif isinstance(value, (staticmethod, classmethod)):
             self.member(value.__func__, label, owner)
