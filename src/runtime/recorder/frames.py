@@ -5,7 +5,7 @@ what a returning frame hands back to its caller."""
 from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
-from .hotpath import frame_state
+from .scopes import frame_state
 
 
 def _class_body(code):

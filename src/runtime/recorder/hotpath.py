@@ -12,90 +12,21 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 `value` of object ``-target`` (`name` is -1).
 """
 
-import sys
-
-from .comprehensions import comprehension_regions
 from .config import ATOM_TYPES, K_CALL
 from .lines import EMPTY
 from .modules import MODULE_TYPES
+from .scopes import frame_state
 
 _MISSING = object()
 NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
 
-# A function frame's `f_locals` (PEP 667's write-through proxy); any other frame's is its
-# namespace: a module's globals, or a class body's (a metaclass's `__prepare__` may make
-# that a dict subclass, as Enum's does, or any mapping).
-_LOCALS_PROXY = type((lambda: sys._getframe().f_locals)())
 # Namespaces are read through dict's own C methods, never a subclass's overrides.
 _ns_get = dict.get
 _ns_keys = dict.keys
 
 
-class Scope:
-    """The bindings recorded for one frame's names, or one namespace (a module's globals,
-    a class body), which several module frames may share."""
-
-    __slots__ = ("fid", "ns", "keys", "vals", "pos", "nids", "cache")
-
-    def __init__(self, fid, ns):
-        self.fid = fid  # the frame id deltas of this scope are recorded under
-        self.ns = ns  # the namespace dict, or None for a function frame
-        self.keys = None  # function frames: the names at the previous look...
-        self.vals = None  # ...and their objects (held: identity checks stay exact)
-        self.pos = None  # name -> index in keys
-        self.nids = None  # the name table's index of each of keys
-        self.cache = {}  # namespaces: name -> object, as recorded
-
-
-class FrameState:
-    """What the recorder keeps about one live frame between its events."""
-
-    __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines")
-
-    def __init__(self, frame, scope, depth):
-        self.frame = frame
-        self.code = frame.f_code
-        self.scope = scope
-        self.line = 0  # the line of the frame's previous event (0: none yet)
-        self.resumed = False  # a generator resumed since its previous event
-        self.depth = depth
-        # Objects callees returned (or yielded) to this frame since its previous event:
-        # its line may change them with no name of its own (`find(k).append(x)`).
-        self.returned = None
-        self.real = 0  # frames on the thread's stack with this one on top (0: not known)
-        self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
-        self.lines = None  # lines.Lines.table_of(code): what each of its lines touches
-
-
 def _hidden(name, obj):
     return name.startswith("__") or type(obj) in MODULE_TYPES
-
-
-def frame_state(self, fid, frame):
-    st = self.frame_states.get(fid)
-    if st is not None:
-        return st
-    loc = frame.f_locals
-    tp = type(loc)
-    if tp is _LOCALS_PROXY:
-        scope = Scope(fid, None)
-    else:  # module and class bodies: a namespace, maybe shared
-        if tp is not dict and not issubclass(tp, dict):
-            loc = {}  # a mapping of a metaclass's own: reading it would run its code
-        entry = self.scopes.get(id(loc))
-        if entry is None or entry.ns is not loc:
-            entry = self.scopes[id(loc)] = Scope(fid, loc)
-        scope = entry
-    st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
-    st.lines = self.lines.table_of(st.code)
-    if scope.ns is None:
-        code = st.code
-        regions = self.comprehensions.get(code)
-        if regions is None:
-            regions = self.comprehensions[code] = comprehension_regions(code)
-        st.comprehensions = regions
-    return st
 
 
 def _bind(self, scope, name, obj, roots):

@@ -66,8 +66,8 @@ class Recorder(Stack):
         #  number of parameters]
         self.frames = []
         self.live = {}  # id(frame object) -> frame id
-        self.frame_states = {}  # frame id -> hotpath.FrameState, while the frame lives
-        self.scopes = {}  # id(namespace dict) -> hotpath.Scope (module globals, class bodies)
+        self.frame_states = {}  # frame id -> scopes.FrameState, while the frame lives
+        self.scopes = {}  # id(namespace dict) -> scopes.Scope (module globals, class bodies)
         self.lines = Lines()
         self.comprehensions = {}  # code -> comprehensions.comprehension_regions(code)
         self.stack = []  # frame ids of live traced frames, innermost last
