@@ -295,6 +295,21 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  'a handler left by a raise unbinds its name (module level)': {
+    scenario: '',
+    files: entry(
+      [
+        'try:',
+        '    try:',
+        '        raise ValueError("x")',
+        '    except ValueError as e:',
+        '        raise KeyError(1)',
+        'except KeyError:',
+        '    caught = True',
+        'after = "e" in globals()',
+      ].join('\n'),
+    ),
+  },
   'globals rebound by library code: unittest.mock.patch': {
     scenario: '',
     files: [

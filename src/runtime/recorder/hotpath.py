@@ -139,7 +139,8 @@ def _look(self, st, full, roots):
     info = st.lines.get(st.line, EMPTY) if st.line else None
     if scope.ns is None:
         _diff_locals(self, st, roots)
-    elif full or info is None or info.rescan:
+    elif full or info is None or info.rescan or st.raised:
+        st.raised = False
         _diff_namespace(self, scope, None, roots)
     elif scope.ns is frame.f_globals and info.global_stores:
         # Module level: a name some function declares `global` is stored with STORE_GLOBAL.

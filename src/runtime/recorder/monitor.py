@@ -289,6 +289,10 @@ class Recorder(Stack):
                         self.leave(frame, fid, final)
                         if returns and type(value) not in ATOM_TYPES and self.stack:
                             self.returned_to(value)
+                    elif (st := self.frame_states.get(fid)) is not None:
+                        # A raise: the frame's next event looks at all its names, for an
+                        # `except E as e` left by a raise unbinds `e` in no line of its own.
+                        st.raised = True
             finally:
                 self.busy = False
 

@@ -32,7 +32,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines")
+                 "comprehensions", "lines", "raised")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -47,6 +47,7 @@ class FrameState:
         self.real = 0  # frames on the thread's stack with this one on top (0: not known)
         self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
         self.lines = None  # lines.Lines.table_of(code): what each of its lines touches
+        self.raised = False  # an exception was raised in it since its previous event
 
 
 def frame_state(self, fid, frame):
