@@ -295,6 +295,27 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  "a text that shows another object's items: dict views, exception args, a deque": {
+    scenario: '',
+    files: entry(
+      [
+        'from collections import deque',
+        'def add(dd, xs):',
+        '    dd["z"] = xs',
+        '    xs.append(len(dd))',
+        '    return None',
+        'd = {"a": 1}',
+        'ks, vs, its = d.keys(), d.values(), d.items()',
+        'lst = []',
+        'err = ValueError(lst)',
+        'dq = deque([lst, 2])',
+        'd["b"] = 2',
+        'add(d, lst)',
+        'lst.append(3)',
+        'after = list(ks)',
+      ].join('\n'),
+    ),
+  },
   'a handler left by a raise unbinds its name (module level)': {
     scenario: '',
     files: entry(

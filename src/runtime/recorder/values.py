@@ -24,7 +24,7 @@ from .kinds import (
     _unchanged,
     iterated,
 )
-from .render import head, size_of, text, type_qualname
+from .render import head, shown_by, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_MAX_INT = 1 << 64
@@ -49,6 +49,10 @@ class Values(InstanceReader):
         self.strs = {}  # str -> value index
         # oid -> (node index, snapshot or None, the objects it reaches)
         self.recorded = {}
+        # oid -> {id: object} of the objects whose text shows what it holds (a dict's
+        # views, an exception's args, a deque's items): looked at again when it changes
+        # (render.shown_by)
+        self.dependents = {}
         self.user_classes = {}  # type -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
         self.layouts = {}  # type -> Values.layout(type)
@@ -157,16 +161,26 @@ class Values(InstanceReader):
                 reached = prev[2]
             else:
                 node, snap, reached = self._shallow(obj, oid)
+                if node[1] and snap is None:  # a text that may show other objects
+                    self._depends(obj, shown_by(obj))
                 if prev is None or table[prev[0]] != node:
                     idx = self._append(node)
                     out.append((oid, idx))
                     recorded[oid] = (idx, snap, reached)
+                    if oid in self.dependents:
+                        stack.extend((d, depth) for d in self.dependents[oid].values())
                 else:
                     recorded[oid] = (prev[0], snap, reached)
             if depth < MAX_REACH_DEPTH:
                 for child in reached:
                     if type(child) not in ATOM_TYPES and id(child) not in seen:
                         stack.append((child, depth + 1))
+
+    def _depends(self, obj, shown):
+        """`obj`'s text shows what the objects `shown` hold: when one of them changes,
+        `obj` is looked at again (it has no snapshot, so it is rendered again)."""
+        for child in shown:
+            self.dependents.setdefault(self.object_id(child), {})[id(obj)] = obj
 
     def _append(self, node):
         """Add an object's new state (states are not shared between objects: no hashing)."""
