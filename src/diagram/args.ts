@@ -13,15 +13,17 @@ const ARG_ATOM_MAX = 24;
  * keeps its four spaces); an object is written as
  * its id, the name the diagram gives its box.
  */
-export function formatArgs(args: readonly Slot[]): string {
+export function formatArgs(args: readonly (Slot & { now?: SlotValue | null })[]): string {
   return args
-    .map((a) => {
-      if ('ref' in a.value) return `${a.label}=#${a.value.ref}`;
-      // One line: a line break becomes a space; the spaces inside a string are its own.
-      const text = a.value.atom.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
-      return `${a.label}=${text.length > ARG_ATOM_MAX ? `${text.slice(0, ARG_ATOM_MAX - 1)}…` : text}`;
-    })
+    .map((a) => `${a.label}=${formatValue(a.value)}${a.now ? `→${formatValue(a.now)}` : ''}`)
     .join(', ');
+}
+
+function formatValue(value: SlotValue): string {
+  if ('ref' in value) return `#${value.ref}`;
+  // One line: a line break becomes a space; the spaces inside a string are its own.
+  const text = value.atom.replace(/[ \t]*[\r\n]+[ \t]*/g, ' ');
+  return text.length > ARG_ATOM_MAX ? `${text.slice(0, ARG_ATOM_MAX - 1)}…` : text;
 }
 
 /** A graph slot as the diagram writes it: an atom's text, or a reference by object id. */
@@ -30,8 +32,10 @@ export function slotValue(s: GraphSlot): SlotValue {
 }
 
 /**
- * A call stack row: the module frame's name alone, a function with its parameters'
- * values at the step (`run_hooks(hooks=#12, event='before')`), but for hidden ones.
+ * A call stack row: the module frame's name alone, a function with the values its
+ * parameters were passed (`run_hooks(hooks=#12, event='before')`), but for hidden ones;
+ * a parameter the function has rebound since shows what it holds now after an arrow
+ * (`add(items=None→#7)`), so the row never says the function was called with it.
  */
 export function callOf(frame: GraphFrame): string {
   if (frame.isModule) return frame.function;
@@ -39,7 +43,11 @@ export function callOf(frame: GraphFrame): string {
   // `<genexpr>()`: its `.0` is not an argument anyone wrote (see {@link isImplicitName}).
   const args = frame.args
     .filter((a) => !isImplicitName(a.name))
-    .map((a) => ({ label: a.name, value: slotValue(a.value) }));
+    .map((a) => ({
+      label: a.name,
+      value: slotValue(a.value),
+      now: a.now ? slotValue(a.now) : null,
+    }));
   return `${frame.function}(${formatArgs(args)})`;
 }
 

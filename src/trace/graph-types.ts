@@ -26,6 +26,15 @@ export interface GraphVar {
   changed: boolean;
 }
 
+/** One parameter of a frame: the value it was called with, and what it holds now if that differs. */
+export interface GraphArg {
+  name: string;
+  /** The value passed (bound when the frame started). */
+  value: Slot;
+  /** What the parameter holds at the step, when the function rebound it; else null. */
+  now: Slot | null;
+}
+
 /** One frame of the stack at a step, innermost first in {@link Graph.frames}. */
 export interface GraphFrame {
   /** The trace's frame id (an index of `trace.frames`). */
@@ -38,8 +47,8 @@ export interface GraphFrame {
   isModule: boolean;
   /** The body of a `class` statement: `function` is the class's name, and it has no call. */
   isClassBody: boolean;
-  /** The function's parameters, in order, with their current values (empty for a module). */
-  args: GraphVar[];
+  /** The function's parameters, in order, as they were passed (empty for a module). */
+  args: GraphArg[];
   /** Every name the frame holds at this step, in first-binding order (parameters first). */
   variables: GraphVar[];
 }

@@ -5,12 +5,14 @@
  */
 import type {
   Graph,
+  GraphArg,
   GraphEdge,
   GraphEntry,
   GraphFrame,
   GraphNode,
   GraphOptions,
   GraphVar,
+  Slot,
 } from './graph-types';
 import type { Trace } from './trace';
 import { objectState, slotOf, textAt } from './values';
@@ -32,12 +34,6 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
       changed:
         frameId === own && trace.frames.firstEventOf(frameId) !== step && changed.has(b.name),
     }));
-    const params = new Set(
-      trace
-        .frameNames(frameId)
-        .slice(0, trace.paramCount(frameId))
-        .map((id) => trace.meta.names[id]),
-    );
     return {
       frameId,
       function: trace.frames.functionOf(frameId),
@@ -45,9 +41,47 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
       line: frameId === own ? trace.line[step] : trace.lineAt(frameId, step),
       isModule: trace.frames.functionOf(frameId) === '<module>',
       isClassBody: trace.frames.isClassBody(frameId),
-      args: variables.filter((v) => params.has(v.name)),
+      args: argsOf(trace, frameId, variables),
       variables,
     };
+  });
+}
+
+const passedCache = new WeakMap<Trace, Map<number, GraphVar[]>>();
+
+/** A frame's parameters as they were passed: its bindings at its first event (cached). */
+function passedOf(trace: Trace, frameId: number): GraphVar[] {
+  let byFrame = passedCache.get(trace);
+  if (!byFrame) {
+    byFrame = new Map();
+    passedCache.set(trace, byFrame);
+  }
+  let passed = byFrame.get(frameId);
+  if (!passed) {
+    const params = new Set(
+      trace
+        .frameNames(frameId)
+        .slice(0, trace.paramCount(frameId))
+        .map((id) => trace.meta.names[id]),
+    );
+    const first = trace.frames.firstEventOf(frameId);
+    passed = trace
+      .variablesAt(frameId, first)
+      .filter((b) => params.has(b.name))
+      .map((b) => ({ name: b.name, value: slotOf(trace, b.value), changed: false }));
+    byFrame.set(frameId, passed);
+  }
+  return passed;
+}
+
+const sameSlot = (a: Slot, b: Slot) =>
+  a.kind === 'ref' ? b.kind === 'ref' && a.id === b.id : b.kind === 'atom' && a.text === b.text;
+
+/** A frame's parameters as passed, each with what it holds at the step if it was rebound. */
+function argsOf(trace: Trace, frameId: number, variables: GraphVar[]): GraphArg[] {
+  return passedOf(trace, frameId).map((p) => {
+    const now = variables.find((v) => v.name === p.name)?.value ?? null;
+    return { name: p.name, value: p.value, now: now && !sameSlot(now, p.value) ? now : null };
   });
 }
 

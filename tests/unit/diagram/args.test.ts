@@ -25,8 +25,8 @@ describe('call arguments', () => {
       isModule: false,
       isClassBody: false,
       args: [
-        { name: 'hooks', value: { kind: 'ref', id: 12 }, changed: false },
-        { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, changed: false },
+        { name: 'hooks', value: { kind: 'ref', id: 12 }, now: null },
+        { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, now: null },
       ],
       variables: [
         { name: 'hooks', value: { kind: 'ref', id: 12 }, changed: false },
@@ -37,8 +37,15 @@ describe('call arguments', () => {
     expect(callOf(frame)).toBe("run_hooks(hooks=#12, event='before')");
     expect(callOf({ ...frame, args: [] })).toBe('run_hooks()');
     expect(callOf({ ...frame, function: '<module>', isModule: true, args: [] })).toBe('<module>');
-    const genexpr = { name: '.0', value: { kind: 'ref', id: 77 }, changed: false } as const;
+    const genexpr = { name: '.0', value: { kind: 'ref', id: 77 }, now: null } as const;
     expect(callOf({ ...frame, function: '<genexpr>', args: [genexpr] })).toBe('<genexpr>()');
+    // a parameter rebound since the call: what it was passed, then what it holds now
+    const items = {
+      name: 'items',
+      value: { kind: 'atom', type: 'NoneType', text: 'None' },
+      now: { kind: 'ref', id: 7 },
+    } as const;
+    expect(callOf({ ...frame, function: 'add', args: [items] })).toBe('add(items=None→#7)');
     // a class statement's body runs as a frame named after the class: not a call of it
     expect(callOf({ ...frame, function: 'AuditStore', isClassBody: true, args: [] })).toBe(
       'class AuditStore',

@@ -14,7 +14,7 @@ const graph: Graph = {
       line: 2,
       isModule: false,
       isClassBody: false,
-      args: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
+      args: [{ name: 'a', value: { kind: 'ref', id: 3 }, now: null }],
       variables: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
     },
     {

@@ -115,9 +115,35 @@ describe('historyDisplay', () => {
 });
 
 describe('callsAt', () => {
-  it('writes each frame, innermost first, with its parameters as they are at the step', () => {
+  it('writes each frame, innermost first, with the values its parameters were passed', () => {
     expect(callsAt(t, 5)).toEqual(['g(a=#1)', 'f()']);
     expect(callsAt(t, 8)).toEqual(['f()']);
     expect(callsAt(t, -1)).toEqual([]);
+  });
+
+  it('never writes a rebound parameter as if the function had been called with it', () => {
+    // def add(x, items=None):  items = [] if items is None else items;  items.append(x)
+    const rebound = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'main.py' },
+        { fn: 'add', file: 'main.py', parent: 0, params: 2 },
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 5 },
+        { kind: 'call', frame: 1, line: 1, vars: { x: '3', items: 'None' } },
+        { kind: 'line', frame: 1, line: 2 },
+        {
+          kind: 'line',
+          frame: 1,
+          line: 3,
+          vars: { items: { ref: 1 } },
+          objects: { 1: { kind: 'list' } },
+        },
+        { kind: 'line', frame: 1, line: 4, vars: { x: '4' } },
+      ],
+    });
+    expect(callsAt(rebound, 2)).toEqual(['add(x=3, items=None)', '<module>']);
+    expect(callsAt(rebound, 3)).toEqual(['add(x=3, items=None→#1)', '<module>']);
+    expect(callsAt(rebound, 4)).toEqual(['add(x=3→4, items=None→#1)', '<module>']);
   });
 });

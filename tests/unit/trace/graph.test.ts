@@ -55,7 +55,7 @@ describe('graphAt', () => {
 
   it("gives each frame its function's arguments", () => {
     const frames = framesAt(buildTrace(aliasing), 6);
-    expect(frames[0].args).toEqual([{ name: 'a', value: { kind: 'ref', id: 1 }, changed: false }]);
+    expect(frames[0].args).toEqual([{ name: 'a', value: { kind: 'ref', id: 1 }, now: null }]);
     expect(frames[1].args).toEqual([]);
     expect(frames[2].isModule).toBe(true);
   });
