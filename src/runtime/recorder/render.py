@@ -11,7 +11,6 @@ are never asked for ``__class__`` (``type(obj)``, ``issubclass``)."""
 
 import collections
 import functools
-import gc
 import itertools
 import re
 import sys
@@ -176,21 +175,8 @@ def default_text(obj):
     return _ADDRESS.sub("", _object_repr(obj))
 
 
-# While `shown_by` runs: the list it collects the objects a text shows into, else None.
-_SHOWN = [None]
-
-
-def shown_by(obj):
-    """The objects (other than atoms and strs) whose contents `obj`'s text shows: a dict's
-    view shows the dict and its values, an exception its args, a deque its items."""
-    _SHOWN[0] = shown = []
-    try:
-        _short(obj, 0, ())
-    finally:
-        _SHOWN[0] = None
-    if type(obj) in _VIEWS:  # it shows the dict's items without rendering the dict
-        shown.extend(gc.get_referents(obj))
-    return [o for o in shown if o is not obj]
+# While values.shown_by renders: where the objects a text shows are collected, else None.
+SHOWN = [None]
 
 
 def text(obj):
@@ -209,8 +195,8 @@ def _short(obj, level, path):
         return repr_atom(obj)
     if tp is str:
         return repr(obj) if len(obj) <= 80 else repr(obj[:77]) + "…"
-    if _SHOWN[0] is not None:
-        _SHOWN[0].append(obj)
+    if SHOWN[0] is not None:
+        SHOWN[0].append(obj)
     if id(obj) in path:
         return {list: "[...]", dict: "{...}"}.get(tp, "(...)")
     try:

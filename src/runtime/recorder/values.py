@@ -10,6 +10,7 @@ that holds it shows the change. Containers and instances have an empty ``text``:
 reader composes it from the children at the step it shows.
 """
 
+import gc
 import types
 from itertools import islice
 
@@ -24,13 +25,26 @@ from .kinds import (
     _unchanged,
     iterated,
 )
-from .render import head, shown_by, size_of, text, type_qualname
+from .render import _VIEWS, SHOWN, _short, head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_MAX_INT = 1 << 64
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
 _FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
+
+
+def shown_by(obj):
+    """The objects (other than atoms and strs) whose contents `obj`'s text shows: a dict's
+    view shows the dict and its values, an exception its args, a deque its items."""
+    SHOWN[0] = shown = []
+    try:
+        _short(obj, 0, ())
+    finally:
+        SHOWN[0] = None
+    if type(obj) in _VIEWS:  # it shows the dict's items without rendering the dict
+        shown.extend(gc.get_referents(obj))
+    return [o for o in shown if o is not obj]
 
 
 class Values(InstanceReader):
@@ -51,7 +65,7 @@ class Values(InstanceReader):
         self.recorded = {}
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # views, an exception's args, a deque's items): looked at again when it changes
-        # (render.shown_by)
+        # (shown_by)
         self.dependents = {}
         self.user_classes = {}  # type -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
