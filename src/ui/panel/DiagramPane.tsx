@@ -3,7 +3,6 @@ import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import type { Trace } from '../../trace/trace';
 import type { HeapExpansions } from '../diagram/HeapView';
-import { HistoryList } from '../diagram/HistoryList';
 import '../diagram/pane.css';
 import type { PaneProps } from './panes';
 
@@ -54,6 +53,10 @@ const LAST_CHANGE = commandDef('lastChange');
 
 // The picture is loaded when first shown: not in the page's first download.
 const HeapView = lazy(() => import('../diagram/HeapView').then((m) => ({ default: m.HeapView })));
+// Shown once the reader opens a name's history: not in the first download.
+const HistoryList = lazy(() =>
+  import('../diagram/HistoryList').then((m) => ({ default: m.HistoryList })),
+);
 const NONE = { trace: null, ids: new Set<number>(), globals: new Set<string>() };
 
 /**
@@ -109,19 +112,21 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
         </Suspense>
       ) : null}
       {shownHistory ? (
-        <HistoryList
-          name={shownHistory.target.name}
-          request={shownHistory.target}
-          entries={shownHistory.entries}
-          partial={shownHistory.partial}
-          last={shownHistory.last}
-          position={state.position}
-          lang={lang}
-          shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}
-          shortcutLabel={LAST_CHANGE.keys.map(keyLabel).join(', ')}
-          onJump={actions.jumpTo}
-          onClose={() => actions.showHistory(null)}
-        />
+        <Suspense fallback={null}>
+          <HistoryList
+            name={shownHistory.target.name}
+            request={shownHistory.target}
+            entries={shownHistory.entries}
+            partial={shownHistory.partial}
+            last={shownHistory.last}
+            position={state.position}
+            lang={lang}
+            shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}
+            shortcutLabel={LAST_CHANGE.keys.map(keyLabel).join(', ')}
+            onJump={actions.jumpTo}
+            onClose={() => actions.showHistory(null)}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
