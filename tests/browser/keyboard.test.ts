@@ -373,10 +373,12 @@ describe('the keyboard alone', { timeout: 300_000 }, () => {
     await page.locator('[data-testid=runtime-retry]').focus();
     const tall = await page.locator('.topbar').evaluate((e) => e.getBoundingClientRect().height);
     expect(tall).toBeGreaterThan(barBottom);
-    const padding = await page.evaluate(() =>
-      Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
-    );
-    expect(padding).toBeGreaterThan(tall);
+    // The page follows the bar's height from a ResizeObserver: after layout, not at once.
+    const padding = () =>
+      page.evaluate(() =>
+        Number.parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop),
+      );
+    await expect.poll(padding).toBeGreaterThan(tall);
   });
 
   it("does not end the replay when the current scenario's column header is pressed", async () => {
