@@ -173,10 +173,12 @@ def _look(self, st, full, roots):
                     obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:
                     roots.append(obj)
-    # A line that sets an attribute and touched a module (`m.x = 1` on a module the run
-    # made itself; its own modules say so, modules.py) may have rebound any global.
+    # A line that sets an attribute and names a module (`m.x = 1`) may have rebound a global
+    # of any namespace: the run's own modules say so themselves (modules.py), but not one
+    # a program made with `types.ModuleType`. After the names: a module among them is
+    # what this looks for.
     if info.attr_store and any(type(obj) in MODULE_TYPES for obj in roots):
-        _all_namespaces(self, roots)  # after the names: a module among them is what it looks for
+        _all_namespaces(self, roots)
 
 
 def _look_special(self, st, info, roots):

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ResolvedPrediction } from '../../../src/lessons/lesson';
 import { answerText, judgePrediction, waitingText } from '../../../src/store/predictView';
 import { emptyTrace } from '../../../src/trace/trace';
 import { buildTrace } from '../replay/fixtures';
@@ -18,16 +19,18 @@ const trace = buildTrace({
 });
 const panel = { function: 'gate', source: 'lib.py' };
 const question = { zh: '几次？', en: 'How many?' };
+/** A question about line 2 of `gate` under scenario `s`. */
+const asking = (ask: ResolvedPrediction['ask']): ResolvedPrediction => ({
+  id: 'q',
+  panel: 'gate',
+  scenario: 's',
+  ask,
+  question,
+});
 
 describe('what an answered prediction shows', () => {
   it('says right or wrong, the answer in words, and the steps it comes from', () => {
-    const p = {
-      id: 'q',
-      panel: 'gate',
-      scenario: 's',
-      ask: { kind: 'hits' as const, line: 2, anchor: 'x' },
-      question,
-    };
+    const p = asking({ kind: 'hits', line: 2, anchor: 'x' });
     const right = judgePrediction('en', p, panel, trace, { kind: 'hits', count: 2 });
     expect(right).toMatchObject({ correct: true, text: 'The line runs 2 times.' });
     expect(right?.evidence).toEqual([2, 3]);
@@ -36,13 +39,7 @@ describe('what an answered prediction shows', () => {
   });
 
   it('judges nothing until the run is here, nor a run that was never recorded', () => {
-    const p = {
-      id: 'q',
-      panel: 'gate',
-      scenario: 's',
-      ask: { kind: 'reached' as const, line: 2, anchor: 'x' },
-      question,
-    };
+    const p = asking({ kind: 'reached', line: 2, anchor: 'x' });
     const reply = { kind: 'reached' as const, reached: false };
     expect(judgePrediction('en', p, panel, null, reply)).toBeNull();
     expect(waitingText('en', null)).toBe('Recording this scenario…');
