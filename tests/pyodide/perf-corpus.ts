@@ -316,6 +316,32 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  "a change made through a handler's name on the line before the name is unbound": {
+    scenario: '',
+    files: entry(
+      [
+        'errs = []',
+        'try:',
+        '    raise ValueError(errs)',
+        'except ValueError as e:',
+        '    e.args[0].append(1)',
+        'after = errs',
+        'def f(xs):',
+        '    try:',
+        '        raise KeyError(xs)',
+        '    except KeyError as k:',
+        '        k.args[0].append(2)',
+        '    return xs',
+        'ys = []',
+        'f(ys)',
+        'try:',
+        '    raise ExceptionGroup("g", [ValueError(errs)])',
+        'except* ValueError as eg:',
+        '    eg.exceptions[0].args[0].append(3)',
+        'done = errs',
+      ].join('\n'),
+    ),
+  },
   'a handler left by a raise unbinds its name (module level)': {
     scenario: '',
     files: entry(

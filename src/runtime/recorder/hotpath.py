@@ -66,9 +66,18 @@ def _diff_namespace(self, scope, names, roots):
             continue
         if obj is _MISSING:
             del cache[name]
+            _unbound(prev, roots)
         else:
             cache[name] = obj
         _bind(self, scope, name, obj, roots)
+
+
+def _unbound(obj, roots):
+    """A name let go of `obj` since the frame's previous event, maybe on the line that last
+    changed it through that name (an `except E as e:` block's last line, before the
+    clean-up unbinds `e`): it is looked at once more, for any other name that shows it."""
+    if type(obj) not in ATOM_TYPES:
+        roots.append(obj)
 
 
 def _outside_comprehensions(scope, at, regions, keys, vals):
@@ -122,6 +131,7 @@ def _diff_locals(self, st, roots):
         for name in old:
             if name not in present:
                 _bind(self, scope, name, _MISSING, roots)
+                _unbound(old[name], roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
         index = self.name_index
         scope.nids = [index[name] if name in index else self.name_id(name) for name in keys]
