@@ -175,7 +175,7 @@ def default_text(obj):
     return _ADDRESS.sub("", _object_repr(obj))
 
 
-# While values.shown_by renders: where the objects a text shows are collected, else None.
+# While values.Values._shallow renders an object: the objects its text shows, else None.
 SHOWN = [None]
 
 

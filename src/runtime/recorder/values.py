@@ -25,26 +25,13 @@ from .kinds import (
     _unchanged,
     iterated,
 )
-from .render import _VIEWS, SHOWN, _short, head, size_of, text, type_qualname
+from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_MAX_INT = 1 << 64
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
 _FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
-
-
-def shown_by(obj):
-    """The objects (other than atoms and strs) whose contents `obj`'s text shows: a dict's
-    view shows the dict and its values, an exception its args, a deque its items."""
-    SHOWN[0] = shown = []
-    try:
-        _short(obj, 0, ())
-    finally:
-        SHOWN[0] = None
-    if type(obj) in _VIEWS:  # it shows the dict's items without rendering the dict
-        shown.extend(gc.get_referents(obj))
-    return [o for o in shown if o is not obj]
 
 
 class Values(InstanceReader):
@@ -65,7 +52,6 @@ class Values(InstanceReader):
         self.recorded = {}
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # views, an exception's args, a deque's items): looked at again when it changes
-        # (shown_by)
         self.dependents = {}
         self.user_classes = {}  # type -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
@@ -175,8 +161,6 @@ class Values(InstanceReader):
                 reached = prev[2]
             else:
                 node, snap, reached = self._shallow(obj, oid)
-                if node[1] and snap is None:  # a text that may show other objects
-                    self._depends(obj, shown_by(obj))
                 if prev is None or table[prev[0]] != node:
                     idx = self._append(node)
                     out.append((oid, idx))
@@ -191,10 +175,12 @@ class Values(InstanceReader):
                         stack.append((child, depth + 1))
 
     def _depends(self, obj, shown):
-        """`obj`'s text shows what the objects `shown` hold: when one of them changes,
-        `obj` is looked at again (it has no snapshot, so it is rendered again)."""
+        """`obj`'s text shows what the objects `shown` hold (a dict's view the dict and its
+        values, an exception its args, a deque its items): when one of them changes, `obj`
+        is looked at again (it has no snapshot, so it is rendered again)."""
         for child in shown:
-            self.dependents.setdefault(self.object_id(child), {})[id(obj)] = obj
+            if child is not obj:
+                self.dependents.setdefault(self.object_id(child), {})[id(obj)] = obj
 
     def _append(self, node):
         """Add an object's new state (states are not shared between objects: no hashing)."""
@@ -226,7 +212,17 @@ class Values(InstanceReader):
             children = tuple(zip(map(text, keys), self._refs(vals), strict=True))
             node = ("dict", "", oid, children, size, "dict")
             return node, (obj, len(keys), size, keys, vals), vals
-        return self._shallow_any(obj, oid, tp)
+        # Rendering its text also lists the objects the text shows (render.SHOWN).
+        SHOWN[0] = shown = []
+        try:
+            node, snap, reached = self._shallow_any(obj, oid, tp)
+        finally:
+            SHOWN[0] = None
+        if node[1] and snap is None:  # a text that may show what other objects hold
+            if tp in _VIEWS:  # it shows the dict's items without rendering the dict
+                shown.extend(gc.get_referents(obj))
+            self._depends(obj, shown)
+        return node, snap, reached
 
     def _refs(self, items):
         """`ref` of each of `items`, ints already in the table looked up in place."""
