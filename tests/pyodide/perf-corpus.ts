@@ -440,6 +440,32 @@ export const CORPUS: Record<string, RecordRequest> = {
       ].join('\n'),
     ),
   },
+  // A function's locals that turn from atoms into objects and back while its names stay
+  // bound: what a line's names reach is looked at only while some local is an object.
+  'locals that turn from atoms into objects and back': {
+    scenario: '',
+    files: entry(
+      [
+        'def f(n):',
+        '    a = 0',
+        '    b = None',
+        '    b = [n]',
+        '    b.append(2)',
+        '    a = b',
+        '    a.append(3)',
+        '    b = 5',
+        '    a.append(4)',
+        '    c = a',
+        '    a = 0',
+        '    c.append(a)',
+        '    del c',
+        '    b = {"k": [a]}',
+        '    b["k"].append(b)',
+        '    return a',
+        'g = [f(i) for i in range(3)]',
+      ].join('\n'),
+    ),
+  },
   recursion: {
     scenario: '',
     files: entry(

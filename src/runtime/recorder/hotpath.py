@@ -38,16 +38,18 @@ def _bind(self, scope, name, obj, roots):
 
 
 def _bind_id(self, fid, nid, obj, roots):
-    """`_bind` with the name's index (`nid`) and the scope's frame id (`fid`)."""
+    """`_bind` with the name's index (`nid`) and the scope's frame id (`fid`). 1 if `obj`
+    is an object (not an atom), else 0."""
     if obj is _MISSING:
         self.deltas.extend((fid, nid, -1))
-        return
+        return 0
     tp = type(obj)
     if tp in ATOM_TYPES:
         self.deltas.extend((fid, nid, self.values.atom(obj, tp)))
-    else:
-        self.deltas.extend((fid, nid, -self.values.object_id(obj) - 1))
-        roots.append(obj)
+        return 0
+    self.deltas.extend((fid, nid, -self.values.object_id(obj) - 1))
+    roots.append(obj)
+    return 1
 
 
 def _diff_namespace(self, scope, names, roots):
@@ -117,11 +119,15 @@ def _diff_locals(self, st, roots):
     if keys == scope.keys:
         prev = scope.vals
         nids = scope.nids
+        held = scope.held
         p = -1
         for obj in vals:
             p += 1
             if obj is not prev[p]:
-                _bind_id(self, scope.fid, nids[p], obj, roots)
+                if type(prev[p]) not in ATOM_TYPES:
+                    held -= 1
+                held += _bind_id(self, scope.fid, nids[p], obj, roots)
+        scope.held = held
     else:
         old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
         for name, obj in zip(keys, vals, strict=True):
@@ -133,6 +139,7 @@ def _diff_locals(self, st, roots):
                 _bind(self, scope, name, _MISSING, roots)
                 _unbound(old[name], roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
+        scope.held = sum(1 for obj in vals if type(obj) not in ATOM_TYPES)
         index = self.name_index
         scope.nids = [index[name] if name in index else self.name_id(name) for name in keys]
     scope.keys = keys
@@ -168,11 +175,15 @@ def _look(self, st, full, roots):
     if info.names:
         glob = frame.f_globals
         if scope.ns is None:
-            pos = scope.pos
-            vals = scope.vals
-            for name in info.names:
-                i = pos.get(name)
-                obj = vals[i] if i is not None else glob.get(name)
+            if scope.held:  # else every local is an atom: nothing of theirs to look at
+                pos = scope.pos
+                vals = scope.vals
+                for name in info.local_names:
+                    i = pos.get(name)
+                    if i is not None and type(vals[i]) not in ATOM_TYPES:
+                        roots.append(vals[i])
+            for name in info.global_names:
+                obj = glob.get(name)
                 if type(obj) not in ATOM_TYPES:
                     roots.append(obj)
         else:

@@ -33,11 +33,15 @@ _NAME_OPS = frozenset([
 class LineInfo:
     """The names one line touches."""
 
-    __slots__ = ("names", "stores", "global_stores", "rescan", "outer_stores", "attr_store",
-                 "reach", "frame_locals", "special")
+    __slots__ = ("names", "local_names", "global_names", "stores", "global_stores", "rescan",
+                 "outer_stores", "attr_store", "reach", "frame_locals", "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
+        # In a function's code, `names` split: the frame's own (fast, cell and free
+        # variables: in its `f_locals`) and the rest (globals and builtins)
+        self.local_names = []
+        self.global_names = []
         self.stores = []  # names stored or deleted in the frame's own namespace
         self.global_stores = []  # names stored or deleted with `global`
         self.rescan = False  # see _RESCAN_NAMES; also `from m import *`
@@ -133,15 +137,17 @@ def line_table(code):
                 second = local_name(arg & 15)
                 _note(info, first, store, False)
                 _note(info, second, _PAIR_STORES_BOTH[op], False)
+                _add(info.local_names, first)
+                _add(info.local_names, second)
                 continue
             if kind == _LOCAL:
                 name = local_name(arg)
                 if op in _DEREF_STORE_OPS and name in freevars:
                     info.outer_stores = True
-            elif kind == _GLOBAL_LOAD:
-                name = names[arg >> 1]
+                _add(info.local_names, name)
             else:
-                name = names[arg]
+                name = names[arg >> 1] if kind == _GLOBAL_LOAD else names[arg]
+                _add(info.global_names, name)
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
     for info in table.values():
         info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach)

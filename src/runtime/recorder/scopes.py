@@ -16,7 +16,7 @@ class Scope:
     """The bindings recorded for one frame's names, or one namespace (a module's globals,
     a class body), which several module frames may share."""
 
-    __slots__ = ("fid", "ns", "keys", "vals", "pos", "nids", "cache")
+    __slots__ = ("fid", "ns", "keys", "vals", "pos", "nids", "held", "cache")
 
     def __init__(self, fid, ns):
         self.fid = fid  # the frame id deltas of this scope are recorded under
@@ -25,6 +25,7 @@ class Scope:
         self.vals = None  # ...and their objects (held: identity checks stay exact)
         self.pos = None  # name -> index in keys
         self.nids = None  # the name table's index of each of keys
+        self.held = 0  # how many of vals are not atoms (0: the names' values need no look)
         self.cache = {}  # namespaces: name -> object, as recorded
 
 
