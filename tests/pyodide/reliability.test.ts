@@ -278,6 +278,64 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(trace.meta.output).toBe('');
   });
 
+  it('runs a KeyboardInterrupt the program raises itself as its own: an `except Exception` lets it through, an outer handler catches it', () => {
+    // The flagship lesson's point (s04: only Exception is caught): nothing here is the
+    // watchdog's, so nothing is stopped.
+    const trace = run(
+      script(
+        [
+          'def hook(payload):',
+          '    raise KeyboardInterrupt("Ctrl-C")',
+          'def run_hooks(hooks):',
+          '    for h in hooks:',
+          '        try:',
+          '            h({})',
+          '        except Exception as exc:',
+          '            print("caught by the chain", exc)',
+          '    return "done"',
+          'try:',
+          '    run_hooks([hook])',
+          'except KeyboardInterrupt as e:',
+          '    print("caught outside", e)',
+          'print("after")',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.error).toBeNull();
+    expect(trace.meta.output).toBe('caught outside Ctrl-C\nafter\n');
+    const raised = Array.from({ length: trace.length }, (_, i) => i).filter(
+      (i) => trace.kind[i] === EventKind.Exception,
+    );
+    expect(raised.map((i) => trace.line[i])).toEqual([2, 6, 11]);
+  });
+
+  it('ends a run with the program’s own uncaught KeyboardInterrupt as its error, at its line, not as a stop', () => {
+    const trace = run(script('x = 1\nraise KeyboardInterrupt("by the program")\n'));
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error).toMatchObject({
+      type: 'KeyboardInterrupt',
+      message: 'by the program',
+      line: 2,
+    });
+    expect(trace.meta.error?.reason).toBeUndefined();
+  });
+
+  it('puts back the SIGINT handler a run replaced, so the watchdog still stops the next run', async () => {
+    const meddler = run(
+      script('import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint("ignored")\n'),
+    );
+    expect(meddler.meta.outcome).toBe('completed');
+    // A loop in Python, under a clock budget the interrupt comes well before: were the
+    // interrupt ignored, the clock would stop the run (and this test fail, not hang).
+    const trace = await withInterrupt(300, () =>
+      run(script('n = 0\nwhile True:\n    n += 1\n'), { maxEvents: 50_000_000, maxSeconds: 4 }),
+    );
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ reason: 'interrupted' });
+  });
+
   it('does not let one run change the interpreter for the next', () => {
     const meddler = run(
       script(

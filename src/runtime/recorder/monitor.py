@@ -1,6 +1,7 @@
 """The recorder's state during a run and its ``sys.monitoring`` (PEP 669) callbacks:
 one event per function start, line, return and exception in *lesson* code only."""
 
+import signal
 import sys
 import time
 import types
@@ -28,9 +29,12 @@ from .output import Output
 from .probes import run_probes
 from .values import Values
 
-# Private references: a lesson that patches sys or time cannot break the callbacks.
+# Private references: a lesson that patches sys, time or signal cannot break the callbacks.
 _getframe = sys._getframe
 _clock = time.perf_counter
+_set_signal_handler = signal.signal
+_SIGINT = signal.SIGINT
+_DEFAULT_SIGINT = signal.default_int_handler
 
 _TOOL_NAME = "watch-python-think"
 
@@ -93,6 +97,7 @@ class Recorder(Stack):
         self.probe_results = []  # [event index, probe id, "ok"|"log"|"error", text]
         self.recursion = None  # sandbox.RecursionLimit: the program's recursion limit
         self.refused = None  # the last frame on_start refused to start (RecursionError)
+        self.sigint = _DEFAULT_SIGINT  # SIGINT's handler before attach, put back by detach
 
     # -- helpers -------------------------------------------------------------
 
@@ -156,6 +161,8 @@ class Recorder(Stack):
         for code in self.codes:
             mon.set_local_events(tool, code, wanted)
         mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW)
+        previous = _set_signal_handler(_SIGINT, self.on_interrupt)
+        self.sigint = _DEFAULT_SIGINT if previous is None else previous
 
     def detach(self):
         mon = sys.monitoring
@@ -166,6 +173,16 @@ class Recorder(Stack):
         for event, _ in self._callbacks():
             mon.register_callback(tool, event, None)
         mon.free_tool_id(tool)
+        # What the run set for SIGINT (if anything) goes with it.
+        _set_signal_handler(_SIGINT, self.sigint)
+
+    def on_interrupt(self, signum, frame):
+        """SIGINT while the run is recorded: the page's watchdog, through Pyodide's interrupt
+        buffer, asks the run to stop (it took too long). Stopped for good, even if lesson code
+        catches the KeyboardInterrupt. A KeyboardInterrupt the program raises itself does
+        not come here: it is the program's own exception, recorded like any other."""
+        self.stop("interrupted")
+        raise KeyboardInterrupt
 
     def _callbacks(self):
         ev = sys.monitoring.events
@@ -177,7 +194,7 @@ class Recorder(Stack):
             (ev.LINE, self.on_line),
             (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
             (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
-            (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True, interrupt=True)),
+            (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True)),
             (ev.PY_UNWIND, exit_callback(K_UNWIND, final=True, filtered=True)),
         )
 
@@ -248,13 +265,12 @@ class Recorder(Stack):
         finally:
             self.busy = False
 
-    def _exit_callback(self, kind, final, filtered, interrupt=False):
+    def _exit_callback(self, kind, final, filtered):
         """The callback of an event where a frame stops running: a return or a yield
         (``kind`` K_RETURN, ``final`` False for a yield: the frame lives on), a raise
         (K_EXCEPTION, ``final`` None: the frame stays on the stack) or an unwind (K_UNWIND).
         ``filtered``: a global event (RAISE, PY_UNWIND), so code that is not the lesson's
-        is skipped. ``interrupt``: a KeyboardInterrupt (Pyodide's interrupt buffer, the
-        page's watchdog) stops the run, even if lesson code catches it.
+        is skipped.
 
         Once stopped nothing more is recorded: rendering the frame's variables again
         could re-enter what was stuck (a user __repr__) with no interrupt to come. Only an
@@ -268,10 +284,6 @@ class Recorder(Stack):
         returns = kind == K_RETURN
 
         def callback(code, offset, value):
-            # issubclass of its type: isinstance would ask a lesson's `__class__` property
-            if (interrupt and self.stopped is None
-                    and issubclass(type(value), KeyboardInterrupt)):
-                self.stop("interrupted")
             if self.busy or (filtered and id(code) not in code_files):
                 return
             stopped = self.stopped is not None

@@ -87,10 +87,14 @@ def run(request):
         limit = {"events": rec.max_events, "depth": MAX_CALL_DEPTH}.get(reason, rec.max_seconds)
         error = {"type": "BudgetExceeded", "reason": reason, "limit": limit,
                  "message": budget_message(reason, rec.max_events, rec.max_seconds)}
-    except KeyboardInterrupt:
-        outcome = "stopped"
-        error = {"type": "KeyboardInterrupt", "reason": "interrupted",
-                 "message": "the run was interrupted because it took too long"}
+    except KeyboardInterrupt as exc:
+        if rec.stopped == "interrupted":  # the watchdog's (Recorder.on_interrupt)
+            outcome = "stopped"
+            error = {"type": "KeyboardInterrupt", "reason": "interrupted",
+                     "message": "the run was interrupted because it took too long"}
+        else:  # raised by the program itself: its own exception
+            outcome = "error"
+            error = describe_exception(exc, rec.file_index, rec.refused)
     except BaseException as exc:  # the lesson code's own uncaught exception
         outcome = "error"
         error = describe_exception(exc, rec.file_index, rec.refused)
