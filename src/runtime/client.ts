@@ -174,7 +174,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
   function unrecorded(type: string, message: string, request: RecordRequest): Trace {
     return emptyTrace(
       'error',
-      { type, message },
+      { type, message, fromApp: true },
       request.files.map((f) => f.path),
     );
   }

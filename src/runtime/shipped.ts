@@ -10,7 +10,7 @@
  * is recorded live.
  */
 
-import { AppFailure } from '../trace/meta';
+import { AppFailure, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { traceFromRecording } from './decode';
 import type { RecordRequest } from './protocol';
@@ -124,7 +124,7 @@ export function createTraceSource(options: TraceSourceOptions): TraceSource {
       }
       counts.live++;
       const trace = await options.live().record(request, opts);
-      const error = trace.meta.error;
+      const error = recordingFailure(trace);
       if (error?.type === AppFailure.PythonUnavailable && request.probes?.length) {
         const plain = keyOf({ ...request, probes: [] });
         const shipped = plain ? await load(plain) : null;

@@ -7,7 +7,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
-import { AppFailure } from '../trace/meta';
+import { AppFailure, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { toggled } from './breakpointLines';
 import { applyCommand, goToStepResult, openingNotice } from './commandResult';
@@ -84,7 +84,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         // A run that never reached Python (or its stand-in) says nothing about the code:
         // keep it on screen, under a key that makes the next request record again.
         const transient =
-          deps.isStandIn?.(trace) || trace.meta.error?.type === AppFailure.PythonUnavailable;
+          deps.isStandIn?.(trace) || recordingFailure(trace)?.type === AppFailure.PythonUnavailable;
         patch(key, (r) => ({
           traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
           ...(r.scenario === scenario && r.position > trace.length

@@ -22,20 +22,31 @@ export function runErrorText(lang: Lang, error: RunError): string {
     return t(lang, 'stoppedBecause', { why });
   }
   // Failures of the app itself: the headline in the reader's language, then the technical
-  // detail (type and cause) as the app reported it, so that the reason is never lost.
-  const detail = ` (${error.type}: ${error.message})`;
-  if (error.type === AppFailure.PythonUnavailable) return t(lang, 'errPythonUnavailable') + detail;
-  if (error.type === AppFailure.WorkerCrashed) return t(lang, 'errWorkerCrashed') + detail;
-  if (error.type === AppFailure.InvalidTrace) return t(lang, 'errInvalidTrace') + detail;
-  // the message is what the run changed: a Python name, the same in every language
-  if (error.type === AppFailure.SealBroken)
-    return t(lang, 'errSealBroken', { what: error.message });
+  // detail (type and cause) as the app reported it, so that the reason is never lost. Only
+  // the app's own: a program's exception called `WorkerCrashed` is shown as it is.
+  if (error.fromApp) {
+    const detail = ` (${error.type}: ${error.message})`;
+    if (error.type === AppFailure.PythonUnavailable)
+      return t(lang, 'errPythonUnavailable') + detail;
+    if (error.type === AppFailure.WorkerCrashed) return t(lang, 'errWorkerCrashed') + detail;
+    if (error.type === AppFailure.InvalidTrace) return t(lang, 'errInvalidTrace') + detail;
+    // the message is what the run changed: a Python name, the same in every language
+    if (error.type === AppFailure.SealBroken)
+      return t(lang, 'errSealBroken', { what: error.message });
+  }
   return `${error.type}: ${error.message}`;
 }
 
-/** Whether the error is a stop (a budget or an interrupt), not an exception of the program. */
+/**
+ * Whether the error is a stop (a budget, the watchdog's interrupt), not an exception of the
+ * program. Stops carry the reason they were made for; the program's own `KeyboardInterrupt`
+ * (or an exception it calls `BudgetExceeded`) has none.
+ */
 export function isStop(error: RunError): boolean {
-  return error.type === 'BudgetExceeded' || error.type === 'KeyboardInterrupt';
+  return (
+    error.reason !== undefined &&
+    (error.type === 'BudgetExceeded' || error.type === 'KeyboardInterrupt')
+  );
 }
 
 /**

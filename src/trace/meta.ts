@@ -40,6 +40,11 @@ export const RunErrorSchema = z.object({
   line: z.optional(z.nullable(z.number())),
   column: z.optional(z.nullable(z.number())),
   traceback: z.optional(z.string()),
+  /**
+   * Set only on a failure of the app itself (an {@link AppFailure}, made by the runtime
+   * client), never on an exception of the program, whatever the exception is called.
+   */
+  fromApp: z.optional(z.literal(true)),
 });
 /** Where and why a run failed or was stopped. */
 export type RunError = z.infer<typeof RunErrorSchema>;
@@ -62,15 +67,17 @@ const appFailures: ReadonlySet<string> = new Set(Object.values(AppFailure));
  * The failure that left a trace without a run (an {@link AppFailure}, with no event), or
  * null when the trace holds its run. Such a trace's zero hits, zero output and zero steps
  * say nothing about the program, so nothing may be counted, compared or judged from it. A
- * program's own exception of the same name comes with the events of its run, so it never
- * reads as one.
+ * program's own exception of the same name is not marked `fromApp` (and comes with the
+ * events of its run), so it never reads as one.
  */
 export function recordingFailure(trace: {
   length: number;
   meta: { error: RunError | null };
 }): RunError | null {
   const error = trace.meta.error;
-  return trace.length === 0 && error !== null && appFailures.has(error.type) ? error : null;
+  return trace.length === 0 && error?.fromApp === true && appFailures.has(error.type)
+    ? error
+    : null;
 }
 
 const NodeHead = [

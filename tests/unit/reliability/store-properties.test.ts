@@ -269,7 +269,11 @@ function world(
   };
   const traceFor = (request: RecordRequest, as: 'trace' | 'crash' | 'stopped'): Trace => {
     if (as === 'crash') {
-      return emptyTrace('error', { type: 'WorkerCrashed', message: 'simulated' }, FILES.slice());
+      return emptyTrace(
+        'error',
+        { type: 'WorkerCrashed', message: 'simulated', fromApp: true },
+        FILES.slice(),
+      );
     }
     const spec = specFor(request);
     // The recorder evaluates conditions and logpoints for the probes it was sent.

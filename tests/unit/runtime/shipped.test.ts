@@ -224,7 +224,11 @@ describe('the trace source', () => {
     const b = build(request());
     const unavailable = {
       async record(): Promise<Trace> {
-        return emptyTrace('error', { type: 'PythonUnavailable', message: 'wasm refused' });
+        return emptyTrace('error', {
+          type: 'PythonUnavailable',
+          message: 'wasm refused',
+          fromApp: true,
+        });
       },
     };
     const source = createTraceSource({ environment: env, ...b, live: () => unavailable });
@@ -236,5 +240,19 @@ describe('the trace source', () => {
     const plain = await source.record(request());
     expect(plain).not.toBe(trace);
     expect(source.standInReason(plain)).toBeNull();
+  });
+
+  it('keeps a run whose program raised its own PythonUnavailable: it ran, no stand-in', async () => {
+    const b = build(request());
+    const own = emptyTrace('error', { type: 'PythonUnavailable', message: 'the program’s' });
+    const source = createTraceSource({
+      environment: env,
+      ...b,
+      live: () => ({ record: async () => own }),
+    });
+    const probes = [{ id: 'b1', path: 'lesson.py', line: 2, condition: 'x > 1' }];
+    const trace = await source.record({ ...request(), probes });
+    expect(trace).toBe(own);
+    expect(source.standInReason(trace)).toBeNull();
   });
 });

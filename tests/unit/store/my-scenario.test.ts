@@ -299,7 +299,11 @@ describe('what the panel shows of My scenario', () => {
   });
 
   it('still says it needs Python once Python failed and left a trace with no run', () => {
-    const trace = failing({ type: 'PythonUnavailable', message: 'pyodide-lock.json: 404' });
+    const trace = failing({
+      type: 'PythonUnavailable',
+      message: 'pyodide-lock.json: 404',
+      fromApp: true,
+    });
     const slot = { [MY_SCENARIO]: { key: 'k', trace } };
     expect(view(state(MY_SCENARIO, slot), mine(), { ready: false }).editor?.needsPython).toBe(true);
     // A script that raised an exception of that name ran: its own error, no wait for Python.

@@ -43,7 +43,11 @@ describe('what an answered prediction shows', () => {
     const reply = { kind: 'reached' as const, reached: false };
     expect(judgePrediction('en', p, panel, null, reply)).toBeNull();
     expect(waitingText('en', null)).toBe('Recording this scenario…');
-    const failed = emptyTrace('error', { type: 'WorkerCrashed', message: 'gone; run again.' });
+    const failed = emptyTrace('error', {
+      type: 'WorkerCrashed',
+      message: 'gone; run again.',
+      fromApp: true,
+    });
     // "Never reached" would be judged right against a run with no events.
     expect(judgePrediction('en', p, panel, failed, reply)).toBeNull();
     expect(waitingText('en', failed)).toMatch(

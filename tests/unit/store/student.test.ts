@@ -13,7 +13,7 @@ import { MY_SCENARIO } from '../../../src/store/myScenario';
 import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { probesOf } from '../../../src/store/recording';
-import { placedRunError, runErrorText } from '../../../src/store/runErrorText';
+import { isStop, placedRunError, runErrorText } from '../../../src/store/runErrorText';
 import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
@@ -132,12 +132,24 @@ describe('a breakpoint condition that fails', () => {
   it('a run that was never recorded counts nothing: no "0" in the table, no hits in the list', () => {
     const plain = bp({});
     const log = bp({ log: 'i={i}' });
-    const failed = { type: 'PythonUnavailable', message: 'pyodide.asm.wasm could not be fetched' };
+    const failed = {
+      type: 'PythonUnavailable',
+      message: 'pyodide.asm.wasm could not be fetched',
+      fromApp: true as const,
+    };
     const none = emptyTrace('error', failed, ['lib.py']);
     expect(compareCell(plain, none, [plain])).toEqual({ kind: 'unrecorded', error: failed });
     expect(compareCell(log, none, [log])).toEqual({ kind: 'unrecorded', error: failed });
-    const crashed = emptyTrace('error', { type: 'WorkerCrashed', message: 'gone; run again.' });
+    const crashed = emptyTrace('error', {
+      type: 'WorkerCrashed',
+      message: 'gone; run again.',
+      fromApp: true,
+    });
     expect(compareCell(plain, crashed, [plain]).kind).toBe('unrecorded');
+    // The program's own exception of that name, even in a trace with no event, is no failure
+    // of the app: it is not read as "never recorded".
+    const own = emptyTrace('error', { type: 'WorkerCrashed', message: 'mine' });
+    expect(compareCell(plain, own, [plain]).kind).not.toBe('unrecorded');
     // The breakpoint list of that panel says "not recorded", not "stops here 0×"; the
     // step buttons wait for Python instead of stepping through nothing.
     const v = view(none, [plain], {}, false);
@@ -518,11 +530,15 @@ describe('notices and stop reasons in the reader’s language', () => {
     expect(
       runErrorText('zh', { type: 'KeyboardInterrupt', reason: 'interrupted', message: 'x' }),
     ).toMatch(/中断/);
-    expect(runErrorText('zh', { type: 'WorkerCrashed', message: 'boom; run again.' })).toMatch(
-      /重新启动/,
-    );
+    expect(
+      runErrorText('zh', { type: 'WorkerCrashed', message: 'boom; run again.', fromApp: true }),
+    ).toMatch(/重新启动/);
     // a run that changed the recorder: worded in the reader's language around the name
-    const sealed = { type: 'SealBroken', message: 'wpt_recorder.values.Values.atom' };
+    const sealed = {
+      type: 'SealBroken',
+      message: 'wpt_recorder.values.Values.atom',
+      fromApp: true as const,
+    };
     expect(runErrorText('zh', sealed)).toMatch(
       /^这次运行改动了 wpt_recorder\.values\.Values\.atom，.*重新启动/,
     );
@@ -531,11 +547,29 @@ describe('notices and stop reasons in the reader’s language', () => {
     );
     expect(runErrorText('zh', { type: 'ValueError', message: 'bad' })).toBe('ValueError: bad');
     // Python failed to start: it will not get ready by itself, so the reader is sent to Retry
-    const unavailable = { type: 'PythonUnavailable', message: 'x.wasm: HTTP 404' };
+    const unavailable = {
+      type: 'PythonUnavailable',
+      message: 'x.wasm: HTTP 404',
+      fromApp: true as const,
+    };
     expect(runErrorText('en', unavailable)).toMatch(/^Python could not start.*Press Retry.*reload/);
     expect(runErrorText('zh', unavailable)).toMatch(
       /^Python 没能启动.*“重试”或重新载入.*x\.wasm: HTTP 404/,
     );
+  });
+
+  it('words the program’s own exceptions as they are, whatever they are called', () => {
+    // Exceptions a program raises itself carry no reason and are not the app's: a lesson
+    // may well raise KeyboardInterrupt (the hooks lesson: only Exception is caught).
+    for (const type of ['KeyboardInterrupt', 'BudgetExceeded', 'WorkerCrashed', 'SealBroken']) {
+      const own = { type, message: 'raised by the program', file: 'main.py', line: 3 };
+      expect(isStop(own)).toBe(false);
+      for (const lang of ['zh', 'en'] as const)
+        expect(runErrorText(lang, own)).toBe(`${type}: raised by the program`);
+    }
+    // the recorder's and the watchdog's stops say why they were made
+    expect(isStop({ type: 'KeyboardInterrupt', reason: 'interrupted', message: 'x' })).toBe(true);
+    expect(isStop({ type: 'BudgetExceeded', reason: 'events', limit: 9, message: 'x' })).toBe(true);
   });
 
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
