@@ -46,6 +46,8 @@ def first(payload):
             return False  # neither None nor a reason: a protocol error
         if SCENARIO == "late_register":
             hooks["before"].append(late)  # joins the list, not this run's frozen chain
+        if SCENARIO == "interrupt":
+            raise KeyboardInterrupt("the user pressed Ctrl-C")  # not an Exception
     if SCENARIO == "post_error" and phase == "after":
         raise OSError("audit unavailable")
     if SCENARIO == "mutate":

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lesson } from '../../src/lessons/lesson';
+import { judgeEnding } from '../../src/runtime/ending';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits, summarizeTrace } from '../../src/runtime/summary';
 import { EventKind } from '../../src/trace/meta';
@@ -93,6 +94,25 @@ describe('run_hooks under each scenario', () => {
     );
     expect(t.meta.output).not.toContain('TypeError');
     expect(calls(t).second).toBeUndefined();
+  });
+
+  it('interrupt: KeyboardInterrupt is no Exception: run_hooks lets it through and the run ends in it', () => {
+    const t = recordScenario(rec, s04, 'run_hooks', 'interrupt');
+    expect(t.meta.outcome).toBe('error');
+    expect(t.meta.error).toMatchObject({
+      type: 'KeyboardInterrupt',
+      message: 'the user pressed Ctrl-C',
+      file: 'setup.py',
+    });
+    expect(t.meta.error?.reason).toBeUndefined();
+    expect(judgeEnding(t.meta, s04.scenarios.find((s) => s.id === 'interrupt')?.ending).ok).toBe(
+      true,
+    );
+    // The except line checks it once and lets it go: no warning, no second callback.
+    expect(lineHits(t, RUNTIME, lineOf(runtimeCode, 'except Exception as exc:'))).toBe(1);
+    expect(lineHits(t, RUNTIME, lineOf(runtimeCode, 'warnings.append(problem)'))).toBe(0);
+    expect(calls(t).second).toBeUndefined();
+    expect(t.meta.output).toBe('');
   });
 
   it('late_register: a hook registered while the chain runs is not called in this run', () => {

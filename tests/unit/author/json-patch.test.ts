@@ -12,8 +12,10 @@ import {
 } from '../../../src/lessons/edit';
 import { patchJson } from '../../../src/lessons/json-patch';
 
+// A frozen copy of a real, hand-laid-out manifest (the s04 lesson's, December 2026): the
+// edits must keep its layout byte for byte. A copy, so the lesson can change on its own.
 const manifest = readFileSync(
-  new URL('../../../lessons/s04-hooks/lesson.json', import.meta.url),
+  new URL('../../fixtures/manifests/s04-hooks.json', import.meta.url),
   'utf8',
 );
 

@@ -523,7 +523,7 @@ describe('prose with wrong panel markers', () => {
       line: lineOf(files['prose.en.md'], '[[nope]]'),
     });
     expect(nope.message).toBe(
-      '[[nope]]: panel "run_hooks" has no scenario "nope" (it offers: pass, pre_error, post_error, mutate, allow_string, false_return, late_register)',
+      '[[nope]]: panel "run_hooks" has no scenario "nope" (it offers: pass, pre_error, post_error, mutate, allow_string, false_return, late_register, interrupt)',
     );
   });
 

@@ -98,6 +98,7 @@ describe('the real lessons', () => {
         'allow_string',
         'false_return',
         'late_register',
+        'interrupt',
       ],
       execute_hooked: [
         'pass',
