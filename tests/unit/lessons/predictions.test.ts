@@ -22,10 +22,12 @@ describe('prediction questions in a lesson', () => {
   });
 
   it('are rejected when they name a panel, scenario or anchor that does not exist', async () => {
+    let staleAt = -1; // where the stale question goes: after the lesson's own
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.predictions[0].panel = 'nowhere';
       m.predictions[1].scenario = 'refused'; // in the catalogue, but run_hooks does not offer it
       m.predictions[2].id = m.predictions[3].id;
+      staleAt = m.predictions.length;
       m.predictions.push({
         id: 'stale',
         panel: 'run_hooks',
@@ -41,7 +43,7 @@ describe('prediction questions in a lesson', () => {
       /panel "run_hooks" does not offer scenario "refused"/,
     );
     expect(byField.get('predictions[3].id')?.message).toMatch(/duplicate prediction id/);
-    const stale = byField.get('predictions[4].ask.line');
+    const stale = byField.get(`predictions[${staleAt}].ask.line`);
     expect(stale?.message).toMatch(/anchor text "for hook in hooks" not found in run_hooks/);
     expect(stale?.line).toBe(lineOf(files['lesson.json'], '"line": "for hook in hooks"'));
     expect(errors).toHaveLength(4);
