@@ -21,6 +21,7 @@ import {
   type LoadFailed,
   type RecordRequest,
   runSeconds,
+  WATCHDOG_SIGNAL,
   writeLateMessage,
   writeSeconds,
 } from './protocol';
@@ -255,7 +256,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     const next = queue.shift() as Pending;
     inFlight = next;
     watch(next, runSeconds(next.request) * 1000 + INTERRUPT_GRACE_MS, () => {
-      if (interruptCell) Atomics.store(interruptCell, 0, 2); // SIGINT → KeyboardInterrupt
+      if (interruptCell) Atomics.store(interruptCell, 0, WATCHDOG_SIGNAL);
       watch(next, TERMINATE_GRACE_MS, () =>
         crash('the code did not stop when asked (stuck in a long call)'),
       );

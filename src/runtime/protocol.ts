@@ -13,6 +13,15 @@ import { RunFileSchema } from '../lessons/lesson.ts';
 import { BudgetSchema } from '../lessons/schema.ts';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
+
+/**
+ * The signal the page's watchdog raises in Python through the interrupt buffer: SIGUSR1
+ * (10 in Pyodide's libc), for which the recorder installs its handler while a run is
+ * recorded (`recorder/monitor.py`, `Recorder.on_interrupt`). Not SIGINT: a program's own
+ * SIGINT (its own handler, `signal.raise_signal`) stays the program's.
+ */
+export const WATCHDOG_SIGNAL = 10;
+
 export const ProbeSchema = z.object({
   id: z.string(),
   path: z.string(),
@@ -86,7 +95,10 @@ export const ToWorkerSchema = z.discriminatedUnion('type', [
     type: z.literal('init'),
     /** Base URL of the Pyodide assets on the app's own origin. */
     indexURL: z.string(),
-    /** Shared Int32 cell for Pyodide's interrupt buffer (cross-origin isolated pages). */
+    /**
+     * Shared Int32 cell for Pyodide's interrupt buffer (cross-origin isolated pages): the
+     * page writes {@link WATCHDOG_SIGNAL} into it to stop a run that took too long.
+     */
     interruptBuffer: z.optional(SharedBufferSchema),
   }),
   z.object({

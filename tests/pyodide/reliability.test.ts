@@ -3,8 +3,8 @@
  * Pyodide under Node: runaway code stops at its budgets with a replayable partial trace,
  * errors carry their place, huge and hostile values are capped, network modules are refused.
  *
- * The watchdog's interrupt is simulated the way the page does it: another thread writes 2
- * into the SharedArrayBuffer cell given to `pyodide.setInterruptBuffer` (here a
+ * The watchdog's interrupt is simulated the way the page does it: another thread writes
+ * `WATCHDOG_SIGNAL` into the SharedArrayBuffer cell given to `pyodide.setInterruptBuffer` (here a
  * `worker_threads` Worker, since the main thread is busy inside Python).
  *
  * A C-level call that never checks for signals (`sum(range(10**12))`) cannot be stopped
@@ -18,6 +18,7 @@ import { buildRunFiles } from '../../src/lessons/runFiles';
 import type { Budget } from '../../src/lessons/schema';
 import { indexHits, START, step } from '../../src/replay/engine';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { WATCHDOG_SIGNAL } from '../../src/runtime/protocol';
 import { positionView } from '../../src/store/selectors';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
@@ -53,7 +54,7 @@ function run(files: RunFile[], budget?: Budget): Trace {
 let sent: Int32Array;
 const AGAIN_MS = 5_000;
 
-/** Ask another thread to raise the interrupt (SIGINT = 2) after `ms`, as the page's watchdog does. */
+/** Ask another thread to raise the watchdog's signal after `ms`, as the page's watchdog does. */
 function interruptSoon(ms: number): Worker {
   Atomics.store(sent, 0, 0);
   return new Worker(
@@ -61,7 +62,7 @@ function interruptSoon(ms: number): Worker {
      const cell = new Int32Array(workerData.cell);
      const sent = new Int32Array(workerData.sent);
      const fire = () => {
-       Atomics.store(cell, 0, 2);
+       Atomics.store(cell, 0, ${WATCHDOG_SIGNAL});
        Atomics.add(sent, 0, 1);
        setTimeout(fire, ${AGAIN_MS});
      };
@@ -322,11 +323,40 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(trace.meta.error?.reason).toBeUndefined();
   });
 
-  it('puts back the SIGINT handler a run replaced, so the watchdog still stops the next run', async () => {
+  it("runs the program's own SIGINT as in plain Python, and its handler does not outlive the run", () => {
+    const raise = [
+      'import signal',
+      'try:',
+      '    signal.raise_signal(signal.SIGINT)',
+      'except KeyboardInterrupt:',
+      '    print("caught")',
+    ];
+    const own = run(
+      script(
+        [
+          ...raise,
+          'seen = []',
+          'signal.signal(signal.SIGINT, lambda signum, frame: seen.append(signum))',
+          'signal.raise_signal(signal.SIGINT)',
+          'print("handled", seen == [signal.SIGINT])',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(own.meta.error).toBeNull();
+    expect(own.meta.output).toBe('caught\nhandled True\n');
+    // The next run has Python's own handler again: its SIGINT is a KeyboardInterrupt.
+    const next = run(script(`${raise.join('\n')}\n`));
+    expect(next.meta.error).toBeNull();
+    expect(next.meta.output).toBe('caught\n');
+  });
+
+  it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
-      script('import signal\nsignal.signal(signal.SIGINT, signal.SIG_IGN)\nprint("ignored")\n'),
+      script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),
     );
     expect(meddler.meta.outcome).toBe('completed');
+    expect(rec.pyodide.runPython('import signal; int(signal.SIGUSR1)')).toBe(WATCHDOG_SIGNAL);
     // A loop in Python, under a clock budget the interrupt comes well before: were the
     // interrupt ignored, the clock would stop the run (and this test fail, not hang).
     const trace = await withInterrupt(300, () =>

@@ -33,8 +33,12 @@ from .values import Values
 _getframe = sys._getframe
 _clock = time.perf_counter
 _set_signal_handler = signal.signal
-_SIGINT = signal.SIGINT
-_DEFAULT_SIGINT = signal.default_int_handler
+_signal_handler = signal.getsignal
+# The signal the page's watchdog raises through Pyodide's interrupt buffer (WATCHDOG_SIGNAL
+# in protocol.ts). Not SIGINT, which stays the program's own.
+_WATCHDOG = signal.SIGUSR1
+# Handlers a run may set that must not outlive it: put back as they were before the run.
+_KEPT_SIGNALS = (signal.SIGINT, _WATCHDOG)
 
 _TOOL_NAME = "watch-python-think"
 
@@ -97,7 +101,7 @@ class Recorder(Stack):
         self.probe_results = []  # [event index, probe id, "ok"|"log"|"error", text]
         self.recursion = None  # sandbox.RecursionLimit: the program's recursion limit
         self.refused = None  # the last frame on_start refused to start (RecursionError)
-        self.sigint = _DEFAULT_SIGINT  # SIGINT's handler before attach, put back by detach
+        self.kept_handlers = ()  # (signal, handler) as they were before attach
 
     # -- helpers -------------------------------------------------------------
 
@@ -161,8 +165,8 @@ class Recorder(Stack):
         for code in self.codes:
             mon.set_local_events(tool, code, wanted)
         mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW)
-        previous = _set_signal_handler(_SIGINT, self.on_interrupt)
-        self.sigint = _DEFAULT_SIGINT if previous is None else previous
+        self.kept_handlers = tuple((sig, _signal_handler(sig)) for sig in _KEPT_SIGNALS)
+        _set_signal_handler(_WATCHDOG, self.on_interrupt)
 
     def detach(self):
         mon = sys.monitoring
@@ -173,14 +177,16 @@ class Recorder(Stack):
         for event, _ in self._callbacks():
             mon.register_callback(tool, event, None)
         mon.free_tool_id(tool)
-        # What the run set for SIGINT (if anything) goes with it.
-        _set_signal_handler(_SIGINT, self.sigint)
+        # What the run set for these signals goes with it; between runs a stray watchdog
+        # signal is ignored (SIG_DFL: Python does not handle it).
+        for sig, handler in self.kept_handlers:
+            _set_signal_handler(sig, signal.SIG_DFL if handler is None else handler)
 
     def on_interrupt(self, signum, frame):
-        """SIGINT while the run is recorded: the page's watchdog, through Pyodide's interrupt
-        buffer, asks the run to stop (it took too long). Stopped for good, even if lesson code
-        catches the KeyboardInterrupt. A KeyboardInterrupt the program raises itself does
-        not come here: it is the program's own exception, recorded like any other."""
+        """The watchdog's signal while the run is recorded: the page, through Pyodide's
+        interrupt buffer, asks the run to stop (it took too long). Stopped for good, even if
+        lesson code catches the KeyboardInterrupt. A KeyboardInterrupt or a SIGINT of the
+        program's own does not come here: it is the program's, recorded like any other."""
         self.stop("interrupted")
         raise KeyboardInterrupt
 

@@ -4,7 +4,7 @@ import {
   INTERRUPT_GRACE_MS,
   TERMINATE_GRACE_MS,
 } from '../../../src/runtime/client';
-import { type RecordRequest, writeSeconds } from '../../../src/runtime/protocol';
+import { type RecordRequest, WATCHDOG_SIGNAL, writeSeconds } from '../../../src/runtime/protocol';
 import { FakeWorker } from '../helpers/fake-worker';
 
 const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({
@@ -120,6 +120,31 @@ describe('the runtime client', () => {
     expect(FakeWorker.all[0].terminated).toBe(true);
     expect(FakeWorker.all).toHaveLength(2);
     expect(c.getStatus().state).toBe('loading');
+  });
+
+  it("raises the watchdog's signal in the shared cell when a run outlives its budget, then clears it", async () => {
+    // A cross-origin isolated page: the client shares an interrupt cell with the worker.
+    vi.stubGlobal('crossOriginIsolated', true);
+    try {
+      const c = client();
+      const w = FakeWorker.all[0];
+      const init = w.posted[0] as { interruptBuffer?: SharedArrayBuffer };
+      expect(init.interruptBuffer).toBeInstanceOf(SharedArrayBuffer);
+      const cell = new Int32Array(init.interruptBuffer as SharedArrayBuffer);
+      w.ready();
+      const t = c.record(request('s', 1));
+      const runId = w.runs()[0].runId as number;
+      vi.advanceTimersByTime(1000 + INTERRUPT_GRACE_MS - 10);
+      expect(Atomics.load(cell, 0)).toBe(0);
+      vi.advanceTimersByTime(20);
+      expect(Atomics.load(cell, 0)).toBe(WATCHDOG_SIGNAL);
+      // The run stops (the recorder's handler); the cell is cleared for the next run.
+      w.answer(runId, 'stopped');
+      expect((await t).meta.output).toBe('stopped');
+      expect(Atomics.load(cell, 0)).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('gives a run whose code has ended time to write its trace, by its event budget', async () => {
