@@ -7,12 +7,19 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
-import { AppFailure, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 import { toggled } from './breakpointLines';
 import { applyCommand, goToStepResult, openingNotice } from './commandResult';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
-import { movedBreakpoints, probesOf, sameCode, slotKey } from './recording';
+import {
+  keptFor,
+  keptKey,
+  movedBreakpoints,
+  probesOf,
+  sameCode,
+  shownKey,
+  slotKey,
+} from './recording';
 import { currentTrace } from './selectors';
 
 export type { PanelNotice } from './commandResult';
@@ -28,9 +35,6 @@ export type {
 
 let nextBreakpointId = 1;
 
-/** Prefix of the slot key of a trace that must be recorded again when asked. */
-const TRANSIENT = 'transient:';
-
 /** Create a panel store bound to a way of recording. */
 export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
   const store = createStore<PanelsStore>()((set, get) => {
@@ -44,30 +48,31 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
     /**
      * Whether the scenario's trace matches the current files and probes.
-     * With `shown`, a transient failure (Python unavailable) also counts: it
-     * is shown, but the next command or a ready runtime records again.
+     * With `shown`, a failure kept to be recorded again (Python unavailable, a lost run)
+     * also counts: it is shown, but the next command records again.
      */
     function isFresh(key: PanelKey, p: PanelState, scenario: string, shown = false): boolean {
       const request = deps.requestFor(key, scenario);
       const slot = p.traces[scenario];
       if (!request || !slot) return false;
       const skey = slotKey(request, p.breakpoints);
-      return slot.key === skey || (shown && slot.key === TRANSIENT + skey);
+      return slot.key === skey || (shown && shownKey(slot.key, skey));
     }
 
-    function recordScenario(key: PanelKey, scenario: string, priority: boolean) {
+    /** Record the scenario unless its trace is up to date; `retry`: a lost run too. */
+    function recordScenario(key: PanelKey, scenario: string, priority: boolean, retry = false) {
       const p = get().panels[key];
       const request = deps.requestFor(key, scenario);
       if (!p || !request) return;
       const skey = slotKey(request, p.breakpoints);
       const before = p.traces[scenario];
-      if (before?.key === skey) return;
+      if (keptFor(before?.key, skey, retry)) return;
       // New code for the scenario on screen: frame ids belong to one run, so the value
       // history shown (a frame's name) goes; and under a run in progress the old step
       // number would stand on some other line of the new run, so the run starts again
       // (as Debug does: to the first stop) once the new trace is here.
       const newCode =
-        scenario === p.scenario && before !== undefined && !sameCode(before.key, skey, TRANSIENT);
+        scenario === p.scenario && before !== undefined && !sameCode(before.key, skey);
       const rerun = newCode && p.position !== START && !p.pending;
       patch(key, (q) => ({
         traces: { ...q.traces, [scenario]: { key: skey, trace: null } },
@@ -81,12 +86,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         if (!q || q.traces[scenario]?.key !== skey) return;
         // A new trace for the scenario on screen (the files changed) may be
         // shorter than the old one: keep the position inside it.
-        // A run that never reached Python (or its stand-in) says nothing about the code:
-        // keep it on screen, under a key that makes the next request record again.
-        const transient =
-          deps.isStandIn?.(trace) || recordingFailure(trace)?.type === AppFailure.PythonUnavailable;
+        // A run Python never made or the app lost is kept marked to record again (keptKey).
+        const kept = keptKey(skey, trace, deps.isStandIn?.(trace) ?? false);
         patch(key, (r) => ({
-          traces: { ...r.traces, [scenario]: { key: transient ? TRANSIENT + skey : skey, trace } },
+          traces: { ...r.traces, [scenario]: { key: kept, trace } },
           ...(r.scenario === scenario && r.position > trace.length
             ? { position: trace.length, frameIndex: 0 }
             : {}),
@@ -146,19 +149,19 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
     const waiting = new Map<PanelKey, Exclude<TracesWhen, 'now'>>();
 
     /** The trace of the scenario on screen, asked for first. */
-    function recordShown(key: PanelKey) {
+    function recordShown(key: PanelKey, retry = false) {
       const p = get().panels[key];
-      if (p) recordScenario(key, p.scenario, true);
+      if (p) recordScenario(key, p.scenario, true, retry);
     }
 
-    /** Get the panel's missing traces: it is wanted now (on screen, or acted on). */
-    function ensure(key: PanelKey) {
+    /** Get the panel's missing traces: it is wanted now (`acted`: by a command, see keptKey). */
+    function ensure(key: PanelKey, acted = false) {
       waiting.delete(key);
       reconcile(key);
       const p = get().panels[key];
       if (!p) return;
       // The visible scenario first, the rest behind it.
-      recordShown(key);
+      recordShown(key, acted);
       for (const s of deps.scenariosOf(key)) if (s !== p.scenario) recordScenario(key, s, false);
     }
 
@@ -271,7 +274,7 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
         const trace = currentTrace(p);
         if (!trace || !isFresh(key, p, p.scenario)) {
           patch(key, () => ({ pending: { command } }));
-          ensure(key);
+          ensure(key, true);
           return;
         }
         const result = apply(key, trace, p, command);

@@ -5,7 +5,7 @@
  */
 import type { Breakpoint } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
-import { EventKind } from '../trace/meta';
+import { AppFailure, EventKind, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
 
 /**
@@ -63,12 +63,53 @@ export function slotKey(
 }
 
 /**
- * Whether two slot keys were recorded from the same code (their probes may differ). A key
- * may carry a marker before its files (`prefix`), which does not count.
+ * Marker before the slot key of a trace that says nothing about the code because Python
+ * was not there (unavailable, or a shipped stand-in): recorded again at the next request,
+ * including the one a ready Python makes.
  */
-export function sameCode(a: string, b: string, prefix = ''): boolean {
-  const code = (key: string) =>
-    (key.startsWith(prefix) ? key.slice(prefix.length) : key).split('\n', 1)[0];
+const TRANSIENT = 'transient:';
+/**
+ * Marker before the slot key of a run the app lost (its worker crashed or was restarted
+ * under it, its trace was unreadable, or it broke the recorder's seal; each tells the
+ * reader to run again): recorded again
+ * when the reader acts on the scenario, never by itself, since a run that crashes its
+ * worker would crash every new one.
+ */
+const RETRY = 'retry:';
+
+/** The key a recorded trace is kept under: its slot key, marked if it must be recorded again. */
+export function keptKey(skey: string, trace: Trace, standIn: boolean): string {
+  const failure = recordingFailure(trace)?.type;
+  if (standIn || failure === AppFailure.PythonUnavailable) return TRANSIENT + skey;
+  return failure === undefined ? skey : RETRY + skey;
+}
+
+/**
+ * Whether a trace kept under `kept` spares recording the slot key `skey` again: it is up
+ * to date, or a lost run the reader has not asked to run again (`retry`).
+ */
+export function keptFor(kept: string | undefined, skey: string, retry: boolean): boolean {
+  return kept === skey || (!retry && kept === RETRY + skey);
+}
+
+/** Whether a kept key is shown for the slot key `skey`: up to date, or marked to record again. */
+export function shownKey(kept: string, skey: string): boolean {
+  return kept === skey || kept === TRANSIENT + skey || kept === RETRY + skey;
+}
+
+/** A kept key without its marker. */
+function bareKey(kept: string): string {
+  for (const marker of [TRANSIENT, RETRY])
+    if (kept.startsWith(marker)) return kept.slice(marker.length);
+  return kept;
+}
+
+/**
+ * Whether two slot or kept keys were recorded from the same code (their probes and
+ * markers may differ).
+ */
+export function sameCode(a: string, b: string): boolean {
+  const code = (key: string) => bareKey(key).split('\n', 1)[0];
   return code(a) === code(b);
 }
 

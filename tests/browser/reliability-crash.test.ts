@@ -134,7 +134,19 @@ describe('a run that rewrites the recorder itself', () => {
     );
     expect(report.error).toContain('Python was restarted; run again.');
     await runtimeState(app.page, 'ready');
-    expect(await pythonWorker(app.page)).not.toBe(worker);
+    const second = await pythonWorker(app.page);
+    expect(second).not.toBe(worker);
+    // "Run again", as the panel says: the scenario is recorded again (not the kept error
+    // shown once more), so this run breaks the seal again and the new worker is replaced
+    let replaced = false;
+    second.once('close', () => {
+      replaced = true;
+    });
+    await p.locator('[data-testid=run]').click();
+    await expect.poll(() => replaced, { timeout: 30_000 }).toBe(true);
+    await runtimeState(app.page, 'ready');
+    await waitState(p, 'error');
+    expect((await panelReport(p)).error).toMatch(/This run changed wpt_recorder\.values/);
     // the next run is recorded by an untouched recorder
     await runScenario(p, 'after', 'run', 'finished');
     expect(await output(p)).toContain("'event': 'after'");

@@ -30,7 +30,7 @@ import {
   positionView,
   uiStateOf,
 } from '../../../src/store/selectors';
-import { EventKind } from '../../../src/trace/meta';
+import { AppFailure, EventKind, recordingFailure } from '../../../src/trace/meta';
 import { emptyTrace, type Trace } from '../../../src/trace/trace';
 import {
   FILES,
@@ -383,7 +383,10 @@ async function apply(w: ReturnType<typeof world>, a: Action): Promise<void> {
   switch (a.t) {
     case 'command': {
       const trace = currentTrace(p);
-      const ready = trace !== null && isFresh(w, p, trace);
+      // A run the app lost (its worker crashed under it) is shown, but a command runs it again.
+      const lost = trace !== null && recordingFailure(trace)?.type === AppFailure.WorkerCrashed;
+      const ready = trace !== null && isFresh(w, p, trace) && !lost;
+      const askedBefore = w.asked.length;
       s.command(KEY, a.command);
       const after = panelOf(w);
       if (ready && trace) {
@@ -392,6 +395,14 @@ async function apply(w: ReturnType<typeof world>, a: Action): Promise<void> {
         expect(after.pending).toBeNull();
       } else {
         expect(after.pending).toEqual({ command: a.command });
+      }
+      if (lost && isFresh(w, p, trace)) {
+        // asked again, for exactly the code and probes on screen
+        expect(w.asked.length).toBe(askedBefore + 1);
+        const again = w.asked[w.asked.length - 1].request;
+        expect(JSON.stringify([again.files[0].code, again.probes ?? []])).toBe(
+          w.currentRequest(p.scenario, p.breakpoints),
+        );
       }
       break;
     }
