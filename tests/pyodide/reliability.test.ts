@@ -351,6 +351,37 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(next.meta.output).toBe('caught\n');
   });
 
+  it('puts back every signal handler a run set, so a later run never calls an earlier run’s', () => {
+    const handlers = script(
+      [
+        'import signal',
+        "# SIGUSR1: the watchdog, a handler of each run's own recorder",
+        'shown = lambda s: "watchdog" if s == signal.SIGUSR1 else repr(signal.getsignal(s))',
+        'print([(int(s), shown(s)) for s in sorted(signal.valid_signals())])',
+        '',
+      ].join('\n'),
+    );
+    const before = run(handlers).meta.output;
+    expect(before).toContain('(15, '); // SIGTERM among them
+    const meddler = run(
+      script(
+        [
+          'import signal',
+          'def mine(signum, frame):',
+          '    print("an earlier run\'s handler", signum)',
+          'for s in (signal.SIGTERM, signal.SIGUSR2, signal.SIGHUP, signal.SIGALRM):',
+          '    signal.signal(s, mine)',
+          'signal.signal(signal.SIGPIPE, signal.SIG_DFL)',
+          'signal.raise_signal(signal.SIGUSR2)',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(meddler.meta.output).toBe("an earlier run's handler 12\n");
+    // The next run finds every handler as it was before the meddler's.
+    expect(run(handlers).meta.output).toBe(before);
+  });
+
   it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
       script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),

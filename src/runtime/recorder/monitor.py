@@ -37,8 +37,9 @@ _signal_handler = signal.getsignal
 # The signal the page's watchdog raises through Pyodide's interrupt buffer (WATCHDOG_SIGNAL
 # in protocol.ts). Not SIGINT, which stays the program's own.
 _WATCHDOG = signal.SIGUSR1
-# Handlers a run may set that must not outlive it: put back as they were before the run.
-_KEPT_SIGNALS = (signal.SIGINT, _WATCHDOG)
+# Handlers a run may set, none of which may outlive it (a later run's own raise_signal
+# would call it): every signal's is put back as it was before the run.
+_KEPT_SIGNALS = tuple(sorted(signal.valid_signals()))
 
 _TOOL_NAME = "watch-python-think"
 
@@ -177,10 +178,11 @@ class Recorder(Stack):
         for event, _ in self._callbacks():
             mon.register_callback(tool, event, None)
         mon.free_tool_id(tool)
-        # What the run set for these signals goes with it; between runs a stray watchdog
+        # What the run set for any signal goes with it; between runs a stray watchdog
         # signal is ignored (SIG_DFL: Python does not handle it).
         for sig, handler in self.kept_handlers:
-            _set_signal_handler(sig, signal.SIG_DFL if handler is None else handler)
+            if _signal_handler(sig) is not handler:
+                _set_signal_handler(sig, signal.SIG_DFL if handler is None else handler)
 
     def on_interrupt(self, signum, frame):
         """The watchdog's signal while the run is recorded: the page, through Pyodide's
