@@ -38,6 +38,7 @@ function runsOf(lesson: Lesson): { panel: string; scenario: string }[] {
 let rec: SandboxedRecorder;
 let real: Run[];
 let tamper: Run[];
+let clean: string;
 
 beforeAll(async () => {
   const lessons = await loadAllLessons(path.join(REPO, 'lessons'));
@@ -54,6 +55,9 @@ beforeAll(async () => {
   const t = fixtures.lessons[0];
   tamper = runsOf(t).map((r) => ({ lesson: t, ...r, golden: null }));
   rec = await createSandboxedRecorder({ install: recorderInstall() });
+  // What read_inplace sees in an interpreter no run has touched (the file-creation mask
+  // differs between hosts: 0 in the sandbox child, 0o22 in a plain Node).
+  clean = (await record(tamper.find((r) => r.scenario === 'read_inplace') as Run)).meta.output;
 });
 
 afterAll(() => rec?.close());
@@ -123,9 +127,11 @@ describe('one interpreter, many runs', () => {
               );
             }
             if (run.scenario === 'read_inplace') {
-              // Shared instances, caches, hooks, tools and files under /lib: all put back.
+              // Shared instances, caches, hooks, tools, settings and files under /lib: all
+              // put back, as an untouched interpreter has them.
+              expect(trace.meta.output, name).toBe(clean);
               expect(trace.meta.output, name).toMatch(
-                /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nlib: False\nzip: colorsys\n/,
+                /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0\nlib: False\nzip: colorsys\n/,
               );
             }
             if (run.scenario === 'read_classes') {
@@ -155,8 +161,10 @@ describe('one interpreter, many runs', () => {
   it('puts back for the very next run what a run changed in place (not left to the draw)', async () => {
     const run = (scenario: string) => record(tamper.find((r) => r.scenario === scenario) as Run);
     expect((await run('patch_inplace')).meta.output).toMatch(/^audit: False\npatched: \['H'\]/);
-    expect((await run('read_inplace')).meta.output).toMatch(
-      /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nlib: False\nzip: colorsys\n/,
+    const after = (await run('read_inplace')).meta.output;
+    expect(after).toBe(clean);
+    expect(after).toMatch(
+      /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0\nlib: False\nzip: colorsys\n/,
     );
   }, 60_000);
 });

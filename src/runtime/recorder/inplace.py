@@ -2,15 +2,19 @@
 sandbox puts back do not look: attributes set on the standard library's shared
 instances (``json.loads`` goes through ``json._default_decoder``, ``random.random``
 through ``random._inst``), the regular-expression cache, ``gc.callbacks``, the
-async-generator hooks, ``sys.monitoring`` tools, and audit hooks, which cannot be
+async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
+settings (the file-creation mask, the locale, the thread switch interval, coroutine
+origin tracking, objects frozen out of the collector), and audit hooks, which cannot be
 removed once added, so ``sys.addaudithook`` is taken away before any run.
 
 What a run can still leave behind lies below Python (memory written through ``ctypes``,
 a codec registered with ``codecs.register``): the Node-side tools record each lesson in
 an interpreter of its own, and docs/reliability.md lists these limits."""
 
+import _locale
 import gc
 import json
+import os
 import random
 import re
 import sys
@@ -18,6 +22,17 @@ import sys
 # The shared instances whose attributes every later run goes through.
 _INSTANCES = (json._default_decoder, json._default_encoder, random._inst)
 _MONITORING_TOOLS = range(6)
+# C functions, taken before any run: a run may rebind the names (put back before these are
+# called) or rewrite `locale.setlocale`, a Python function, which is why `_locale`'s is used.
+_umask = os.umask
+_setlocale = _locale.setlocale
+_LC_ALL = _locale.LC_ALL
+_getswitchinterval = sys.getswitchinterval
+_setswitchinterval = sys.setswitchinterval
+_get_origin_depth = sys.get_coroutine_origin_tracking_depth
+_set_origin_depth = sys.set_coroutine_origin_tracking_depth
+_freeze_count = gc.get_freeze_count
+_unfreeze = gc.unfreeze
 
 
 def remove_audit_hooks_entry():
@@ -35,6 +50,12 @@ class InPlaceState:
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
+        self.umask = _umask(0)
+        _umask(self.umask)
+        self.locale = _setlocale(_LC_ALL)
+        self.switch_interval = _getswitchinterval()
+        self.origin_depth = _get_origin_depth()
+        self.frozen = _freeze_count()
 
     def restore(self):
         # Without calling anything a run could have given them: the class put back first
@@ -47,6 +68,13 @@ class InPlaceState:
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         re.purge()
+        _umask(self.umask)
+        if _setlocale(_LC_ALL) != self.locale:
+            _setlocale(_LC_ALL, self.locale)
+        _setswitchinterval(self.switch_interval)
+        _set_origin_depth(self.origin_depth)
+        if _freeze_count() != self.frozen and self.frozen == 0:
+            _unfreeze()  # back among the collector's objects, as before the run
         mon = sys.monitoring
         for tool, name in zip(_MONITORING_TOOLS, self.tools, strict=True):
             now = mon.get_tool(tool)
