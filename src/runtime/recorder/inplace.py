@@ -19,6 +19,8 @@ import random
 import re
 import sys
 
+from .containers import ModuleContainers
+
 # The shared instances whose attributes every later run goes through.
 _INSTANCES = (json._default_decoder, json._default_encoder, random._inst)
 _MONITORING_TOOLS = range(6)
@@ -43,10 +45,13 @@ def remove_audit_hooks_entry():
 
 
 class InPlaceState:
-    """The state above as the baseline found it, and how to put it back."""
+    """The state above as the baseline found it, and how to put it back, with the modules'
+    top-level containers (containers.py) but for `owned`, which the sandbox puts back
+    itself, and for the modules of `host(name)`."""
 
-    def __init__(self):
-        self.instances = [(obj, type(obj), dict(vars(obj))) for obj in _INSTANCES]
+    def __init__(self, host, owned):
+        self.containers = ModuleContainers(host, (*owned, re._cache, re._cache2))
+        self.instances = tuple((obj, type(obj), tuple(vars(obj).items())) for obj in _INSTANCES)
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
@@ -67,6 +72,7 @@ class InPlaceState:
             object.__setattr__(obj, "__dict__", dict(saved))
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
+        self.containers.restore()
         re.purge()
         _umask(self.umask)
         if _setlocale(_LC_ALL) != self.locale:

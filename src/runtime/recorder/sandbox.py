@@ -122,7 +122,10 @@ class InterpreterState:
             (name, context_state(getattr(decimal, name))) for name in DECIMAL_TEMPLATES
         )
         self.files = snapshot_files()
-        self.in_place = InPlaceState()
+        # the containers put back above, by this class
+        owned = (sys.modules, sys.meta_path, sys.path, sys.path_hooks, sys.path_importer_cache,
+                 warnings.filters, copyreg.dispatch_table)
+        self.in_place = InPlaceState(is_blocked, owned)
 
     def restore(self):
         sys.settrace(None)

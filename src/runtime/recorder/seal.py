@@ -35,6 +35,10 @@ _MISSING = object()
 # Modules that belong to whoever hosts the recorder, not to the interpreter's code.
 _SKIP_MODULES = frozenset(("__main__",))
 
+# Modules whose objects hold the sandbox's baseline (see `_Builder.held`).
+_SNAPSHOT_MODULES = frozenset(
+    __name__.rpartition(".")[0] + suffix for suffix in (".sandbox", ".inplace", ".containers"))
+
 # The C functions (and the one constant) `verify` is given.
 _C = (all, map, operator.call, operator.is_, len, operator.eq, itertools.chain.from_iterable,
       itertools.repeat, _MISSING, type, _code, _defaults, _kwdefaults, _cell, _bases)
@@ -169,8 +173,9 @@ class _Builder:
             inner = list(enumerate(value))
         elif type(value) is tuple:
             inner = list(enumerate(value))
-        elif type(value).__module__ == __name__.rsplit(".", 1)[0] + ".sandbox":
-            # the sandbox's own snapshot objects (a module namespace as it was)
+        elif type(value).__module__ in _SNAPSHOT_MODULES:
+            # the sandbox's own snapshot objects (a module namespace as it was, the state
+            # put back in place)
             self.mapping(vars(value), label)
             inner = list(vars(value).items())
         else:
