@@ -1,9 +1,10 @@
-"""The dicts, lists and sets that modules keep at their top level: dispatch tables
-(``copy._deepcopy_dispatch``: every later ``copy.deepcopy`` of a list goes through it),
-lookup tables (``json.decoder._CONSTANTS``, ``locale.locale_alias``), registries and
-caches. The sandbox puts a module's names back by identity, so a run that changed one of
-these in place (``copy._deepcopy_dispatch[list] = ...``) changed it for every later run.
-Their items are saved when the baseline is taken and put back after every run.
+"""The dicts, lists and sets that modules and their classes keep at their top level:
+dispatch tables (``copy._deepcopy_dispatch``: every later ``copy.deepcopy`` of a list goes
+through it; ``textwrap.TextWrapper.unicode_whitespace_trans``), lookup tables
+(``json.decoder._CONSTANTS``, ``locale.locale_alias``), registries and caches. The
+sandbox puts a module's names back by identity, so a run that changed one of these in
+place changed it for every later run. Their items are saved when the baseline is taken
+and put back after every run.
 
 Read and put back without calling anything a run could have given them: a live container
 is compared with its saved items by iterating it (no hashing, no ``==``); a dict or a set
@@ -12,10 +13,14 @@ is refilled from a saved copy of the same type, which copies the stored hashes.
 
 import sys
 import types
-from operator import is_
+from itertools import chain
+from operator import eq, is_
 
 # The recorder's own package: its tables are its own (and sealed, seal.py).
 _PACKAGE = __name__.rpartition(".")[0]
+# Private references, taken before any run (the sandbox puts builtins back before this
+# runs, but nothing here relies on that).
+_all, _map, _len, _chain, _values = all, map, len, chain.from_iterable, dict.values
 
 
 def _skipped(name, host):
@@ -23,7 +28,8 @@ def _skipped(name, host):
 
 
 class ModuleContainers:
-    """Each top-level dict, list and set of the modules loaded now, with its items."""
+    """Each top-level dict, list and set of the modules loaded now and of the classes
+    they define, with its items."""
 
     def __init__(self, host, owned):
         """`host(name)`: a module of whoever runs the recorder (Pyodide), left alone;
@@ -34,32 +40,61 @@ class ModuleContainers:
             if not isinstance(module, types.ModuleType) or _skipped(name, host):
                 continue
             for value in list(vars(module).values()):
-                tp = type(value)
-                if (tp is dict or tp is list or tp is set) and id(value) not in seen:
-                    seen.add(id(value))
-                    items = tuple(value.items()) if tp is dict else tuple(value)
-                    copy = None if tp is list else (dict if tp is dict else frozenset)(value)
-                    saved.append((value, items, copy))
-        # A tuple of tuples: nothing a run could edit in place (the seal holds `saved`
-        # itself, seal.py); a dict's copy is checked against its items before use.
+                if isinstance(value, type) and value.__module__ == name:
+                    # its class attributes too (`textwrap.TextWrapper.unicode_whitespace_trans`)
+                    for held in list(vars(value).values()):
+                        _save(held, seen, saved)
+                else:
+                    _save(value, seen, saved)
+        # Tuples: nothing a run could edit in place (the seal holds `saved` itself,
+        # seal.py); a dict's copy is checked against its keys and values before use.
         self.saved = tuple(saved)
+        # The same, flat, for one check in C of the usual case: nothing changed.
+        self.lives = tuple(live for live, _k, _v, _c in saved)
+        self.sizes = tuple(len(keys) for _l, keys, _v, _c in saved)
+        self.keys = tuple(chain.from_iterable(keys for _l, keys, _v, _c in saved))
+        self.dicts = tuple(live for live, _k, values, _c in saved if values is not None)
+        self.values = tuple(chain.from_iterable(v for _l, _k, v, _c in saved if v is not None))
+
+    def unchanged(self):
+        """Whether every container holds what it held at install, item by item."""
+        return (
+            _all(_map(eq, _map(_len, self.lives), self.sizes))
+            and _all(_map(is_, _chain(self.lives), self.keys, strict=True))
+            and _all(_map(is_, _chain(_map(_values, self.dicts)), self.values, strict=True))
+        )
 
     def restore(self):
-        for live, items, copy in self.saved:
-            if _unchanged(live, items):
+        if self.unchanged():
+            return
+        for live, keys, values, copy in self.saved:
+            if _unchanged(live, keys, values):
                 continue
             if type(live) is list:
-                live[:] = items
+                live[:] = keys
                 continue
             live.clear()
-            # the copy, unless a run reached it too: then the items (hashed again)
-            live.update(copy if _unchanged(copy, items) else items)
+            if type(live) is set:
+                live.update(copy)  # a frozenset: nothing to check
+            elif _unchanged(copy, keys, values):
+                live.update(copy)
+            else:  # a run reached the copy too: the items, hashed again
+                live.update(zip(keys, values, strict=True))
 
 
-def _unchanged(container, items):
-    if len(container) != len(items):
-        return False
-    if type(container) is dict:
-        pairs = zip(container.items(), items, strict=True)
-        return all(a is c and b is d for (a, b), (c, d) in pairs)
-    return all(map(is_, container, items, strict=True))
+def _save(value, seen, saved):
+    tp = type(value)
+    if (tp is dict or tp is list or tp is set) and id(value) not in seen:
+        seen.add(id(value))
+        values = tuple(value.values()) if tp is dict else None
+        copy = None if tp is list else (dict if tp is dict else frozenset)(value)
+        saved.append((value, tuple(value), values, copy))
+
+
+def _unchanged(container, keys, values):
+    """Item by item, by identity, in C (`map`): a dict's keys in order, then its values."""
+    return (
+        len(container) == len(keys)
+        and all(map(is_, container, keys, strict=True))
+        and (values is None or all(map(is_, container.values(), values, strict=True)))
+    )

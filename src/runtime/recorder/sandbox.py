@@ -123,8 +123,9 @@ class InterpreterState:
         )
         self.files = snapshot_files()
         # the containers put back above, by this class
+        # (and the import system's own locks, which it drops as their weak references die)
         owned = (sys.modules, sys.meta_path, sys.path, sys.path_hooks, sys.path_importer_cache,
-                 warnings.filters, copyreg.dispatch_table)
+                 warnings.filters, copyreg.dispatch_table, importlib._bootstrap._module_locks)
         self.in_place = InPlaceState(is_blocked, owned)
 
     def restore(self):
