@@ -11,6 +11,7 @@ is compared with its saved items by iterating it (no hashing, no ``==``); a dict
 is refilled from a saved copy of the same type, which copies the stored hashes.
 """
 
+import operator
 import sys
 import types
 from itertools import chain
@@ -21,6 +22,12 @@ _PACKAGE = __name__.rpartition(".")[0]
 # Private references, taken before any run (the sandbox puts builtins back before this
 # runs, but nothing here relies on that).
 _all, _map, _len, _chain, _values = all, map, len, chain.from_iterable, dict.values
+_call = operator.call
+_set_class = object.__dict__["__class__"].__set__
+# Values that are not a module's own instances: code, modules, and bound methods (whose
+# `__dict__` is their function's).
+_NOT_INSTANCES = (types.ModuleType, types.FunctionType, types.MethodType,
+                  types.BuiltinFunctionType, types.MethodWrapperType)
 
 
 def _skipped(name, host):
@@ -36,16 +43,18 @@ class ModuleContainers:
         `owned`: containers something else puts back (the sandbox's `sys.modules`)."""
         seen = {id(obj) for obj in owned}
         saved = []
+        instances = []
         for name, module in list(sys.modules.items()):
             if not isinstance(module, types.ModuleType) or _skipped(name, host):
                 continue
             for value in list(vars(module).values()):
-                if isinstance(value, type) and value.__module__ == name:
-                    # its class attributes too (`textwrap.TextWrapper.unicode_whitespace_trans`)
-                    for held in list(vars(value).values()):
-                        _save(held, seen, saved)
-                else:
-                    _save(value, seen, saved)
+                if isinstance(value, type):
+                    if value.__module__ == name:
+                        # its class attributes too (`textwrap.TextWrapper`'s table)
+                        for held in list(vars(value).values()):
+                            _save(held, seen, saved)
+                elif not _save(value, seen, saved):
+                    _instance(value, seen, saved, instances)
         # Tuples: nothing a run could edit in place (the seal holds `saved` itself,
         # seal.py); a dict's copy is checked against its keys and values before use.
         self.saved = tuple(saved)
@@ -55,11 +64,22 @@ class ModuleContainers:
         self.keys = tuple(chain.from_iterable(keys for _l, keys, _v, _c in saved))
         self.dicts = tuple(live for live, _k, values, _c in saved if values is not None)
         self.values = tuple(chain.from_iterable(v for _l, _k, v, _c in saved if v is not None))
+        # Instances a module holds (`reprlib.aRepr`, `json._default_decoder`): each one's
+        # class, and the attribute dict it had (read through its class's own C getter);
+        # what that dict holds is checked with the containers above.
+        self.objects = tuple(obj for obj, _c, _d, _a in instances)
+        self.classes = tuple(cls for _o, cls, _d, _a in instances)
+        self.descriptors = tuple(d for _o, _c, d, _a in instances)
+        self.getters = tuple(d.__get__ for d in self.descriptors)
+        self.attrs = tuple(attrs for _o, _c, _d, attrs in instances)
 
     def unchanged(self):
-        """Whether every container holds what it held at install, item by item."""
+        """Whether every container holds what it held at install, item by item, and every
+        instance has its class and its attribute dict."""
         return (
-            _all(_map(eq, _map(_len, self.lives), self.sizes))
+            _all(_map(is_, _map(type, self.objects), self.classes))
+            and _all(_map(is_, _map(_call, self.getters, self.objects), self.attrs))
+            and _all(_map(eq, _map(_len, self.lives), self.sizes))
             and _all(_map(is_, _chain(self.lives), self.keys, strict=True))
             and _all(_map(is_, _chain(_map(_values, self.dicts)), self.values, strict=True))
         )
@@ -67,6 +87,15 @@ class ModuleContainers:
     def restore(self):
         if self.unchanged():
             return
+        # Instances first: a class swapped back, the attribute dict put back in place (its
+        # items follow with the containers). Nothing of a run's class is called.
+        for obj, cls, descriptor, attrs in zip(
+            self.objects, self.classes, self.descriptors, self.attrs, strict=True
+        ):
+            if type(obj) is not cls:
+                _set_class(obj, cls)
+            if descriptor.__get__(obj) is not attrs:
+                descriptor.__set__(obj, attrs)
         for live, keys, values, copy in self.saved:
             if _unchanged(live, keys, values):
                 continue
@@ -83,12 +112,32 @@ class ModuleContainers:
 
 
 def _save(value, seen, saved):
+    """Keep a dict, list or set with its items (True if `value` is one)."""
     tp = type(value)
-    if (tp is dict or tp is list or tp is set) and id(value) not in seen:
+    if not (tp is dict or tp is list or tp is set):
+        return False
+    if id(value) not in seen:
         seen.add(id(value))
         values = tuple(value.values()) if tp is dict else None
         copy = None if tp is list else (dict if tp is dict else frozenset)(value)
         saved.append((value, tuple(value), values, copy))
+    return True
+
+
+def _instance(obj, seen, saved, instances):
+    """Keep an instance of a class written in Python, with its attribute dict."""
+    if isinstance(obj, _NOT_INSTANCES) or id(obj) in seen:
+        return
+    descriptor = next((vars(k)["__dict__"] for k in type(obj).__mro__ if "__dict__" in vars(k)),
+                      None)
+    if type(descriptor) is not types.GetSetDescriptorType:
+        return
+    attrs = descriptor.__get__(obj)
+    if type(attrs) is not dict:
+        return
+    seen.add(id(obj))
+    instances.append((obj, type(obj), descriptor, attrs))
+    _save(attrs, seen, saved)
 
 
 def _unchanged(container, keys, values):

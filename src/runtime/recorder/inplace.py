@@ -1,7 +1,7 @@
 """Interpreter-wide state that a run can change in place, where the module namespaces the
-sandbox puts back do not look: attributes set on the standard library's shared
-instances (``json.loads`` goes through ``json._default_decoder``, ``random.random``
-through ``random._inst``), the regular-expression cache, ``gc.callbacks``, the
+sandbox puts back do not look: the tables and the shared instances modules hold
+(containers.py: ``json.loads`` goes through ``json._default_decoder``, ``copy.deepcopy``
+through ``copy._deepcopy_dispatch``), the regular-expression cache, ``gc.callbacks``, the
 async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
 settings (the file-creation mask, the locale, the thread switch interval, coroutine
 origin tracking, objects frozen out of the collector), and audit hooks, which cannot be
@@ -13,16 +13,12 @@ an interpreter of its own, and docs/reliability.md lists these limits."""
 
 import _locale
 import gc
-import json
 import os
-import random
 import re
 import sys
 
 from .containers import ModuleContainers
 
-# The shared instances whose attributes every later run goes through.
-_INSTANCES = (json._default_decoder, json._default_encoder, random._inst)
 _MONITORING_TOOLS = range(6)
 # C functions, taken before any run: a run may rebind the names (put back before these are
 # called) or rewrite `locale.setlocale`, a Python function, which is why `_locale`'s is used.
@@ -51,7 +47,6 @@ class InPlaceState:
 
     def __init__(self, host, owned):
         self.containers = ModuleContainers(host, (*owned, re._cache, re._cache2))
-        self.instances = tuple((obj, type(obj), tuple(vars(obj).items())) for obj in _INSTANCES)
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
@@ -63,13 +58,6 @@ class InPlaceState:
         self.frozen = _freeze_count()
 
     def restore(self):
-        # Without calling anything a run could have given them: the class put back first
-        # (a run may have swapped it for its own subclass), then a fresh attribute dict
-        # (a run may have swapped in a dict of its own), never `==` on what it left.
-        for obj, cls, saved in self.instances:
-            if type(obj) is not cls:
-                object.__setattr__(obj, "__class__", cls)
-            object.__setattr__(obj, "__dict__", dict(saved))
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         self.containers.restore()
