@@ -54,7 +54,12 @@ class ModuleContainers:
                         for held in list(vars(value).values()):
                             _save(held, seen, saved)
                 elif not _save(value, seen, saved):
-                    _instance(value, seen, saved, instances)
+                    _instance(value, seen, saved, instances, host)
+        # One level in: the instances those tables hold (`encodings._cache`'s codecs, the
+        # finders in `sys.path_importer_cache`), with the tables their attributes hold.
+        for live in [live for live, _k, _v, _c in saved] + list(owned):
+            for item in list(live.values() if type(live) is dict else live):
+                _instance(item, seen, saved, instances, host)
         # Tuples: nothing a run could edit in place (the seal holds `saved` itself,
         # seal.py); a dict's copy is checked against its keys and values before use.
         self.saved = tuple(saved)
@@ -124,9 +129,12 @@ def _save(value, seen, saved):
     return True
 
 
-def _instance(obj, seen, saved, instances):
-    """Keep an instance of a class written in Python, with its attribute dict."""
-    if isinstance(obj, _NOT_INSTANCES) or id(obj) in seen:
+def _instance(obj, seen, saved, instances, host):
+    """Keep an instance of a class written in Python (not the recorder's or the host's),
+    with its attribute dict and the tables its attributes hold."""
+    if isinstance(obj, _NOT_INSTANCES) or id(obj) in seen or isinstance(obj, type):
+        return
+    if _skipped(getattr(type(obj), "__module__", None) or "", host):
         return
     descriptor = next((vars(k)["__dict__"] for k in type(obj).__mro__ if "__dict__" in vars(k)),
                       None)
@@ -138,6 +146,8 @@ def _instance(obj, seen, saved, instances):
     seen.add(id(obj))
     instances.append((obj, type(obj), descriptor, attrs))
     _save(attrs, seen, saved)
+    for value in list(attrs.values()):
+        _save(value, seen, saved)
 
 
 def _unchanged(container, keys, values):
