@@ -1,6 +1,6 @@
-"""The dicts, lists and sets that modules and their classes keep at their top level:
-dispatch tables (``copy._deepcopy_dispatch``: every later ``copy.deepcopy`` of a list goes
-through it; ``textwrap.TextWrapper.unicode_whitespace_trans``), lookup tables
+"""The dicts, lists and sets that modules, their classes and their functions' closures
+keep at their top level: dispatch tables (``copy._deepcopy_dispatch``: every later
+``copy.deepcopy`` of a list goes through it; ``textwrap.TextWrapper``'s), lookup tables
 (``json.decoder._CONSTANTS``, ``locale.locale_alias``), registries and caches. The
 sandbox puts a module's names back by identity, so a run that changed one of these in
 place changed it for every later run. Their items are saved when the baseline is taken
@@ -52,8 +52,8 @@ class ModuleContainers:
                     if value.__module__ == name:
                         # its class attributes too (`textwrap.TextWrapper`'s table)
                         for held in list(vars(value).values()):
-                            _save(held, seen, saved)
-                elif not _save(value, seen, saved):
+                            _save(held, seen, saved) or _cells(held, seen, saved)
+                elif not _save(value, seen, saved) and not _cells(value, seen, saved):
                     _instance(value, seen, saved, instances, host)
         # One level in: the instances those tables hold (`encodings._cache`'s codecs, the
         # finders in `sys.path_importer_cache`), with the tables their attributes hold.
@@ -126,6 +126,20 @@ def _save(value, seen, saved):
         values = tuple(value.values()) if tp is dict else None
         copy = None if tp is list else (dict if tp is dict else frozenset)(value)
         saved.append((value, tuple(value), values, copy))
+    return True
+
+
+def _cells(fn, seen, saved):
+    """Keep the tables a function's closure holds (`ChainMap.__repr__`'s recursion guard,
+    from `reprlib.recursive_repr`). True if `fn` is a function."""
+    if type(fn) is not types.FunctionType:
+        return False
+    for cell in fn.__closure__ or ():
+        try:
+            contents = cell.cell_contents
+        except ValueError:
+            continue  # empty until the function itself fills it
+        _save(contents, seen, saved)
     return True
 
 
