@@ -382,6 +382,21 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(run(handlers).meta.output).toBe(before);
   });
 
+  it('forgets the exit functions a run registered, so a later run never calls an earlier run’s', () => {
+    const count = script('import atexit\nprint(atexit._ncallbacks())\n');
+    const before = run(count).meta.output;
+    const meddler = run(
+      script('import atexit\natexit.register(print, "an earlier run\'s exit function")\n'),
+    );
+    expect(meddler.meta.error).toBeNull();
+    expect(run(count).meta.output).toBe(before);
+    // Calling every exit function now calls none of the meddler's (and empties the
+    // registry, which is filled again for the next run).
+    const caller = run(script('import atexit\natexit._run_exitfuncs()\nprint("done")\n'));
+    expect(caller.meta.output).toBe('done\n');
+    expect(run(count).meta.output).toBe(before);
+  });
+
   it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
       script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),

@@ -4,14 +4,16 @@ sandbox puts back do not look: the tables and the shared instances modules hold
 through ``copy._deepcopy_dispatch``), the regular-expression cache, ``gc.callbacks``, the
 async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
 settings (the file-creation mask, the locale, the thread switch interval, coroutine
-origin tracking, objects frozen out of the collector), and audit hooks, which cannot be
-removed once added, so ``sys.addaudithook`` is taken away before any run.
+origin tracking, objects frozen out of the collector), the functions registered with
+``atexit`` (a later run's ``atexit._run_exitfuncs()`` would call them), and audit hooks,
+which cannot be removed once added, so ``sys.addaudithook`` is taken away before any run.
 
 What a run can still leave behind lies below Python (memory written through ``ctypes``,
 a codec registered with ``codecs.register``): the Node-side tools record each lesson in
 an interpreter of its own, and docs/reliability.md lists these limits."""
 
 import _locale
+import atexit
 import gc
 import os
 import re
@@ -31,6 +33,25 @@ _get_origin_depth = sys.get_coroutine_origin_tracking_depth
 _set_origin_depth = sys.set_coroutine_origin_tracking_depth
 _freeze_count = gc.get_freeze_count
 _unfreeze = gc.unfreeze
+_exit_clear = atexit._clear
+_exit_register = atexit.register
+
+
+def _exit_functions():
+    """The functions registered with `atexit` now, if all of them can be named (the
+    registry cannot be listed): logging's shutdown, which importing logging registers.
+    None when some other function is registered."""
+    known = []
+    logging = sys.modules.get("logging")
+    count = atexit._ncallbacks()
+    if logging is not None and count:
+        atexit.unregister(logging.shutdown)
+        if atexit._ncallbacks() == count - 1:
+            known.append(logging.shutdown)
+    complete = atexit._ncallbacks() == 0
+    for fn in known:
+        atexit.register(fn)
+    return tuple(known) if complete else None
 
 
 def remove_audit_hooks_entry():
@@ -46,7 +67,8 @@ class InPlaceState:
     itself, and for the modules of `host(name)`."""
 
     def __init__(self, host, owned):
-        self.containers = ModuleContainers(host, (*owned, re._cache, re._cache2))
+        self.containers = ModuleContainers(host, (*owned, re._cache, re._cache2, gc.callbacks))
+        self.exit_functions = _exit_functions()
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
@@ -62,6 +84,10 @@ class InPlaceState:
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         self.containers.restore()
         re.purge()
+        if self.exit_functions is not None:  # what a run registered goes with it
+            _exit_clear()
+            for fn in self.exit_functions:
+                _exit_register(fn)
         _umask(self.umask)
         if _setlocale(_LC_ALL) != self.locale:
             _setlocale(_LC_ALL, self.locale)
