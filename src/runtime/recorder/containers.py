@@ -19,9 +19,9 @@ from operator import eq, is_
 
 # The recorder's own package: its tables are its own (and sealed, seal.py).
 _PACKAGE = __name__.rpartition(".")[0]
-# Private references, taken before any run (the sandbox puts builtins back before this
-# runs, but nothing here relies on that).
-_all, _map, _len, _chain, _values = all, map, len, chain.from_iterable, dict.values
+# Private references, taken before any run, for the check of the usual case (the rest
+# runs only once a table changed, after the sandbox has put the builtins back).
+_all, _map, _len, _type, _chain, _values = all, map, len, type, chain.from_iterable, dict.values
 _call = operator.call
 _set_class = object.__dict__["__class__"].__set__
 # Values that are not a module's own instances: code, modules, and bound methods (whose
@@ -35,8 +35,9 @@ def _skipped(name, host):
 
 
 class ModuleContainers:
-    """Each top-level dict, list and set of the modules loaded now and of the classes
-    they define, with its items."""
+    """Each top-level dict, list and set of the modules loaded now, of the classes they
+    define and of their functions' closures, with its items; each instance they hold, with
+    its class and attribute dict; and one level in, the instances those tables hold."""
 
     def __init__(self, host, owned):
         """`host(name)`: a module of whoever runs the recorder (Pyodide), left alone;
@@ -82,7 +83,7 @@ class ModuleContainers:
         """Whether every container holds what it held at install, item by item, and every
         instance has its class and its attribute dict."""
         return (
-            _all(_map(is_, _map(type, self.objects), self.classes))
+            _all(_map(is_, _map(_type, self.objects), self.classes))
             and _all(_map(is_, _map(_call, self.getters, self.objects), self.attrs))
             and _all(_map(eq, _map(_len, self.lives), self.sizes))
             and _all(_map(is_, _chain(self.lives), self.keys, strict=True))
