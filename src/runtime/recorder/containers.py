@@ -11,7 +11,6 @@ is compared with its saved items by iterating it (no hashing, no ``==``); a dict
 is refilled from a saved copy of the same type, which copies the stored hashes.
 """
 
-import operator
 import sys
 import types
 from itertools import chain
@@ -22,7 +21,8 @@ _PACKAGE = __name__.rpartition(".")[0]
 # Private references, taken before any run, for the check of the usual case (the rest
 # runs only once a table changed, after the sandbox has put the builtins back).
 _all, _map, _len, _type, _chain, _values = all, map, len, type, chain.from_iterable, dict.values
-_call = operator.call
+_get = types.GetSetDescriptorType.__get__
+_set = types.GetSetDescriptorType.__set__
 _set_class = object.__dict__["__class__"].__set__
 # Values that are not a module's own instances: code, modules, and bound methods (whose
 # `__dict__` is their function's).
@@ -45,6 +45,7 @@ class ModuleContainers:
         seen = {id(obj) for obj in owned}
         saved = []
         instances = []
+        getters = {}
         for name, module in list(sys.modules.items()):
             if not isinstance(module, types.ModuleType) or _skipped(name, host):
                 continue
@@ -55,12 +56,12 @@ class ModuleContainers:
                         for held in list(vars(value).values()):
                             _save(held, seen, saved) or _cells(held, seen, saved)
                 elif not _save(value, seen, saved) and not _cells(value, seen, saved):
-                    _instance(value, seen, saved, instances, host)
+                    _instance(value, seen, saved, instances, host, getters)
         # One level in: the instances those tables hold (`encodings._cache`'s codecs, the
         # finders in `sys.path_importer_cache`), with the tables their attributes hold.
         for live in [live for live, _k, _v, _c in saved] + list(owned):
             for item in list(live.values() if type(live) is dict else live):
-                _instance(item, seen, saved, instances, host)
+                _instance(item, seen, saved, instances, host, getters)
         # Tuples: nothing a run could edit in place (the seal holds `saved` itself,
         # seal.py); a dict's copy is checked against its keys and values before use.
         self.saved = tuple(saved)
@@ -76,7 +77,6 @@ class ModuleContainers:
         self.objects = tuple(obj for obj, _c, _d, _a in instances)
         self.classes = tuple(cls for _o, cls, _d, _a in instances)
         self.descriptors = tuple(d for _o, _c, d, _a in instances)
-        self.getters = tuple(d.__get__ for d in self.descriptors)
         self.attrs = tuple(attrs for _o, _c, _d, attrs in instances)
 
     def unchanged(self):
@@ -84,7 +84,7 @@ class ModuleContainers:
         instance has its class and its attribute dict."""
         return (
             _all(_map(is_, _map(_type, self.objects), self.classes))
-            and _all(_map(is_, _map(_call, self.getters, self.objects), self.attrs))
+            and _all(_map(is_, _map(_get, self.descriptors, self.objects), self.attrs))
             and _all(_map(eq, _map(_len, self.lives), self.sizes))
             and _all(_map(is_, _chain(self.lives), self.keys, strict=True))
             and _all(_map(is_, _chain(_map(_values, self.dicts)), self.values, strict=True))
@@ -100,8 +100,8 @@ class ModuleContainers:
         ):
             if type(obj) is not cls:
                 _set_class(obj, cls)
-            if descriptor.__get__(obj) is not attrs:
-                descriptor.__set__(obj, attrs)
+            if _get(descriptor, obj) is not attrs:
+                _set(descriptor, obj, attrs)
         for live, keys, values, copy in self.saved:
             if _unchanged(live, keys, values):
                 continue
@@ -144,16 +144,24 @@ def _cells(fn, seen, saved):
     return True
 
 
-def _instance(obj, seen, saved, instances, host):
+def _dict_getter(tp, host):
+    """The C getter of the attribute dict of `tp`'s instances, or None: not an instance
+    of a class written in Python, or one of the recorder's or the host's."""
+    if issubclass(tp, _NOT_INSTANCES) or issubclass(tp, type):
+        return None
+    if _skipped(getattr(tp, "__module__", None) or "", host):
+        return None
+    descriptor = next((vars(k)["__dict__"] for k in tp.__mro__ if "__dict__" in vars(k)), None)
+    return descriptor if type(descriptor) is types.GetSetDescriptorType else None
+
+
+def _instance(obj, seen, saved, instances, host, getters):
     """Keep an instance of a class written in Python (not the recorder's or the host's),
-    with its attribute dict and the tables its attributes hold."""
-    if isinstance(obj, _NOT_INSTANCES) or id(obj) in seen or isinstance(obj, type):
-        return
-    if _skipped(getattr(type(obj), "__module__", None) or "", host):
-        return
-    descriptor = next((vars(k)["__dict__"] for k in type(obj).__mro__ if "__dict__" in vars(k)),
-                      None)
-    if type(descriptor) is not types.GetSetDescriptorType:
+    with its attribute dict and the tables its attributes hold. `getters`: by type, what
+    `_dict_getter` found (most values are of a few types)."""
+    tp = type(obj)
+    descriptor = getters[tp] if tp in getters else getters.setdefault(tp, _dict_getter(tp, host))
+    if descriptor is None or id(obj) in seen:
         return
     attrs = descriptor.__get__(obj)
     if type(attrs) is not dict:
