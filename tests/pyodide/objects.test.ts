@@ -137,6 +137,63 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, returns('callers_local')[0], 'caller').a.split('#')[0]).toBe('7');
   });
 
+  /** The first event of `fn` at `line` (1-based) of a one-file program. */
+  function at(trace: Trace, fn: string, line: number): number {
+    const e = [...Array(trace.length).keys()].find(
+      (i) => trace.functionOf(i) === fn && trace.line[i] === line,
+    );
+    if (e === undefined) throw new Error(`${fn} never reaches line ${line}`);
+    return e;
+  }
+
+  it('shows an instance changed through its __dict__ under another name, and the other way', () => {
+    const code = [
+      'class A:',
+      '    pass',
+      'def f():',
+      '    a = A()',
+      '    d = a.__dict__',
+      '    d["x"] = 1', // 6: through the dict alone
+      '    a.y = [2]', // 7: through the instance alone
+      '    return d', // 8
+      'f()',
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    const afterDict = varsOf(trace, at(trace, 'f', 7), 'f');
+    expect(afterDict.a.split('#')[0]).toBe('A(x=1)');
+    const afterAttr = varsOf(trace, at(trace, 'f', 8), 'f');
+    expect(afterAttr.d.split('#')[0]).toBe("{'x': 1, 'y': [2]}");
+    expect(afterAttr.a.split('#')[0]).toBe('A(x=1, y=[2])');
+  });
+
+  it('shows a global changed through globals() under another name, and the dict after a global statement', () => {
+    const code = [
+      'count = 0',
+      'def bump():',
+      '    global count',
+      '    count = 5', // 4: rebinds the global
+      '    return 1', // 5
+      'def f():',
+      '    g = globals()',
+      '    g["count"] = 2', // 8: through the dict alone
+      '    bump()', // 9
+      '    return 1', // 10
+      'f()',
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(varsOf(trace, at(trace, 'f', 9), '<module>').count).toBe('2#0');
+    const inBump = at(trace, 'bump', 5);
+    expect(varsOf(trace, inBump, '<module>').count).toBe('5#0');
+    const fFrame = framesAt(trace, inBump).find((fr) => fr.function === 'f');
+    const g = trace.variablesAt(fFrame?.frameId ?? -1, inBump).find((v) => v.name === 'g');
+    const slot = objectState(trace, refId(g?.value ?? -1), inBump)?.children.find(
+      ([label]) => label === "'count'",
+    );
+    expect(textAt(trace, slot?.[1] ?? -1, inBump)).toBe('5');
+  });
+
   it('keeps the shown items of a container that grew past them, with its new size', () => {
     const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
     const trace = record({ scenario: '', files: script(code) });

@@ -2,8 +2,9 @@
  * Random Python programs for the object-centric recorder's property tests: functions that
  * alias, copy, nest and mutate lists, dicts and instances through parameters, locals,
  * globals (`global`), closures (`nonlocal`), calls whose arguments mutate, calls whose
- * result is changed at once (`f([], {}).append(...)`), and comprehensions that call
- * functions. Every function's `a` is a list and `b` a dict, and
+ * result is changed at once (`f([], {}).append(...)`), comprehensions that call
+ * functions, and dicts that are an instance's `__dict__` or the module's globals, changed
+ * through another name (`y = box.__dict__`, `y = globals()`, then `y['k'] = a`). Every function's `a` is a list and `b` a dict, and
  * functions only call earlier ones, so programs end (errors are caught at module level).
  */
 import fc from 'fast-check';
@@ -32,6 +33,8 @@ const BODY = [
   'z = len(x)\n    del z',
   'x.extend(a[:2])',
   'y.update(b)',
+  'y = box.__dict__',
+  'y = globals()',
 ];
 
 /** Calls of an earlier function `f{j}` from a function (or the module, with its names). */

@@ -59,6 +59,7 @@ def _diff_namespace(self, scope, names, roots):
     if names is None:
         names = [n for n in _ns_keys(ns) if not _hidden(n, _ns_get(ns, n))]
         names += [n for n in cache if _ns_get(ns, n, _MISSING) is _MISSING]
+    changed = False
     for name in names:
         obj = _ns_get(ns, name, _MISSING)
         if obj is not _MISSING and _hidden(name, obj):
@@ -72,6 +73,9 @@ def _diff_namespace(self, scope, names, roots):
         else:
             cache[name] = obj
         _bind(self, scope, name, obj, roots)
+        changed = True
+    if changed and id(ns) in self.values.object_ids:
+        roots.append(ns)  # the namespace is shown as a dict too (`g = globals()`)
 
 
 def _unbound(obj, roots):
@@ -227,6 +231,19 @@ def _all_namespaces(self, roots):
             _diff_namespace(self, other, None, roots)
 
 
+def _touched_namespaces(self, out):
+    """Namespaces changed as dicts (`g = globals(); g["n"] = 1`, Values.reach): their
+    bindings are looked at, and what they now hold."""
+    touched = self.values.touched
+    while touched:
+        roots = []
+        for scope in touched:
+            _diff_namespace(self, scope, None, roots)
+        touched.clear()
+        if roots:
+            self.values.reach(roots, out)
+
+
 def emit(self, kind, fid, frame, line, aux, file_idx):
     """Append one event (`aux`: the returned value or the exception, else _NO_AUX) and
     what changed since the previous event. The recorder's hot path: once per event."""
@@ -264,6 +281,8 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     if roots:
         out = []
         self.values.reach(roots, out)
+        if self.values.touched:
+            _touched_namespaces(self, out)
         if out:
             out.sort()
             for oid, node in out:

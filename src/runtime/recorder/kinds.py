@@ -216,7 +216,8 @@ def _unchanged(obj, snap):
 
 class InstanceReader:
     """How `Values` shows an exception, an instance and a class (its ``plans``,
-    ``layouts`` and ``user_classes`` caches, ``ref`` and ``_refs`` are the table's)."""
+    ``layouts`` and ``user_classes`` caches, ``owners``, ``object_ids``, ``ref`` and
+    ``_refs`` are the table's)."""
 
     def _instance(self, obj, oid, tp, tname):
         """An exception (its args), or an object shown by its attributes: its
@@ -232,8 +233,16 @@ class InstanceReader:
             return (tname, exception_text(obj, tp), oid, children, len(args), "instance"), \
                 None, shown
         attrs = desc.__get__(obj, tp) if desc is not None else None
+        also = () if cls is None else (cls,)  # reached besides the attributes' values
         if type(attrs) is not dict:
             attrs = None
+        else:
+            # A change through the dict alone changes `obj` (Values.reach), and one through
+            # `obj` changes the dict, if it is shown as an object of its own.
+            key = id(attrs)
+            self.owners[key] = obj
+            if key in self.object_ids:
+                also = (*also, attrs)
         if attrs is not None and slots is None and special is None:
             # the common case: a lesson's object with a __dict__ (what a snapshot can check)
             size = len(attrs)
@@ -244,7 +253,7 @@ class InstanceReader:
                 keys = tuple(islice(attrs, MAX_CHILDREN))
                 vals = tuple(islice(attrs.values(), MAX_CHILDREN))
             children = tuple(zip(map(_label, keys), self._refs(vals), strict=True))
-            reached = vals if cls is None else (*vals, cls)
+            reached = (*vals, *also) if also else vals
             return (tname, "", oid, children, size, "instance"), \
                 (attrs, len(keys), size, keys, vals), reached
         pairs = list(islice(attrs.items(), MAX_CHILDREN)) if attrs is not None else []
@@ -264,7 +273,7 @@ class InstanceReader:
         snap = None
         if not slots and attrs is not None:
             snap = (attrs, len(pairs), len(attrs), tuple(k for k, _ in pairs), vals)
-        reached = vals if cls is None else (*vals, cls)
+        reached = (*vals, *also) if also else vals
         if special is _PARTIAL:  # all of its parts, even past the shown children
             reached = (*reached, *(v for _, v in extra))
         return (tname, label, oid, children, size, "instance"), snap, reached

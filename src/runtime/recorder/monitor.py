@@ -80,7 +80,7 @@ class Recorder(Stack):
         self.lines = Lines()
         self.comprehensions = {}  # code -> comprehensions.comprehension_regions(code)
         self.stack = []  # frame ids of live traced frames, innermost last
-        self.values = Values()
+        self.values = Values(self.scopes)
         self.values.lesson_modules = frozenset(
             f["module"] for f in self.files if f.get("module")
         )

@@ -38,7 +38,9 @@ class Values(InstanceReader):
     """Interning table of nodes, object ids, and what each object looked like when it was
     last recorded."""
 
-    def __init__(self):
+    def __init__(self, namespaces=None):
+        """`namespaces`: the recorder's namespaces by id (`Recorder.scopes`), looked up
+        here, never changed."""
         self.table = []
         self.index = {}
         self.object_ids = {}
@@ -58,6 +60,13 @@ class Values(InstanceReader):
         self.layouts = {}  # type -> Values.layout(type)
         self.kinds = {}  # type -> its objects' kind (_kind_of)
         self.plans = {}  # type -> how its instances are shown (Values._plan)
+        # Dicts whose contents something else shows: an instance's `__dict__` (id -> the
+        # instance), and the run's namespaces. A change through the dict alone
+        # (`d = a.__dict__; d["x"] = 1`, `g = globals(); g["n"] = 1`) is a change of the
+        # instance, or of the namespace's bindings (`touched`, for the recorder to look at).
+        self.owners = {}
+        self.namespaces = {} if namespaces is None else namespaces
+        self.touched = []
 
     def object_id(self, obj):
         key = id(obj)
@@ -159,6 +168,8 @@ class Values(InstanceReader):
                 out.append((oid, idx))
                 recorded[oid] = (idx, (snap[0], snap[1], size, snap[3], snap[4]), prev[2])
                 reached = prev[2]
+                if key in self.owners or key in self.namespaces:
+                    self._shown_by(obj, key, depth, stack)
             else:
                 node, snap, reached = self._shallow(obj, oid)
                 if prev is None or table[prev[0]] != node:
@@ -167,12 +178,24 @@ class Values(InstanceReader):
                     recorded[oid] = (idx, snap, reached)
                     if oid in self.dependents:
                         stack.extend((d, depth) for d in self.dependents[oid].values())
+                    if key in self.owners or key in self.namespaces:
+                        self._shown_by(obj, key, depth, stack)
                 else:
                     recorded[oid] = (prev[0], snap, reached)
             if depth < MAX_REACH_DEPTH:
                 for child in reached:
                     if type(child) not in ATOM_TYPES and id(child) not in seen:
                         stack.append((child, depth + 1))
+
+    def _shown_by(self, obj, key, depth, stack):
+        """The dict `obj` (id `key`) changed: so did the instance whose `__dict__` it is,
+        or the bindings of the namespace it is."""
+        owner = self.owners.get(key)
+        if owner is not None:
+            stack.append((owner, depth))
+        scope = self.namespaces.get(key)
+        if scope is not None and scope.ns is obj:
+            self.touched.append(scope)
 
     def _depends(self, obj, shown):
         """`obj`'s text shows what the objects `shown` hold (a dict's view the dict and its
