@@ -1,9 +1,10 @@
 /**
  * Each lesson is recorded in an interpreter of its own, by `lessons:check` and by the
  * build's shipped traces. The restore after each run is best effort (Python has no
- * sandbox): a codec registered by one run stays registered in that interpreter, and so
- * would an audit hook or memory written through ctypes. One lesson must never be able to
- * change what another lesson's traces show.
+ * sandbox): memory written through ctypes stays written in that interpreter (here, the
+ * characters of a string constant of the standard library, which no namespace restore sees:
+ * the object is the same). One lesson must never be able to change what another lesson's
+ * traces show.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,19 +15,17 @@ import { starterLessonFiles } from '../../scripts/lib/template';
 import { recordLessons } from '../../scripts/lib/traces';
 import { decodeShippedTrace } from '../../src/runtime/shipped-format';
 
-/** Registered by the first lesson's run; the second lesson's run looks it up. */
+/** Run by the first lesson: rewrites `string.ascii_lowercase` in place. */
 const POISON = `
-import codecs
-codecs.register(lambda name: codecs.lookup("utf-8") if name == "wpt_poison" else None)
+import ctypes, string, sys
+ctypes.memmove(id(string.ascii_lowercase) + sys.getsizeof("") - 1, b"Z", 1)
+print(string.ascii_lowercase[:3])
 text = ""
 `;
+/** Run by the second lesson: what it reads there. */
 const PROBE = `
-import codecs
-try:
-    codecs.lookup("wpt_poison")
-    print("codec from another lesson: found")
-except LookupError:
-    print("codec from another lesson: none")
+import string
+print("letters from another lesson:", string.ascii_lowercase[:3])
 text = ""
 `;
 
@@ -65,7 +64,7 @@ describe('one lesson cannot change the recordings of another', () => {
       path.join(root, 'bbb-victim/golden/count_words/empty.json'),
       'utf8',
     );
-    expect(golden).toContain('codec from another lesson: none');
+    expect(golden).toContain('letters from another lesson: abc');
   }, 180_000);
 
   it("in the build's shipped traces", async () => {
@@ -74,6 +73,6 @@ describe('one lesson cannot change the recordings of another', () => {
     const victim = recordings.find((r) => r.lesson === 'bbb-victim' && r.scenario === 'empty');
     expect(victim?.cached).toBe(false);
     const { meta } = decodeShippedTrace(victim!.bytes.slice().buffer);
-    expect(JSON.parse(meta).output).toContain('codec from another lesson: none');
+    expect(JSON.parse(meta).output).toContain('letters from another lesson: abc');
   }, 180_000);
 });

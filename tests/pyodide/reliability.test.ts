@@ -397,6 +397,49 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(run(count).meta.output).toBe(before);
   });
 
+  it('undoes what a run did to the codec registry: search functions and error handlers', () => {
+    const probe = script(
+      [
+        'import codecs',
+        'for name in ("wpt_poison", "cp037"):',
+        '    try:',
+        '        print(name, codecs.lookup(name).name)',
+        '    except LookupError:',
+        '        print(name, "none")',
+        'for handler in ("strict", "replace", "wpt_handler"):',
+        '    try:',
+        '        print(handler, codecs.lookup_error(handler).__name__)',
+        '    except LookupError:',
+        '        print(handler, "none")',
+        '',
+      ].join('\n'),
+    );
+    const before = run(probe).meta.output;
+    expect(before).toBe(
+      'wpt_poison none\ncp037 cp037\nstrict strict_errors\nreplace replace_errors\nwpt_handler none\n',
+    );
+    const meddler = run(
+      script(
+        [
+          'import codecs, encodings',
+          'codecs.register(lambda n: codecs.lookup("utf-8") if n == "wpt_poison" else None)',
+          'print(codecs.lookup("wpt_poison").name)',
+          'codecs.unregister(encodings.search_function)',
+          'def loud(error):',
+          '    return ("H", error.end)',
+          'codecs.register_error("strict", loud)',
+          'codecs.register_error("replace", loud)',
+          'codecs.register_error("wpt_handler", loud)',
+          'print(codecs.lookup_error("strict").__name__, codecs.lookup_error("wpt_handler").__name__)',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(meddler.meta.error).toBeNull();
+    expect(meddler.meta.output).toBe('utf-8\nloud loud\n');
+    expect(run(probe).meta.output).toBe(before);
+  });
+
   it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
       script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),

@@ -5,15 +5,20 @@ through ``copy._deepcopy_dispatch``), the regular-expression cache, ``gc.callbac
 async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
 settings (the file-creation mask, the locale, the thread switch interval, coroutine
 origin tracking, objects frozen out of the collector), the functions registered with
-``atexit`` (a later run's ``atexit._run_exitfuncs()`` would call them), and audit hooks,
-which cannot be removed once added, so ``sys.addaudithook`` is taken away before any run.
+``atexit`` (a later run's ``atexit._run_exitfuncs()`` would call them), the codec
+registry's search functions and error handlers (which cannot be listed, so what a run
+registers or unregisters is noted as it does it: `note_codec_changes_entry`), and audit
+hooks, which cannot be removed once added, so ``sys.addaudithook`` is taken away before
+any run.
 
-What a run can still leave behind lies below Python (memory written through ``ctypes``,
-a codec registered with ``codecs.register``): the Node-side tools record each lesson in
-an interpreter of its own, and docs/reliability.md lists these limits."""
+What a run can still leave behind lies below Python (memory written through ``ctypes``):
+the Node-side tools record each lesson in an interpreter of its own, and
+docs/reliability.md lists these limits."""
 
+import _codecs
 import _locale
 import atexit
+import codecs
 import gc
 import os
 import re
@@ -35,6 +40,67 @@ _freeze_count = gc.get_freeze_count
 _unfreeze = gc.unfreeze
 _exit_clear = atexit._clear
 _exit_register = atexit.register
+_codec_register = _codecs.register
+_codec_unregister = _codecs.unregister
+_lookup_error = _codecs.lookup_error
+_register_error = _codecs.register_error
+_unregister_error = _codecs._unregister_error
+
+# What runs did to the codec registry since the baseline, undone after each run
+# (InPlaceState.restore): search functions registered, search functions unregistered, and
+# error handler names registered with the handler each had before (None: none).
+_CODECS_ADDED = []
+_CODECS_REMOVED = []
+_ERRORS_SET = []
+
+
+def _register(search_function, /):
+    _codec_register(search_function)
+    _CODECS_ADDED.append(search_function)
+
+
+def _unregister(search_function, /):
+    _codec_unregister(search_function)
+    _CODECS_REMOVED.append(search_function)
+
+
+def _register_error_noted(name, error_handler, /):
+    try:
+        before = _lookup_error(name)
+    except LookupError:
+        before = None
+    _register_error(name, error_handler)
+    _ERRORS_SET.append((name, before))
+
+
+def note_codec_changes_entry():
+    """Before the baseline: `codecs.register`, `unregister` and `register_error` (and
+    `_codecs`') note what a run changes in the registry, which cannot be listed."""
+    for mine, theirs in ((_register, _codec_register), (_unregister, _codec_unregister),
+                         (_register_error_noted, _register_error)):
+        mine.__name__ = mine.__qualname__ = theirs.__name__
+        mine.__doc__ = theirs.__doc__
+        setattr(_codecs, theirs.__name__, mine)
+        setattr(codecs, theirs.__name__, mine)
+
+
+def _restore_codecs():
+    """Undo the runs' changes to the codec registry, newest first. A search function the
+    run unregistered goes back only if it was Python's own (`encodings`); unregistering
+    clears the registry's cache of looked-up codecs."""
+    while _CODECS_ADDED:
+        _codec_unregister(_CODECS_ADDED.pop())
+    stdlib = getattr(sys.modules.get("encodings"), "search_function", None)
+    while _CODECS_REMOVED:
+        if _CODECS_REMOVED.pop() is stdlib and stdlib is not None:
+            _codec_unregister(stdlib)  # once at most, whatever the run did
+            _codec_register(stdlib)
+    while _ERRORS_SET:
+        name, before = _ERRORS_SET.pop()
+        if before is not None:
+            _register_error(name, before)
+        else:
+            _unregister_error(name)
 
 
 def _exit_functions():
@@ -82,6 +148,7 @@ class InPlaceState:
     def restore(self):
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
+        _restore_codecs()
         self.containers.restore()
         re.purge()
         if self.exit_functions is not None:  # what a run registered goes with it

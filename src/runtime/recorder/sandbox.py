@@ -23,7 +23,7 @@ from operator import is_
 from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import restore_files, snapshot_files
 from .hostguard import refuse_host_processes
-from .inplace import InPlaceState, remove_audit_hooks_entry
+from .inplace import InPlaceState, note_codec_changes_entry, remove_audit_hooks_entry
 from .modules import ON_WRITE, LessonModule
 
 BLOCKED_MODULE_PREFIXES = (
@@ -246,6 +246,7 @@ def baseline():
     if not _BASELINE:
         refuse_host_processes()
         remove_audit_hooks_entry()
+        note_codec_changes_entry()
         _BASELINE.append(None)
         _BASELINE[0] = InterpreterState()
     return _BASELINE[0]
