@@ -440,6 +440,33 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(run(probe).meta.output).toBe(before);
   });
 
+  it('undoes the classes a run registered with an abstract base class, and what was cached from them', () => {
+    const probe = script(
+      [
+        'import collections.abc as abcs, numbers',
+        'print(issubclass(int, abcs.Sequence), issubclass(int, abcs.Collection))',
+        'print(isinstance([], abcs.Sequence), isinstance(3, numbers.Integral))',
+        'print(isinstance("", abcs.Hashable), issubclass(str, abcs.Collection))',
+        '',
+      ].join('\n'),
+    );
+    const before = run(probe).meta.output;
+    expect(before).toBe('False False\nTrue True\nTrue True\n');
+    const meddler = run(
+      script(
+        [
+          'import collections.abc as abcs',
+          'abcs.Sequence.register(int)',
+          // Collection finds it through Sequence, and caches the answer
+          'print(isinstance(3, abcs.Sequence), issubclass(int, abcs.Collection))',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(meddler.meta.output).toBe('True True\n');
+    expect(run(probe).meta.output).toBe(before);
+  });
+
   it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
       script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),

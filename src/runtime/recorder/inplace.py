@@ -1,7 +1,8 @@
 """Interpreter-wide state that a run can change in place, where the module namespaces the
 sandbox puts back do not look: the tables and the shared instances modules hold
 (containers.py: ``json.loads`` goes through ``json._default_decoder``, ``copy.deepcopy``
-through ``copy._deepcopy_dispatch``), the regular-expression cache, ``gc.callbacks``, the
+through ``copy._deepcopy_dispatch``), the abstract base classes' registries (abcs.py),
+the regular-expression cache, ``gc.callbacks``, the
 async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
 settings (the file-creation mask, the locale, the thread switch interval, coroutine
 origin tracking, objects frozen out of the collector), the functions registered with
@@ -24,6 +25,7 @@ import os
 import re
 import sys
 
+from .abcs import AbcRegistries
 from .containers import ModuleContainers
 
 _MONITORING_TOOLS = range(6)
@@ -135,6 +137,7 @@ class InPlaceState:
     def __init__(self, host, owned):
         self.containers = ModuleContainers(host, (*owned, re._cache, re._cache2, gc.callbacks))
         self.exit_functions = _exit_functions()
+        self.abcs = AbcRegistries()
         self.gc_callbacks = list(gc.callbacks)
         self.asyncgen_hooks = sys.get_asyncgen_hooks()
         self.tools = [sys.monitoring.get_tool(i) for i in _MONITORING_TOOLS]
@@ -149,6 +152,7 @@ class InPlaceState:
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         _restore_codecs()
+        self.abcs.restore()
         self.containers.restore()
         re.purge()
         if self.exit_functions is not None:  # what a run registered goes with it

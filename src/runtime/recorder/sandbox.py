@@ -189,6 +189,7 @@ class InterpreterState:
                 self.modules[name] = module
                 if isinstance(module, types.ModuleType) and name not in HOST_NAMESPACES:
                     self.namespaces[name] = _Namespace(module.__dict__)
+        self.in_place.abcs.adopt()
         return added
 
 
