@@ -194,6 +194,26 @@ describe('the object-centric trace', () => {
     expect(textAt(trace, slot?.[1] ?? -1, inBump)).toBe('5');
   });
 
+  it('shows an object changed through what a call returned under another name (stack.pop().append)', () => {
+    const code = [
+      'import queue',
+      'def f():',
+      '    stack = [[1], [2]]',
+      '    top = stack[-1]',
+      '    stack.pop().append(9)', // 5: the popped list, which only `top` still shows
+      '    q = queue.Queue()',
+      '    job = {"n": 0}',
+      '    q.put(job)',
+      '    q.get()["n"] = 1', // 9: the job, out of the queue again
+      '    return top', // 10
+      'f()',
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(varsOf(trace, at(trace, 'f', 6), 'f').top.split('#')[0]).toBe('[2, 9]');
+    expect(varsOf(trace, at(trace, 'f', 10), 'f').job.split('#')[0]).toBe("{'n': 1}");
+  });
+
   it('keeps the shown items of a container that grew past them, with its new size', () => {
     const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
     const trace = record({ scenario: '', files: script(code) });

@@ -3,8 +3,9 @@
  * alias, copy, nest and mutate lists, dicts and instances through parameters, locals,
  * globals (`global`), closures (`nonlocal`), calls whose arguments mutate, calls whose
  * result is changed at once (`f([], {}).append(...)`), comprehensions that call
- * functions, and dicts that are an instance's `__dict__` or the module's globals, changed
- * through another name (`y = box.__dict__`, `y = globals()`, then `y['k'] = a`). Every function's `a` is a list and `b` a dict, and
+ * functions, dicts that are an instance's `__dict__` or the module's globals, changed
+ * through another name (`y = box.__dict__`, `y = globals()`, then `y['k'] = a`), and what a
+ * call returned, changed at once (`b.pop('k', []).append(1)`, after `b['k'] = a`). Every function's `a` is a list and `b` a dict, and
  * functions only call earlier ones, so programs end (errors are caught at module level).
  */
 import fc from 'fast-check';
@@ -35,6 +36,7 @@ const BODY = [
   'y.update(b)',
   'y = box.__dict__',
   'y = globals()',
+  "b.pop('k', []).append(1)",
 ];
 
 /** Calls of an earlier function `f{j}` from a function (or the module, with its names). */

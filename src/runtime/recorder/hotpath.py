@@ -221,6 +221,16 @@ def _look_special(self, st, info, roots):
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:
                 _diff_locals(self, other, roots)
+    if info.unnamed:
+        # It changed what a call returned (`top = stack[-1]` before
+        # `stack.pop().append(9)`): every object the stack's frames hold is looked at
+        # (one identity check each when unchanged).
+        for fid in self.stack:
+            other = self.frame_states.get(fid)
+            if other is not None:
+                scope = other.scope
+                held = scope.vals if scope.ns is None else scope.cache.values()
+                roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
 
 
 def _all_namespaces(self, roots):

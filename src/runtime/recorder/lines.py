@@ -34,7 +34,7 @@ class LineInfo:
     """The names one line touches."""
 
     __slots__ = ("names", "local_names", "global_names", "stores", "global_stores", "rescan",
-                 "outer_stores", "attr_store", "reach", "frame_locals", "special")
+                 "outer_stores", "attr_store", "reach", "frame_locals", "unnamed", "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -50,7 +50,11 @@ class LineInfo:
         self.attr_store = False
         self.reach = False  # loads one of _REACH_NAMES (a name or an attribute)
         self.frame_locals = False  # loads `f_locals`
-        # global_stores, rescan, outer_stores or reach: one flag for the hot path's rare cases
+        # uses what a call returned as a container or an owner (`stack.pop().append(9)`,
+        # `q.get()["n"] = 1`): an object no name of the line reaches, which another may show
+        self.unnamed = False
+        # global_stores, rescan, outer_stores, reach or unnamed: one flag for the hot
+        # path's rare cases
         self.special = False
 
 
@@ -90,6 +94,25 @@ _ATTR_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_ATTR", "DELETE_ATTR"))
 _ATTR_LOADS = {dis.opmap["LOAD_ATTR"]: 1, dis.opmap["LOAD_SUPER_ATTR"]: 2}
 
 
+def _ops(*names):
+    return [dis.opmap[n] for n in names if n in dis.opmap]
+
+
+# What a call returned, used as a container or an owner (LineInfo.unnamed): the calls, the
+# loads that may stand between the call and that use (a key, a slice's bounds: how many
+# entries each pushes), and the uses, by how many entries above the object they find it.
+_CALLS = frozenset(_ops("CALL", "CALL_KW", "CALL_FUNCTION_EX"))
+_PUSHES = dict.fromkeys(_ops("LOAD_CONST", "LOAD_SMALL_INT", "LOAD_FAST", "LOAD_FAST_BORROW",
+                             "LOAD_FAST_CHECK", "LOAD_DEREF", "LOAD_NAME"), 1)
+_PUSHES.update(dict.fromkeys(_ops("LOAD_FAST_LOAD_FAST", "LOAD_FAST_BORROW_LOAD_FAST_BORROW"), 2))
+_USES = dict.fromkeys(_ops("LOAD_ATTR", "STORE_ATTR", "DELETE_ATTR"), 0)
+_USES.update(dict.fromkeys(_ops("STORE_SUBSCR", "DELETE_SUBSCR", "BINARY_SUBSCR"), 1))
+_USES.update(dict.fromkeys(_ops("BINARY_SLICE", "STORE_SLICE"), 2))
+_BINARY_OP = dis.opmap["BINARY_OP"]
+_NB_SUBSCR = next((i for i, (_, sym) in enumerate(dis._nb_ops) if sym == "[]"), -1)
+_LOAD_GLOBAL = dis.opmap["LOAD_GLOBAL"]
+
+
 def line_table(code):
     """``{line: LineInfo}`` for one code object (not its nested code objects), read from
     the raw bytecode (``dis.get_instructions`` is far too slow for a 5,000-line module)."""
@@ -105,6 +128,7 @@ def line_table(code):
             name = local[i] = code._varname_from_oparg(i)
         return name
 
+    after_call = -1  # entries pushed since a call's result (-1: none on top)
     for start, end, line in code.co_lines():
         if line is None:
             continue
@@ -121,6 +145,19 @@ def line_table(code):
                 ext = arg << 8
                 continue
             ext = 0
+            if after_call >= 0:
+                pushed = _PUSHES.get(op)
+                if pushed is None and op == _LOAD_GLOBAL:
+                    pushed = 1 + (arg & 1)
+                if pushed is not None:
+                    after_call += pushed
+                else:
+                    if _USES.get(op, -1) == after_call or (
+                            op == _BINARY_OP and arg == _NB_SUBSCR and after_call == 1):
+                        info.unnamed = True
+                    after_call = -1
+            if op in _CALLS:
+                after_call = 0
             kind = _CLASS[op]
             if kind == _SKIP:
                 if op in _ATTR_STORE_OPS:
@@ -150,7 +187,8 @@ def line_table(code):
                 _add(info.global_names, name)
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
     for info in table.values():
-        info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach)
+        info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach
+                            or info.unnamed)
     return table
 
 
