@@ -131,7 +131,7 @@ describe('one interpreter, many runs', () => {
               // put back, as an untouched interpreter has them.
               expect(trace.meta.output, name).toBe(clean);
               expect(trace.meta.output, name).toMatch(
-                /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0\ntables: \[1\] nan True banana \[1, 2, 3\] utf-8 MainThread \[0\]\nlib: False\nzip: colorsys\n/,
+                /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0 0 False\ntables: \[1\] nan True banana \[1, 2, 3\] utf-8 MainThread \[0\]\nlib: False\nzip: colorsys\n/,
               );
             }
             if (run.scenario === 'read_classes') {
@@ -164,7 +164,7 @@ describe('one interpreter, many runs', () => {
     const after = (await run('read_inplace')).meta.output;
     expect(after).toBe(clean);
     expect(after).toMatch(
-      /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0\ntables: \[1\] nan True banana \[1, 2, 3\] utf-8 MainThread \[0\]\nlib: False\nzip: colorsys\n/,
+      /^inplace: \[1\] 1 True False 0 asyncgen_hooks\(firstiter=None, finalizer=None\) None False\nsettings: 0o\d+ C\.UTF-8;C;C;C;C;C 0\.005 0 0 0 False\ntables: \[1\] nan True banana \[1, 2, 3\] utf-8 MainThread \[0\]\nlib: False\nzip: colorsys\n/,
     );
   }, 60_000);
 });

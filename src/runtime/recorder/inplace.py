@@ -2,15 +2,15 @@
 sandbox puts back do not look: the tables and the shared instances modules hold
 (containers.py: ``json.loads`` goes through ``json._default_decoder``, ``copy.deepcopy``
 through ``copy._deepcopy_dispatch``), the abstract base classes' registries (abcs.py),
-the regular-expression cache, ``gc.callbacks``, the
-async-generator hooks, ``sys.monitoring`` tools, the C library's and interpreter's own
-settings (the file-creation mask, the locale, the thread switch interval, coroutine
-origin tracking, objects frozen out of the collector), the functions registered with
-``atexit`` (a later run's ``atexit._run_exitfuncs()`` would call them), the codec
-registry's search functions and error handlers (which cannot be listed, so what a run
-registers or unregisters is noted as it does it: `note_codec_changes_entry`), and audit
-hooks, which cannot be removed once added, so ``sys.addaudithook`` is taken away before
-any run.
+the regular-expression cache, ``gc.callbacks``, the async-generator hooks,
+``sys.monitoring`` tools, the C library's and interpreter's own settings (the
+file-creation mask, the locale, the thread switch interval, coroutine origin tracking,
+objects frozen out of the collector, the collector's debug flags, tracemalloc), the
+functions registered with ``atexit`` (a later run's ``atexit._run_exitfuncs()`` would call
+them), the codec registry's search functions and error handlers (which cannot be listed,
+so what a run registers or unregisters is noted as it does it:
+`note_codec_changes_entry`), and audit hooks, which cannot be removed once added, so
+``sys.addaudithook`` is taken away before any run.
 
 What a run can still leave behind lies below Python (memory written through ``ctypes``):
 the Node-side tools record each lesson in an interpreter of its own, and
@@ -18,6 +18,7 @@ docs/reliability.md lists these limits."""
 
 import _codecs
 import _locale
+import _tracemalloc
 import atexit
 import codecs
 import gc
@@ -40,6 +41,10 @@ _get_origin_depth = sys.get_coroutine_origin_tracking_depth
 _set_origin_depth = sys.set_coroutine_origin_tracking_depth
 _freeze_count = gc.get_freeze_count
 _unfreeze = gc.unfreeze
+_gc_debug = gc.get_debug
+_set_gc_debug = gc.set_debug
+_tracing = _tracemalloc.is_tracing
+_stop_tracing = _tracemalloc.stop
 _exit_clear = atexit._clear
 _exit_register = atexit.register
 _codec_register = _codecs.register
@@ -147,6 +152,8 @@ class InPlaceState:
         self.switch_interval = _getswitchinterval()
         self.origin_depth = _get_origin_depth()
         self.frozen = _freeze_count()
+        self.gc_debug = _gc_debug()
+        self.tracing = _tracing()
 
     def restore(self):
         gc.callbacks[:] = self.gc_callbacks
@@ -166,6 +173,10 @@ class InPlaceState:
         _set_origin_depth(self.origin_depth)
         if _freeze_count() != self.frozen and self.frozen == 0:
             _unfreeze()  # back among the collector's objects, as before the run
+        if _gc_debug() != self.gc_debug:
+            _set_gc_debug(self.gc_debug)
+        if _tracing() and not self.tracing:
+            _stop_tracing()  # tracemalloc.start() would trace every later run's allocations
         mon = sys.monitoring
         for tool, name in zip(_MONITORING_TOOLS, self.tools, strict=True):
             now = mon.get_tool(tool)
