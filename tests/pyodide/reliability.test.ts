@@ -397,6 +397,48 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(run(count).meta.output).toBe(before);
   });
 
+  it("finalizes what a run leaves at its end: a later run never runs its __del__, weakref callback or generator's finally", () => {
+    const probe = script(
+      [
+        'import json, gc',
+        'print(json.dumps([1, 2]), json.loads("1"))',
+        "gc.collect()  # an earlier run's garbage, if any were left, would be finalized here",
+        'print(json.dumps([1, 2]), json.loads("1"))',
+        '',
+      ].join('\n'),
+    );
+    const before = run(probe).meta.output;
+    expect(before).toBe('[1, 2] 1\n[1, 2] 1\n');
+    const meddler = run(
+      script(
+        [
+          'import json, weakref',
+          'class Bomb:',
+          '    def __del__(self):',
+          '        json.dumps = lambda *a, **k: "from __del__"',
+          'b = Bomb()',
+          'b.me = b  # in a cycle: only the collector frees it',
+          'class Box:',
+          '    pass',
+          'c = Box()',
+          'weakref.finalize(c, setattr, json, "loads", lambda *a, **k: "from finalize")',
+          'def gen():',
+          '    try:',
+          '        yield 1',
+          '    finally:',
+          '        json.JSONEncoder.item_separator = "!"',
+          'g = gen()',
+          'next(g)',
+          'print("planted")',
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(meddler.meta.output).toBe('planted\n');
+    expect(run(probe).meta.output).toBe(before);
+    expect(run(probe).meta.output).toBe(before);
+  });
+
   it('undoes what a run did to the codec registry: search functions and error handlers', () => {
     const probe = script(
       [

@@ -78,3 +78,12 @@ class Stack:
             self.live.pop(id(frame), None)
             self.frame_states.pop(fid, None)
 
+    def release(self):
+        """After the run: let go of every object of the run (frames, namespaces, values
+        seen), keeping only what the trace is written from, so that they can be finalized
+        before the interpreter is put back (finalize.py)."""
+        self.frame_states.clear()
+        self.scopes.clear()
+        self.live.clear()
+        self.refused = None
+        self.values.release()

@@ -22,6 +22,7 @@ from operator import is_
 
 from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import restore_files, snapshot_files
+from .finalize import finalize_run
 from .hostguard import refuse_host_processes
 from .inplace import InPlaceState, note_codec_changes_entry, remove_audit_hooks_entry
 from .modules import ON_WRITE, LessonModule
@@ -254,8 +255,7 @@ def baseline():
 
 
 class Sandbox:
-    """The lifetime of one run's isolation: `enter(output)` before the lesson's code
-    runs, `leave()` after it (always, in a ``finally``)."""
+    """One run's isolation: `enter(output)` before its code runs, `leave()` after."""
 
     def __init__(self):
         self.saved_out = None
@@ -308,10 +308,12 @@ class Sandbox:
         self.created_modules.append(name)
         return module
 
-    def leave(self):
+    def leave(self, codes):
+        """End the run whose code objects are `codes` (finalize.py)."""
         ON_WRITE[0] = None
         sys.stdout, sys.stderr = self.saved_out, self.saved_err
         for name in self.created_modules:
             sys.modules.pop(name, None)
-        baseline().restore()  # also takes the blocker out and puts `builtins` back
+        self.builtins = None  # the run's copy, and what the run left in it
+        finalize_run(codes, baseline().restore)  # (puts `builtins` back, the blocker out)
         sys.modules.update(self.stashed)

@@ -68,6 +68,7 @@ def run(request):
     sandbox.enter(rec.output, rec.module_written)
     rec.recursion = sandbox.recursion
     namespace = sandbox.namespace(SCENARIO=rec.scenario)
+    module = None
     for text in compile_warnings:
         rec.output.write(text)
     rec.deadline = time.perf_counter() + rec.max_seconds
@@ -102,5 +103,7 @@ def run(request):
         # The run's time is the lesson's: putting the interpreter back is not part of it.
         elapsed = time.perf_counter() - started
         rec.detach()
-        sandbox.leave()
+        del namespace, module  # the run's objects are the interpreter's alone now
+        rec.release()
+        sandbox.leave(rec.codes)
     return rec, outcome, error, elapsed

@@ -68,6 +68,13 @@ class Values(InstanceReader):
         self.namespaces = {} if namespaces is None else namespaces
         self.touched = []
 
+    def release(self):
+        """Let go of the run's objects (Stack.release): the table keeps their renderings."""
+        for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
+                     self.user_classes, self.layouts, self.kinds, self.plans):
+            held.clear()
+        self.namespaces = {}
+
     def object_id(self, obj):
         key = id(obj)
         oid = self.object_ids.get(key)
