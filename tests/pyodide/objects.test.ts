@@ -214,6 +214,28 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, at(trace, 'f', 10), 'f').job.split('#')[0]).toBe("{'n': 1}");
   });
 
+  it("shows an item changed through a subscript its container does not show, under another name (grid[35], a WeakValueDictionary's)", () => {
+    const code = [
+      'import weakref',
+      'class Box:',
+      '    pass',
+      'def f():',
+      '    grid = [[i] for i in range(40)]', // 5: shows its first 30 rows
+      '    last = grid[35]',
+      '    grid[35].append(5)', // 7
+      '    box = Box()',
+      '    boxes = weakref.WeakValueDictionary()',
+      '    boxes["k"] = box',
+      '    boxes["k"].x = 1', // 11: the dict holds it weakly, so it shows nothing of it
+      '    return last', // 12
+      'f()',
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(varsOf(trace, at(trace, 'f', 8), 'f').last.split('#')[0]).toBe('[35, 5]');
+    expect(varsOf(trace, at(trace, 'f', 12), 'f').box.split('#')[0]).toBe('Box(x=1)');
+  });
+
   it('keeps the shown items of a container that grew past them, with its new size', () => {
     const code = 'xs = []\nfor i in range(45):\n    xs.append(i * 2)\nend = 1\n';
     const trace = record({ scenario: '', files: script(code) });

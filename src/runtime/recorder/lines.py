@@ -50,8 +50,9 @@ class LineInfo:
         self.attr_store = False
         self.reach = False  # loads one of _REACH_NAMES (a name or an attribute)
         self.frame_locals = False  # loads `f_locals`
-        # uses what a call returned as a container or an owner (`stack.pop().append(9)`,
-        # `q.get()["n"] = 1`): an object no name of the line reaches, which another may show
+        # changes a value no name of the line holds (`stack.pop().append(9)`,
+        # `q.get()["n"] = 1`, `grid[35].append(5)`): an object the line's names may not
+        # reach (a container shows its first 30 items), which another name may show
         self.unnamed = False
         # global_stores, rescan, outer_stores, reach or unnamed: one flag for the hot
         # path's rare cases
@@ -98,16 +99,20 @@ def _ops(*names):
     return [dis.opmap[n] for n in names if n in dis.opmap]
 
 
-# What a call returned, used as a container or an owner (LineInfo.unnamed): the calls, the
-# loads that may stand between the call and that use (a key, a slice's bounds: how many
-# entries each pushes), and the uses, by how many entries above the object they find it.
+# A value no name of the line holds (what a call returned, an item read by subscript:
+# `stack.pop()`, `grid[35]`, a `WeakValueDictionary`'s `wd["k"]`), changed at once
+# (LineInfo.unnamed): the ops that make one, the loads that may stand between it and its
+# use (a key: how many entries each pushes), and the uses that may change it, by how many
+# entries above it they find it (a method loaded from it is called).
 _CALLS = frozenset(_ops("CALL", "CALL_KW", "CALL_FUNCTION_EX"))
+_SUBSCRIPTS = frozenset(_ops("BINARY_SUBSCR"))
 _PUSHES = dict.fromkeys(_ops("LOAD_CONST", "LOAD_SMALL_INT", "LOAD_FAST", "LOAD_FAST_BORROW",
                              "LOAD_FAST_CHECK", "LOAD_DEREF", "LOAD_NAME"), 1)
 _PUSHES.update(dict.fromkeys(_ops("LOAD_FAST_LOAD_FAST", "LOAD_FAST_BORROW_LOAD_FAST_BORROW"), 2))
-_USES = dict.fromkeys(_ops("LOAD_ATTR", "STORE_ATTR", "DELETE_ATTR"), 0)
-_USES.update(dict.fromkeys(_ops("STORE_SUBSCR", "DELETE_SUBSCR", "BINARY_SUBSCR"), 1))
-_USES.update(dict.fromkeys(_ops("BINARY_SLICE", "STORE_SLICE"), 2))
+_USES = dict.fromkeys(_ops("STORE_ATTR", "DELETE_ATTR"), 0)
+_USES.update(dict.fromkeys(_ops("STORE_SUBSCR", "DELETE_SUBSCR"), 1))
+_USES.update(dict.fromkeys(_ops("STORE_SLICE"), 2))
+_LOAD_ATTR = dis.opmap["LOAD_ATTR"]
 _BINARY_OP = dis.opmap["BINARY_OP"]
 _NB_SUBSCR = next((i for i, (_, sym) in enumerate(dis._nb_ops) if sym == "[]"), -1)
 _LOAD_GLOBAL = dis.opmap["LOAD_GLOBAL"]
@@ -128,7 +133,7 @@ def line_table(code):
             name = local[i] = code._varname_from_oparg(i)
         return name
 
-    after_call = -1  # entries pushed since a call's result (-1: none on top)
+    unheld = -1  # entries pushed since a value no name holds (-1: none on top)
     for start, end, line in code.co_lines():
         if line is None:
             continue
@@ -145,19 +150,23 @@ def line_table(code):
                 ext = arg << 8
                 continue
             ext = 0
-            if after_call >= 0:
+            if op in _CALLS or op in _SUBSCRIPTS or (op == _BINARY_OP and arg == _NB_SUBSCR):
+                unheld = 0  # (an item of an unheld value is unheld too)
+            elif unheld >= 0:
                 pushed = _PUSHES.get(op)
                 if pushed is None and op == _LOAD_GLOBAL:
                     pushed = 1 + (arg & 1)
                 if pushed is not None:
-                    after_call += pushed
-                else:
-                    if _USES.get(op, -1) == after_call or (
-                            op == _BINARY_OP and arg == _NB_SUBSCR and after_call == 1):
+                    unheld += pushed
+                elif op == _LOAD_ATTR and unheld == 0:
+                    if arg & 1:  # a method of it, to be called
                         info.unnamed = True
-                    after_call = -1
-            if op in _CALLS:
-                after_call = 0
+                        unheld = -1
+                    # else an attribute of it: unheld too
+                else:
+                    if _USES.get(op, -1) == unheld:
+                        info.unnamed = True
+                    unheld = -1
             kind = _CLASS[op]
             if kind == _SKIP:
                 if op in _ATTR_STORE_OPS:
