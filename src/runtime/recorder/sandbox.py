@@ -89,6 +89,16 @@ def _reset_warnings_registries():
                 mutated()
 
 
+def _tables():
+    """The lists and dicts of the import system, `warnings` and `copyreg` that the baseline
+    copies and puts back whole, looked up afresh (a run may rebind the names: the module
+    namespaces, put back first, bring the objects back)."""
+    import copyreg
+
+    return (sys.meta_path, sys.path, sys.path_hooks, sys.path_importer_cache,
+            warnings.filters, copyreg.dispatch_table)
+
+
 class InterpreterState:
     """The interpreter as a run found it, and how to put it back. Taken once, when the
     recorder is installed, and restored after every run."""
@@ -99,23 +109,17 @@ class InterpreterState:
         self.recursion_limit = sys.getrecursionlimit()
         self.int_digits = sys.get_int_max_str_digits()
         self.builtins = _Namespace(builtins.__dict__)
-        self.meta_path = list(sys.meta_path)
-        self.path = list(sys.path)
-        self.path_hooks = list(sys.path_hooks)
-        self.path_importer_cache = dict(sys.path_importer_cache)
+        self.tables = tuple(type(t)(t) for t in _tables())  # copies, put back whole
         self.modules = dict(sys.modules)
         # Shallow copies of every loaded module's namespace (json.dumps = ... is undone).
         self.namespaces = {name: _Namespace(m.__dict__) for name, m in self.modules.items()
                            if isinstance(m, types.ModuleType) and name not in HOST_NAMESPACES}
-        self.warning_filters = list(warnings.filters)
         self.environ = dict(os.environ)
         self.cwd = os.getcwd()
         self.random = random.getstate()
         self.gc = (gc.isenabled(), gc.get_threshold())
-        import copyreg
         import decimal
 
-        self.dispatch_table = dict(copyreg.dispatch_table)
         # Tuples of what the contexts hold, not Context objects: a run that reached this
         # snapshot could change a Context's fields in place, and the seal sees identities.
         self.decimal_context = context_state(decimal.getcontext())
@@ -123,10 +127,9 @@ class InterpreterState:
             (name, context_state(getattr(decimal, name))) for name in DECIMAL_TEMPLATES
         )
         self.files = snapshot_files()
-        # the containers put back above, by this class
-        # (and the import system's own locks, which it drops as their weak references die)
-        owned = (sys.modules, sys.meta_path, sys.path, sys.path_hooks, sys.path_importer_cache,
-                 warnings.filters, copyreg.dispatch_table, importlib._bootstrap._module_locks)
+        # The containers this class puts back (and the import system's own locks, which it
+        # drops as their weak references die) are not InPlaceState's.
+        owned = (sys.modules, *_tables(), importlib._bootstrap._module_locks)
         self.in_place = InPlaceState(is_blocked, owned)
 
     def restore(self):
@@ -145,12 +148,12 @@ class InterpreterState:
         sys.setrecursionlimit(self.recursion_limit)
         sys.set_int_max_str_digits(self.int_digits)
         self.builtins.restore(builtins.__dict__)
-        sys.meta_path[:] = self.meta_path
-        sys.path[:] = self.path
-        sys.path_hooks[:] = self.path_hooks
-        sys.path_importer_cache.clear()
-        sys.path_importer_cache.update(self.path_importer_cache)
-        warnings.filters[:] = self.warning_filters
+        for live, saved in zip(_tables(), self.tables, strict=True):
+            if type(saved) is list:
+                live[:] = saved
+            else:
+                live.clear()
+                live.update(saved)
         _reset_warnings_registries()
         if os.environ != self.environ:
             os.environ.clear()
@@ -162,11 +165,8 @@ class InterpreterState:
         enabled, threshold = self.gc
         gc.set_threshold(*threshold)
         (gc.enable if enabled else gc.disable)()
-        import copyreg
         import decimal
 
-        copyreg.dispatch_table.clear()
-        copyreg.dispatch_table.update(self.dispatch_table)
         # The templates (`Context()` copies DefaultContext), then a fresh thread context.
         for name, state in self.decimal_templates:
             set_context_state(getattr(decimal, name), state)
