@@ -11,6 +11,7 @@ import { followAuthorMode } from './store/authorTools';
 import { followShownLesson } from './store/catalog';
 import { startShippedCatalog } from './store/catalogShipped';
 import { loadDrafts } from './store/drafts';
+import { loadKept } from './store/keptAside';
 import { loadMyScenarios } from './store/myScenarioStore';
 import { startWarmUp } from './store/offline';
 import { startPanelSync } from './store/panelStore';
@@ -26,6 +27,7 @@ import './ui/student-phone.css';
 export function boot(): void {
   // Each store starts here, in this order; importing a module under src/ starts nothing.
   startUrlSync();
+  loadKept(); // before the stores that set unreadable entries aside
   loadDrafts(currentAddress());
   loadMyScenarios();
   startShippedCatalog();

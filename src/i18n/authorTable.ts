@@ -25,3 +25,14 @@ export function tAuthor(
 ): string {
   return fill(AUTHOR_STRINGS[key][lang], vars);
 }
+
+/** `tn` (./index.ts) for author mode's keys: `one` when `n` is 1, else `many`. */
+export function tnAuthor(
+  lang: Lang,
+  n: number,
+  one: AuthorKey,
+  many: AuthorKey,
+  vars?: Record<string, string | number>,
+): string {
+  return tAuthor(lang, n === 1 ? one : many, { ...vars, n });
+}

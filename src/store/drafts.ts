@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { Lang } from '../i18n';
 import type { Address } from './address';
+import { heldAside, setAside } from './keptAside';
 import { AUTHOR_KEY, startAuthor } from './startView';
 import { navigate } from './urlSync';
 
@@ -18,6 +19,12 @@ export interface DraftsStore {
   author: boolean;
   /** lesson id → its draft (absent when the lesson is unchanged). */
   drafts: Record<string, DraftFiles>;
+  /**
+   * The lessons whose draft as it stands is not stored: the browser refused it (storage
+   * full or disabled), or it would have been written over saved work the page could not
+   * read (./keptAside.ts). The author bar says so; the draft lasts until the page closes.
+   */
+  unsaved: string[];
   setAuthor(on: boolean): void;
   /** Set one file; a text equal to the shipped one removes it from the draft. */
   editFile(
@@ -46,20 +53,22 @@ export function draftTitle(lessonId: string, files: DraftFiles | undefined, lang
   }
 }
 
-const PREFIX = 'wpt.draft.';
+/** The storage keys of drafts start with this, then the lesson id. */
+export const DRAFT_PREFIX = 'wpt.draft.';
 const VERSION = 1;
 
 /** The storage key of a lesson's draft. */
 export function draftKey(lessonId: string): string {
-  return PREFIX + lessonId;
+  return DRAFT_PREFIX + lessonId;
 }
 
-/** The files of a stored record's field (`files` or `good`), keeping only valid entries. */
+/** The files of a stored record's field (`files` or `good`); null unless every entry is valid. */
 function filesIn(raw: unknown): DraftFiles | null {
-  if (!raw || typeof raw !== 'object') return null;
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
   const out: DraftFiles = {};
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    if (typeof v === 'string' || v === null) out[k] = v;
+    if (typeof v !== 'string' && v !== null) return null;
+    out[k] = v;
   }
   return out;
 }
@@ -90,19 +99,25 @@ function parseRecord(text: string | null): DraftRecord | null {
   }
 }
 
-/** Parse a stored draft; anything malformed is ignored (and reported). */
+/** Parse a stored draft; null when malformed (`loadDrafts` sets such a text aside). */
 export function parseDraft(text: string | null): DraftFiles | null {
   return parseRecord(text)?.files ?? null;
 }
 
+/** Every stored draft; one that does not read is set aside (./keptAside.ts), never lost. */
 function loadAll(): Record<string, DraftFiles> {
   const out: Record<string, DraftFiles> = {};
   try {
+    const keys: string[] = [];
     for (let i = 0; i < localStorage.length; i++) {
       const key = localStorage.key(i);
-      if (!key?.startsWith(PREFIX)) continue;
-      const draft = parseDraft(localStorage.getItem(key));
-      if (draft && Object.keys(draft).length) out[key.slice(PREFIX.length)] = draft;
+      if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+    }
+    for (const key of keys) {
+      const text = localStorage.getItem(key);
+      const draft = parseDraft(text);
+      if (draft === null && text) setAside(key, text);
+      else if (draft && Object.keys(draft).length) out[key.slice(DRAFT_PREFIX.length)] = draft;
     }
   } catch {
     // Storage unavailable: drafts live for this page only.
@@ -160,7 +175,9 @@ export function staleDraftFiles(
     .sort();
 }
 
-function persist(lessonId: string, files: DraftFiles | undefined) {
+/** Store a lesson's draft (none: remove it); false when it could not be stored. */
+function persist(lessonId: string, files: DraftFiles | undefined): boolean {
+  if (heldAside(draftKey(lessonId))) return false;
   try {
     if (!files || Object.keys(files).length === 0) {
       localStorage.removeItem(draftKey(lessonId));
@@ -174,9 +191,17 @@ function persist(lessonId: string, files: DraftFiles | undefined) {
         JSON.stringify({ version: VERSION, files, good, base, savedAt: Date.now() }),
       );
     }
+    return true;
   } catch {
-    // Quota exceeded: keep the draft in memory; the author sees it unsaved.
+    // Quota exceeded: the draft stays in memory, and the author bar says it is not saved.
+    return false;
   }
+}
+
+/** `unsaved` after a write of `lessonId`'s draft that did (`stored`) or did not succeed. */
+function unsavedAfter(unsaved: string[], lessonId: string, stored: boolean): string[] {
+  const others = unsaved.filter((id) => id !== lessonId);
+  return stored ? others : [...others, lessonId];
 }
 
 /**
@@ -209,6 +234,7 @@ export function loadDrafts(address: Address): void {
   useDrafts.setState({
     author: startAuthor(address, { lang: null, author: savedAuthor() }),
     drafts: loadAll(),
+    unsaved: [],
   });
 }
 
@@ -219,6 +245,7 @@ export function loadDrafts(address: Address): void {
 export const useDrafts = create<DraftsStore>()((set, get) => ({
   author: false,
   drafts: {},
+  unsaved: [],
   setAuthor(on) {
     try {
       sessionStorage.setItem(AUTHOR_KEY, on ? '1' : '0');
@@ -238,21 +265,24 @@ export const useDrafts = create<DraftsStore>()((set, get) => ({
       if (!Object.hasOwn(current, path)) base[path] = shipped ?? null;
       current[path] = text;
     }
-    persist(lessonId, current);
+    const stored = persist(lessonId, current);
     const drafts = { ...get().drafts };
     if (Object.keys(current).length) drafts[lessonId] = current;
     else delete drafts[lessonId];
-    set({ drafts });
+    set({ drafts, unsaved: unsavedAfter(get().unsaved, lessonId, stored) });
   },
   setDraft(lessonId, files) {
     bases.set(lessonId, {}); // an imported draft's base is not known
-    persist(lessonId, files);
-    set({ drafts: { ...get().drafts, [lessonId]: files } });
+    const stored = persist(lessonId, files);
+    set({
+      drafts: { ...get().drafts, [lessonId]: files },
+      unsaved: unsavedAfter(get().unsaved, lessonId, stored),
+    });
   },
   discard(lessonId) {
-    persist(lessonId, undefined);
+    const stored = persist(lessonId, undefined);
     const drafts = { ...get().drafts };
     delete drafts[lessonId];
-    set({ drafts });
+    set({ drafts, unsaved: unsavedAfter(get().unsaved, lessonId, stored) });
   },
 }));

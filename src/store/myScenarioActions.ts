@@ -12,6 +12,8 @@ import type { PanelKey } from './panels';
 
 /** What the panel's "My scenario" controls call. */
 export interface MyScenarioActions {
+  /** The panel they act on. */
+  panel: PanelKey;
   /** Copy the scenario shown now (its script, in `lang` when it has none) and show the copy. */
   start(lang: Lang): void;
   /** The script as typed. */
@@ -32,6 +34,7 @@ export function bindMyScenario(key: PanelKey): MyScenarioActions {
     panelsStore.getState().setScenario(key, MY_SCENARIO);
   };
   return {
+    panel: key,
     start(lang) {
       const p = panelsStore.getState().panels[key];
       if (p && p.scenario !== MY_SCENARIO) copy(p.scenario, lang);

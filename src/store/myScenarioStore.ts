@@ -4,6 +4,7 @@
  * crash loses nothing; the panel store reads it to list and record the scenario.
  */
 import { create } from 'zustand';
+import { heldAside, setAside } from './keptAside';
 import { editMine, type MyScenario, restoreMine, startMine } from './myScenario';
 import type { PanelKey } from './panels';
 
@@ -37,7 +38,7 @@ const isVersion = (v: unknown): v is { base: string; code: string } =>
   typeof (v as { base?: unknown }).base === 'string' &&
   typeof (v as { code?: unknown }).code === 'string';
 
-/** Parse a stored own scenario; anything malformed gives null (and is ignored). */
+/** Parse a stored own scenario; null when malformed (`loadMyScenarios` sets it aside). */
 export function parseMine(text: string | null): MyScenario | null {
   if (!text) return null;
   try {
@@ -67,16 +68,24 @@ function persist(key: PanelKey, mine: MyScenario): boolean {
   }
 }
 
-/** Read every saved own scenario (once, at boot, before the panels start). */
+/**
+ * Read every saved own scenario (once, at boot, before the panels start). One that does
+ * not read is set aside (./keptAside.ts): the panel offers it, and nothing writes over it.
+ */
 export function loadMyScenarios(): void {
   const mine: Record<PanelKey, MyScenario> = {};
   let unsaved = false;
   try {
+    const keys: string[] = [];
     for (let i = 0; i < localStorage.length; i++) {
       const k = localStorage.key(i);
-      if (!k?.startsWith(PREFIX)) continue;
-      const m = parseMine(localStorage.getItem(k));
+      if (k?.startsWith(PREFIX)) keys.push(k);
+    }
+    for (const k of keys) {
+      const text = localStorage.getItem(k);
+      const m = parseMine(text);
       if (m) mine[k.slice(PREFIX.length)] = m;
+      else if (text) setAside(k, text);
     }
   } catch {
     // Storage unavailable: nothing saved to read, and nothing will be saved.
@@ -89,7 +98,9 @@ export function loadMyScenarios(): void {
 export const useMyScenarios = create<MyScenariosStore>()((set, get) => {
   const put = (key: PanelKey, next: MyScenario) => {
     if (get().mine[key] === next) return;
-    const saved = persist(key, next);
+    // A key that still holds a script the page could not read is not written
+    // (./keptAside.ts); the panel says why this one is not kept.
+    const saved = heldAside(myScenarioKey(key)) || persist(key, next);
     set({ mine: { ...get().mine, [key]: next }, ...(saved ? {} : { unsaved: true }) });
   };
   return {

@@ -6,6 +6,7 @@
  * an error in the script is shown at its line; the zh interface names it in Chinese; axe
  * finds no serious or critical violation in it.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations, serveAxe } from './axe-helpers';
 import { type AppSession, openApp } from './harness';
@@ -377,6 +378,39 @@ describe('My scenario where the browser refuses to store anything', { timeout: 1
       const kept = p.locator('[data-testid=my-scenario-kept]');
       await kept.and(app.page.locator('[data-kept=false]')).waitFor();
       expect(await kept.textContent()).toContain('your edits last until the page is closed');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps a saved script it cannot read aside, offers it, and lets it be deleted', async () => {
+    const unreadable = JSON.stringify({ version: 9, base: 'pass', code: 'n = 42  # mine\n' });
+    const app = await openApp({ path: '/?lang=zh', python: 'refused' });
+    try {
+      await app.page.evaluate(([k, v]) => localStorage.setItem(k, v), [STORAGE_KEY, unreadable]);
+      await app.page.reload();
+      const p = panel(app.page, 'run_hooks');
+      const kept = p.locator('[data-testid=kept-aside]');
+      await kept.waitFor();
+      expect(await kept.textContent()).toContain('读不出来');
+      // Set aside under a key of its own: the panel's key is free for a new script.
+      expect(
+        await app.page.evaluate(
+          (k) => [localStorage.getItem(k), localStorage.getItem(`wpt.kept.${k}`)],
+          STORAGE_KEY,
+        ),
+      ).toEqual([null, unreadable]);
+      const [download] = await Promise.all([
+        app.page.waitForEvent('download'),
+        kept.locator('[data-testid=kept-download]').click(),
+      ]);
+      const saved = await download.path();
+      expect(saved && readFileSync(saved, 'utf8')).toBe(unreadable);
+      await kept.locator('[data-testid=kept-delete]').click();
+      await kept.waitFor({ state: 'detached' });
+      expect(
+        await app.page.evaluate((k) => localStorage.getItem(`wpt.kept.${k}`), STORAGE_KEY),
+      ).toBeNull();
     } finally {
       await app.close();
     }

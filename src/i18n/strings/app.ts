@@ -85,4 +85,19 @@ export const appStrings = {
   },
   startLink: { zh: '去第一个面板 ↓', en: 'Go to the first panel ↓' },
   skipToPanel: { zh: '跳到第一个调试面板', en: 'Skip to the first debugger panel' },
+  // Saved work the page could not read (store/keptAside.ts, ui/KeptNotice.tsx).
+  keptDraft: {
+    zh: '这个浏览器里保存的课程「{id}」的草稿读不出来（可能是别的版本的本应用存的，也可能已经损坏）。它被单独留了下来，不会被覆盖。',
+    en: 'A draft of lesson “{id}” saved in this browser could not be read (saved by another version of this app, or damaged). It is kept aside, and nothing writes over it.',
+  },
+  keptMine: {
+    zh: '你之前在这个面板保存的“我的场景”脚本读不出来（可能是别的版本的本应用存的，也可能已经损坏）。它被单独留了下来，不会被覆盖。',
+    en: 'The “My scenario” script you saved for this panel earlier could not be read (saved by another version of this app, or damaged). It is kept aside, and nothing writes over it.',
+  },
+  keptHeld: {
+    zh: '浏览器没能把它挪到别处，所以在你下载并删除它之前，这里的新改动不会被保存。',
+    en: 'The browser would not move it, so new edits here are not saved until you download and delete it.',
+  },
+  keptDownload: { zh: '下载它', en: 'Download it' },
+  keptDelete: { zh: '删除它', en: 'Delete it' },
 } satisfies Record<string, LocalizedText>;

@@ -7,9 +7,21 @@ export const authorStrings = {
     en: 'Setup, scenario scripts, entries and the lesson source are editable; every keystroke is saved on this device and re-recorded at once.',
   },
   draftClean: { zh: '没有改动。', en: 'No changes.' },
+  draftChangedOne: {
+    zh: '已改动 {n} 个文件（已自动保存）',
+    en: '{n} changed file (saved automatically)',
+  },
   draftChanged: {
     zh: '已改动 {n} 个文件（已自动保存）',
-    en: '{n} changed file(s) (saved automatically)',
+    en: '{n} changed files (saved automatically)',
+  },
+  draftUnsavedOne: {
+    zh: '已改动 {n} 个文件，但没有保存：这个浏览器不让本页存储（空间已满或被禁用）。关闭页面之前请先导出。',
+    en: '{n} changed file, NOT saved: this browser refused to store it (storage full or disabled). Export it before you close the page.',
+  },
+  draftUnsaved: {
+    zh: '已改动 {n} 个文件，但没有保存：这个浏览器不让本页存储（空间已满或被禁用）。关闭页面之前请先导出。',
+    en: '{n} changed files, NOT saved: this browser refused to store them (storage full or disabled). Export them before you close the page.',
   },
   exportChanged: { zh: '导出改动的文件 (.zip)', en: 'Export changed files (.zip)' },
   exportAll: { zh: '导出整个课程文件夹 (.zip)', en: 'Export the lesson folder (.zip)' },

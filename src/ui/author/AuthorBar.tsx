@@ -1,17 +1,22 @@
 import { createTwoFilesPatch } from 'diff';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { Lang } from '../../i18n';
-import { tAuthor as t } from '../../i18n/authorTable';
+import { tAuthor as t, tnAuthor as tn } from '../../i18n/authorTable';
 import type { Lesson } from '../../lessons/lesson';
 import { errorText } from '../../lessons/messageText';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
-import { draftBase, staleDraftFiles, useDrafts } from '../../store/drafts';
+import { DRAFT_PREFIX, draftBase, staleDraftFiles, useDrafts } from '../../store/drafts';
 import { planExport } from '../../store/exportPlan';
+import { keptFrom, useKept } from '../../store/keptAside';
 import { navigate } from '../../store/urlSync';
+import { download } from '../download';
+import { KeptNotice } from '../KeptNotice';
 import { pythonFailedNote } from '../pythonStatus';
 import { ScrollPre } from '../ScrollPre';
-import { download, draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
+import { draftFromImport, locateLesson, readPicked, zipLesson } from './transfer';
+
+const ZIP = 'application/zip';
 
 /**
  * How a line of a unified diff is shown: an added or removed line, or a file header
@@ -39,6 +44,9 @@ export function AuthorBar({
   const draft = useDrafts((s) => s.drafts[lessonId]);
   const setDraft = useDrafts((s) => s.setDraft);
   const discard = useDrafts((s) => s.discard);
+  const unsaved = useDrafts((s) => s.unsaved.includes(lessonId));
+  const keptEntries = useKept((s) => s.entries);
+  const kept = useMemo(() => keptFrom(keptEntries, { prefix: DRAFT_PREFIX }), [keptEntries]);
   // Drafts are kept and exported without Python; only recording them needs it.
   const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureDraft', lang));
   const [diff, setDiff] = useState<string | null>(null);
@@ -74,7 +82,7 @@ export function AuthorBar({
     setMessage(t(lang, 'exportWorking'));
     try {
       const plan = await planExport(lessonId, lesson, draft);
-      download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files));
+      download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files) as BlobPart, ZIP);
       const names = Object.keys(plan.files).sort();
       setMessage(
         `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
@@ -93,7 +101,7 @@ export function AuthorBar({
       const plan = await planExport(lessonId, lesson, draft ?? {});
       // The whole folder: every file as drafted, and every golden file, changed or not.
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
-      download(`${lessonId}.zip`, zipLesson(lessonId, files));
+      download(`${lessonId}.zip`, zipLesson(lessonId, files) as BlobPart, ZIP);
       setMessage(
         `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
       );
@@ -120,8 +128,18 @@ export function AuthorBar({
   return (
     <section className="author-bar" data-testid="author-bar" aria-label={t(lang, 'authorMode')}>
       <p className="author-intro">{t(lang, 'authorIntro')}</p>
-      <p data-testid="draft-status" data-changed={changed.length}>
-        {changed.length ? t(lang, 'draftChanged', { n: changed.length }) : t(lang, 'draftClean')}
+      <KeptNotice entries={kept} lang={lang} says="keptDraft" prefix={DRAFT_PREFIX} />
+      <p
+        data-testid="draft-status"
+        data-changed={changed.length}
+        data-saved={unsaved ? 'false' : 'true'}
+        className={unsaved ? 'author-python' : undefined}
+      >
+        {changed.length
+          ? unsaved
+            ? tn(lang, changed.length, 'draftUnsavedOne', 'draftUnsaved')
+            : tn(lang, changed.length, 'draftChangedOne', 'draftChanged')
+          : t(lang, 'draftClean')}
         {changed.length ? <span className="draft-files"> {changed.join(', ')}</span> : null}
       </p>
       {unavailable ? (

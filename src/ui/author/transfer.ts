@@ -19,18 +19,6 @@ export function zipLesson(lessonId: string, files: Record<string, string>): Uint
   return zipSync(entries, { level: 6 });
 }
 
-/** Offer bytes as a download (a same-origin blob URL; nothing is uploaded). */
-export function download(name: string, bytes: Uint8Array, type = 'application/zip'): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Files read from an import: lesson id and lesson-relative paths. */
 export interface ImportedLesson {
   id: string;

@@ -1,9 +1,13 @@
 import { lazy, Suspense, useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { type Lang, t } from '../../i18n';
 import { useApp } from '../../store/app';
+import { keptFrom, useKept } from '../../store/keptAside';
 import type { MyScenarioActions } from '../../store/myScenarioActions';
+import { myScenarioKey } from '../../store/myScenarioStore';
 import type { MyScenarioDisplay } from '../../store/myScenarioView';
 import type { PanelActions } from '../../store/panelActions';
+import { KeptNotice } from '../KeptNotice';
 import { pythonFailedNote } from '../pythonStatus';
 
 // The script's editor, fetched when the student opens it (or reopens the page on it).
@@ -31,17 +35,30 @@ export function MyScenario(props: {
   // Said before the click: a script of one's own cannot run while Python is unavailable.
   const unavailable = useApp((s) => pythonFailedNote(s.runtime, 'featureMyScenario', lang));
   const noteId = useId();
+  // A script saved here earlier that the page could not read (store/keptAside.ts); while
+  // it still holds the panel's key (`at === of`), nothing typed here is stored.
+  const kept = useKept(useShallow((s) => keptFrom(s.entries, { key: myScenarioKey(mine.panel) })));
+  const keptNotice = <KeptNotice entries={kept} lang={lang} says="keptMine" prefix="" />;
   if (editor) {
+    const held = kept.some((e) => e.at === e.of);
     return (
-      <Suspense fallback={null}>
-        <ScriptEditor {...props} editor={editor} focus={focusEditor} />
-      </Suspense>
+      <>
+        {keptNotice}
+        <Suspense fallback={null}>
+          <ScriptEditor
+            {...props}
+            editor={held ? { ...editor, kept: false } : editor}
+            focus={focusEditor}
+          />
+        </Suspense>
+      </>
     );
   }
-  if (!start) return null;
+  if (!start) return keptNotice;
   const base = start.label[lang];
   return (
     <div className="my-scenario-start">
+      {keptNotice}
       <button
         type="button"
         className="btn-small"
