@@ -28,6 +28,8 @@ export const ProbeSchema = z.object({
   line: z.number().check(z.int(), z.positive()),
   condition: z.optional(z.string()),
   log: z.optional(z.string()),
+  /** A logpoint's hit count: its message is evaluated at that hit (of those whose condition held) only. */
+  hitCount: z.optional(z.number().check(z.int(), z.positive())),
 });
 /** A condition/logpoint request. */
 export type Probe = z.infer<typeof ProbeSchema>;

@@ -47,6 +47,8 @@ export function probesOf(breakpoints: readonly Breakpoint[]) {
       line: b.line,
       ...(b.condition ? { condition: b.condition } : {}),
       ...(b.log !== undefined ? { log: b.log } : {}),
+      // A logpoint's message runs at its hit only (a breakpoint's hit count is the replay's).
+      ...(b.log !== undefined && b.hitCount ? { hitCount: b.hitCount } : {}),
     }));
 }
 

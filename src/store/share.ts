@@ -61,7 +61,7 @@ function fromWire(w: unknown): Breakpoint | null {
     line: w[1],
     enabled: extra.d !== 1,
     ...(typeof extra.c === 'string' && extra.c ? { condition: extra.c } : {}),
-    ...(typeof extra.h === 'number' && extra.h > 0 ? { hitCount: Math.trunc(extra.h) } : {}),
+    ...(typeof extra.h === 'number' && extra.h >= 1 ? { hitCount: Math.trunc(extra.h) } : {}),
     ...(typeof extra.l === 'string' ? { log: extra.l } : {}),
     ...(extra.o === 1 ? { held: true } : {}),
   };

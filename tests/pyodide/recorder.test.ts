@@ -218,6 +218,25 @@ describe('the recorder', () => {
     ).toBe(true);
   });
 
+  it('runs a log message only where it is shown: its condition held, at its hit count', () => {
+    // The messages change the list: evaluated anywhere else, they would record a run the
+    // program does not make (the list growing on hits the reader asked to skip).
+    const trace = rec.record({
+      scenario: '',
+      files: script('acc = []\nfor v in [1, 2, 3, 4]:\n    acc.append(v)\nprint(acc)\n'),
+      probes: [
+        { id: 'never', path: 'main.py', line: 3, condition: 'False', log: '{acc.append(99)}' },
+        { id: 'odd', path: 'main.py', line: 3, condition: 'v % 2', log: '{acc.append(-v)}' },
+        { id: 'third', path: 'main.py', line: 3, hitCount: 3, log: '{acc.append(30)}' },
+      ],
+    });
+    expect(trace.meta.output).toBe('[-1, 1, 2, -3, 30, 3, 4]\n');
+    const logged = (id: string) => trace.meta.probes.filter((p) => p[1] === id && p[2] === 'log');
+    expect(logged('never')).toEqual([]);
+    expect(logged('odd').map((p) => p[0])).toHaveLength(2);
+    expect(logged('third')).toHaveLength(1);
+  });
+
   it("writes a log message as an f-string's body: conversions, format specs, {x=} and {{ }}", () => {
     const trace = rec.record({
       scenario: '',

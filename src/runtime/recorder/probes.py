@@ -7,13 +7,25 @@ from .render import text
 
 def run_probes(probes, frame, event, results):
     """Evaluate each probe of a line in `frame`; append `[event, id, kind, text]` rows
-    to `results` ("ok" with "1"/"" for a condition, "log", or "error")."""
+    to `results` ("ok" with "1"/"" for a condition, "log", or "error").
+
+    A log message is evaluated only where the page shows it: when the condition (if any)
+    holds and, with a hit count, at that hit of those only. It is the program's own code
+    (`{stack.pop()}` changes the stack), so evaluating it anywhere else would record a run
+    the program, as the reader set it up, does not make. The hits are counted on the
+    probe itself: it belongs to this run's request."""
     for probe in probes:
         try:
             if probe.get("condition"):
                 result = eval(probe["condition"], frame.f_globals, frame.f_locals)
                 results.append([event, probe["id"], "ok", "1" if result else ""])
+                if not result:
+                    continue
             if probe.get("log") is not None:
+                probe["hits"] = hits = probe.get("hits", 0) + 1
+                wanted = probe.get("hitCount")
+                if wanted and hits != wanted:
+                    continue
                 results.append([event, probe["id"], "log", format_log(probe["log"], frame)])
         except Exception as exc:
             # A SyntaxError's text names "<string>, line 1", the eval's own source: noise.

@@ -649,3 +649,19 @@ describe('a shared link carries every changed panel and the selected frame', () 
     ).toEqual({});
   });
 });
+
+describe('what a breakpoint asks Python to evaluate', () => {
+  it("sends a logpoint's hit count with its message, and a breakpoint's not (the replay counts those)", () => {
+    const bps = [
+      { id: 'a', file: 'f.py', line: 3, enabled: true, hitCount: 2 },
+      { id: 'b', file: 'f.py', line: 3, enabled: true, hitCount: 2, condition: 'x' },
+      { id: 'c', file: 'f.py', line: 4, enabled: true, hitCount: 3, log: '{x}' },
+      { id: 'd', file: 'f.py', line: 4, enabled: true, log: '{y}' },
+    ];
+    expect(probesOf(bps)).toEqual([
+      { id: 'b', path: 'f.py', line: 3, condition: 'x' },
+      { id: 'c', path: 'f.py', line: 4, log: '{x}', hitCount: 3 },
+      { id: 'd', path: 'f.py', line: 4, log: '{y}' },
+    ]);
+  });
+});
