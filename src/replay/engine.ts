@@ -7,6 +7,7 @@
  * Every command is a function `(trace, position, stops) -> position`, so the
  * whole debugger can be tested exhaustively on plain data.
  */
+import { EventKind } from '../trace/meta';
 import type { HitIndex } from './hits';
 
 /** The slice of a trace the engine reads (satisfied by `Trace`). */
@@ -199,10 +200,17 @@ export function step(
       return p >= n ? n : continueFrom(trace, p, hits);
     case 'stepInto':
       return Math.min(n, p + 1);
-    case 'stepOver':
+    case 'stepOver': {
       if (p < 0) return Math.min(n, 0);
       if (p >= n) return n;
-      return nextAtDepth(trace, p, trace.depth[p], hits);
+      // The next event of this frame, or of a shallower one. After a return (or a yield,
+      // or an unwind) this frame has none left: a frame at its depth is another call
+      // of the caller's line (`f(1) + g(2)`), so it goes on in the caller, as Step Out;
+      // a top-level frame has no caller, and the next top-level frame comes next.
+      const k = trace.kind[p];
+      const leaving = (k === EventKind.Return || k === EventKind.Unwind) && trace.depth[p] > 0;
+      return nextAtDepth(trace, p, trace.depth[p] - (leaving ? 1 : 0), hits);
+    }
     case 'stepOut':
       if (p < 0) return Math.min(n, 0);
       if (p >= n) return n;

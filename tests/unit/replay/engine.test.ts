@@ -11,7 +11,7 @@ import {
   statusOf,
   step,
 } from '../../../src/replay/engine.ts';
-import { emptyTrace, NE, nestedCallTrace } from './fixtures.ts';
+import { buildTrace, emptyTrace, NE, nestedCallTrace } from './fixtures.ts';
 
 function bp(id: string, file: string, line: number, extra: Partial<Breakpoint> = {}): Breakpoint {
   return { id, file, line, enabled: true, ...extra };
@@ -121,6 +121,34 @@ describe('step over', () => {
     expect(step(trace, NE.returnG1, 'stepOver', noHits)).toBe(NE.fFor1);
     expect(step(trace, NE.returnG2, 'stepOver', noHits)).toBe(NE.fFor2);
     expect(step(trace, NE.returnF, 'stepOver', noHits)).toBe(NE.tryLine);
+  });
+
+  it('at a return event goes past the other calls of the caller’s line, as out of the frame', () => {
+    //   1 def f(x):          4 def g(y):
+    //   2     return x + 1   5     return y * 2
+    //   6 z = f(1) + g(2)
+    //   7 print(z)
+    const t = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'main.py' },
+        { fn: 'f', file: 'main.py', parent: 0, params: 1 },
+        { fn: 'g', file: 'main.py', parent: 0, params: 1 },
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 6 },
+        { kind: 'call', frame: 1, line: 1 },
+        { kind: 'line', frame: 1, line: 2 },
+        { kind: 'return', frame: 1, line: 2 },
+        { kind: 'call', frame: 2, line: 4 },
+        { kind: 'line', frame: 2, line: 5 },
+        { kind: 'return', frame: 2, line: 5 },
+        { kind: 'line', frame: 0, line: 7 },
+      ],
+    });
+    expect(step(t, 2, 'stepOver', noHits)).toBe(3); // `return x + 1` → its return
+    expect(step(t, 3, 'stepOver', noHits)).toBe(7); // not into g: the caller's next line
+    expect(step(t, 6, 'stepOver', noHits)).toBe(7);
+    expect(step(t, 0, 'stepOver', noHits)).toBe(7);
   });
 
   it('at a call event goes to the first line of the called function', () => {

@@ -139,7 +139,11 @@ function checkCommand(trace: Trace, hits: HitIndex, command: string, p: number, 
         check(r === n, 'to stay finished');
         break;
       }
-      const target = trace.depth[p] - (command === 'stepOut' ? 1 : 0);
+      // Step Over from a return, a yield or an unwind goes on in the caller (when there
+      // is one), past the other calls of its line: as Step Out.
+      const k = trace.kind[p];
+      const leaving = (k === EventKind.Return || k === EventKind.Unwind) && trace.depth[p] > 0;
+      const target = trace.depth[p] - (command === 'stepOut' || leaving ? 1 : 0);
       check(r > p, 'to move forward');
       // Everything skipped is deeper than the target and not a breakpoint stop.
       for (let e = p + 1; e < r; e++) {
