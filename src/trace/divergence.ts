@@ -44,12 +44,15 @@ function differingValues(a: Trace, i: number, b: Trace, j: number): DifferingVal
   for (let k = 0; k < Math.min(sa.length, sb.length); k++) {
     const fn = a.frames.functionOf(sa[k]);
     if (fn !== b.frames.functionOf(sb[k])) break;
+    // Every name either side holds: one bound only in `b` differs as much as one only in `a`.
+    const va = new Map(a.variablesAt(sa[k], i).map((v) => [v.name, v.value]));
     const vb = new Map(b.variablesAt(sb[k], j).map((v) => [v.name, v.value]));
-    for (const v of a.variablesAt(sa[k], i)) {
-      const other = vb.get(v.name);
-      const ta = textAt(a, v.value, i);
-      const tb = other === undefined ? '' : textAt(b, other, j);
-      if (ta !== tb) out.push({ function: fn, name: v.name, a: ta, b: tb });
+    for (const name of new Set([...va.keys(), ...vb.keys()])) {
+      const ra = va.get(name);
+      const rb = vb.get(name);
+      const ta = ra === undefined ? '' : textAt(a, ra, i);
+      const tb = rb === undefined ? '' : textAt(b, rb, j);
+      if (ta !== tb) out.push({ function: fn, name, a: ta, b: tb });
     }
   }
   return out;

@@ -244,6 +244,28 @@ describe('divergence', () => {
     });
   });
 
+  it('lists a name bound on one side only, whichever side it is', () => {
+    const only = (name: string, flag: string, taken: number): FixtureSpec => {
+      const spec = branchy(flag, taken);
+      spec.events[1] = { ...spec.events[1], vars: { flag, [name]: '1' } };
+      return spec;
+    };
+    const a = buildTrace(only('in_a', 'True', 4));
+    const b = buildTrace(only('in_b', 'False', 6));
+    const byName = (d: ReturnType<typeof divergence>) =>
+      Object.fromEntries((d?.values ?? []).map((v) => [v.name, [v.a, v.b]]));
+    expect(byName(divergence(a, b))).toEqual({
+      flag: ['True', 'False'],
+      in_a: ['1', ''],
+      in_b: ['', '1'],
+    });
+    expect(byName(divergence(b, a))).toEqual({
+      flag: ['False', 'True'],
+      in_a: ['', '1'],
+      in_b: ['1', ''],
+    });
+  });
+
   it('is null for two runs of the same path', () => {
     expect(divergence(buildTrace(branchy('True', 4)), buildTrace(branchy('False', 4)))).toBeNull();
   });
