@@ -54,6 +54,31 @@ function disagreements(request: RecordRequest): string[] {
   return out;
 }
 
+/**
+ * Events whose call stack is not the program's: the depth an event records must be the
+ * stack the trace shows there, and that stack must hold exactly the calls running then
+ * (called, not yet returned). Generators (`gen`) are left out of the second check: a
+ * yield leaves them alive but off the stack, and the trace does not tell a yield from a
+ * return.
+ */
+function stackFaults(trace: Trace): string[] {
+  const out: string[] = [];
+  const running = new Set<number>();
+  const plain = (f: number) => trace.frames.functionOf(f) !== 'gen';
+  for (let e = 0; e < trace.length && out.length < 3; e++) {
+    const f = trace.frame[e];
+    if (trace.kind[e] === EventKind.Call && plain(f)) running.add(f);
+    const shown = trace.stackAt(e);
+    if (trace.depth[e] !== shown.length - 1)
+      out.push(`event ${e}: depth ${trace.depth[e]}, stack of ${shown.length}`);
+    const calls = shown.filter(plain).sort();
+    if (calls.join() !== [...running].sort().join())
+      out.push(`event ${e}: stack ${calls} while ${[...running]} run`);
+    if (trace.kind[e] === EventKind.Return || trace.kind[e] === EventKind.Unwind) running.delete(f);
+  }
+  return out;
+}
+
 /** Variables of the innermost frame named `fn` on the stack at `step`, as texts. */
 function varsOf(trace: Trace, step: number, fn: string): Record<string, string> {
   const frame = framesAt(trace, step).find((f) => f.function === fn);
@@ -317,7 +342,7 @@ describe('the object-centric trace', () => {
           files: script(code),
           budget: { maxEvents: 5000, maxSeconds: 5 },
         });
-        const bad: string[] = [];
+        const bad: string[] = [...stackFaults(trace)];
         for (let e = 0; e < trace.length; e++) {
           for (const f of trace.stackAt(e)) {
             for (const v of trace.variablesAt(f, e)) {

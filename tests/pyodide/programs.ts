@@ -5,7 +5,8 @@
  * result is changed at once (`f([], {}).append(...)`), comprehensions that call
  * functions, dicts that are an instance's `__dict__` or the module's globals, changed
  * through another name (`y = box.__dict__`, `y = globals()`, then `y['k'] = a`), and what a
- * call returned, changed at once (`b.pop('k', []).append(1)`, after `b['k'] = a`). Every function's `a` is a list and `b` a dict, and
+ * call returned, changed at once (`b.pop('k', []).append(1)`, after `b['k'] = a`), and a
+ * generator resumed by whichever function or the module calls `next(GEN)`. Every function's `a` is a list and `b` a dict, and
  * functions only call earlier ones, so programs end (errors are caught at module level).
  */
 import fc from 'fast-check';
@@ -37,6 +38,8 @@ const BODY = [
   'y = box.__dict__',
   'y = globals()',
   "b.pop('k', []).append(1)",
+  // resumes a generator started elsewhere (the module, another function)
+  'x.append(next(GEN, None))',
 ];
 
 /** Calls of an earlier function `f{j}` from a function (or the module, with its names). */
@@ -88,6 +91,7 @@ const moduleCall = fc.constantFrom(
   "cnt = make()\nD['cnt'] = cnt",
   'it = gen(L)\nfirst = next(it)\nrest = list(it)',
   'f2([], {}).append(len(L))',
+  'next(GEN, None)',
 );
 
 /** One random program (Python source). */
@@ -120,6 +124,8 @@ export const programArb = fc
       '    for v in list(xs):',
       '        xs.append(v)',
       '        yield xs',
+      '',
+      'GEN = gen(L)',
       '',
       f0,
       f1,

@@ -5,7 +5,10 @@
  * returned, `sys.stdout`'s text-stream API, `__main__`, and a caught RecursionError.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { step } from '../../src/replay/engine';
+import { indexHits } from '../../src/replay/hits';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { framesAt } from '../../src/trace/graph';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { lineSteps, recordCompleted, script, varsAt } from './helpers';
@@ -73,6 +76,69 @@ describe('a generator that an exception is thrown into', () => {
     const caught = vars(trace, inNote[0] as number, 'guard');
     expect(caught.name).toBe("'g1'");
     expect(caught.e).toBe("ValueError('x')");
+  });
+});
+
+describe('a generator resumed under another caller than the one that started it', () => {
+  /** Depth of every event, as the stack the trace shows there (one owner of the truth). */
+  const depthsAgree = (trace: Trace) =>
+    [...Array(trace.length).keys()].every((e) => trace.depth[e] === trace.stackAt(e).length - 1);
+
+  it('is on that caller’s stack, at its depth: Step Over and Out stay in the caller', () => {
+    const code = [
+      'def gen():',
+      '    while True:',
+      '        got = yield 1',
+      '        print("got", got)',
+      's = gen()',
+      'next(s)',
+      'def c(g):',
+      '    v = g.send("from c")',
+      '    return v',
+      'c(s)',
+      'print("end")',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('got from c\nend\n');
+    const [inGen] = stepsAt(trace, code, 'print("got", got)');
+    expect(stack(trace, inGen as number)).toEqual(['gen', 'c', '<module>']);
+    expect(trace.depth[inGen as number]).toBe(2);
+    // its variables go on: `got` as sent, in the frame that started at module level
+    expect(vars(trace, inGen as number, 'gen').got).toBe("'from c'");
+    const [send] = stepsAt(trace, code, 'v = g.send');
+    const [ret] = stepsAt(trace, code, 'return v');
+    expect(step(trace, send as number, 'stepOver', indexHits(trace, []))).toBe(ret);
+    expect(trace.frame[step(trace, inGen as number, 'stepOut', indexHits(trace, []))]).toBe(
+      trace.frame[ret as number],
+    );
+    expect(depthsAgree(trace)).toBe(true);
+  });
+
+  it('shows the caller it runs under now, never one that has returned', () => {
+    const code = [
+      'def gen(n):',
+      '    for i in range(n):',
+      '        yield i',
+      'def a(g):',
+      '    return next(g)',
+      'def b(g):',
+      '    v = next(g)',
+      '    return v',
+      'g = gen(3)',
+      'a(g)',
+      'b(g)',
+      'print(list(g))',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('[2]\n');
+    const stacks = stepsAt(trace, code, 'yield i').map((e) => stack(trace, e).join(' < '));
+    expect(stacks).toEqual(['gen < a < <module>', 'gen < b < <module>', 'gen < <module>']);
+    // the parameter as it was passed, in every record of the frame
+    for (const e of stepsAt(trace, code, 'yield i'))
+      expect(framesAt(trace, e)[0]?.args.map((x) => [x.name, x.value])).toEqual([
+        ['n', { kind: 'atom', text: '3', type: 'int' }],
+      ]);
+    expect(depthsAgree(trace)).toBe(true);
   });
 });
 

@@ -28,6 +28,11 @@ class Stack:
     def frame_for(self, frame, start):
         key = id(frame)
         fid = self.live.get(key)
+        if fid is not None and not start:
+            parent = self.stack[-1] if self.stack else -1
+            if self.frames[fid][2] != parent:
+                fid = self._resumed_elsewhere(key, fid, parent)
+            return fid
         if fid is None or start:
             parent = self.stack[-1] if self.stack else -1
             depth = self.frames[parent][3] + 1 if parent >= 0 else 0
@@ -44,6 +49,26 @@ class Stack:
             self.frame_states.pop(fid, None)
             self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
         return fid
+
+    def _resumed_elsewhere(self, key, fid, parent):
+        """A generator (or coroutine) resumed under another caller than its record's
+        (`next(s)` at module level, then `s.send(v)` inside `c`): the stack now runs
+        through that caller, at its depth. A new record of the same frame says so; it
+        shares the frame's scope (its names' history goes on) and its first event (its
+        parameters as they were passed), and the frame's state moves to it."""
+        depth = self.frames[parent][3] + 1 if parent >= 0 else 0
+        if depth > MAX_CALL_DEPTH:
+            self.stop("depth")
+            raise BudgetExceeded("depth")
+        name, file_idx, _, _, first, scope_fid, params, class_body = self.frames[fid]
+        new = len(self.frames)
+        self.frames.append([name, file_idx, parent, depth, first, scope_fid, params, class_body])
+        self.live[key] = new
+        st = self.frame_states.pop(fid, None)
+        if st is not None:
+            st.depth = depth
+            self.frame_states[new] = st
+        return new
 
     def real_depth(self, frame):
         """How many Python frames the thread holds with `frame` on top, as the
