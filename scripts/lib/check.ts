@@ -509,7 +509,7 @@ async function checkRun(
     } else {
       ctx.result.golden.updated++;
       ok(t(lang, 'checkUpdated', { stats, file: goldenShown }));
-      const old = parseJson(existing);
+      const old = parseJson(existing, lang);
       const rows = old.ok ? diffSummaries(old.value, summary, lang) : [t(lang, 'checkOldNotJson')];
       for (const row of rows) print(`    ${row}`);
     }

@@ -4,6 +4,8 @@
  */
 import { structuredPatch } from 'diff';
 import { type Lang, t } from '../../src/i18n/cli.ts';
+import { parseJsonWithPositions } from '../../src/lessons/json.ts';
+import { renderMessage } from '../../src/lessons/messageText.ts';
 import { formatGolden, type TraceSummary } from '../../src/runtime/summary.ts';
 
 /** The command to suggest when the golden files of `lesson` must be (re)generated. */
@@ -186,7 +188,7 @@ export function compareGolden(
       details: [],
     };
   }
-  const parsed = parseJson(existing);
+  const parsed = parseJson(existing, lang);
   if (!parsed.ok) {
     return {
       headline: t(lang, 'checkGoldenNotJsonHead'),
@@ -202,13 +204,16 @@ export function compareGolden(
   };
 }
 
-/** `JSON.parse` without throwing. */
+/**
+ * A golden file's JSON, or what is wrong with it and where (`line:column: reason`, in
+ * `lang`), as the lesson's own files are reported.
+ */
 export function parseJson(
   text: string,
+  lang: Lang,
 ): { ok: true; value: unknown } | { ok: false; error: string } {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (err) {
-    return { ok: false, error: (err as Error).message };
-  }
+  const parsed = parseJsonWithPositions(text);
+  if (parsed.ok) return { ok: true, value: parsed.value };
+  const { line, column, message } = parsed.error;
+  return { ok: false, error: `${line}:${column}: ${renderMessage(message, lang)}` };
 }

@@ -49,6 +49,9 @@ export function formatJsonPath(path: JsonPath): string {
   return out;
 }
 
+/** How deep a lesson file's objects and arrays may nest (lesson.json needs about 6). */
+const MAX_DEPTH = 100;
+
 class SyntaxFailure extends Error {
   readonly offset: number;
   readonly detail: LessonMessage;
@@ -125,14 +128,21 @@ export function parseJsonWithPositions(source: string): JsonParseResult {
   const parseValue = (path: PropertyKey[]): unknown => {
     skipSpace();
     const ch = text[i];
+    // The parser recurses: a file nested thousands of levels deep would overflow the
+    // stack and stop every lesson's check, not just say what is wrong with this one.
+    if ((ch === '{' || ch === '[') && path.length >= MAX_DEPTH)
+      fail(i, 'jsonTooDeep', { max: MAX_DEPTH });
     if (ch === '{') return parseObject(path);
     if (ch === '[') return parseArray(path);
     if (ch === '"') return parseString();
     if (ch === '-' || (ch >= '0' && ch <= '9')) {
       const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
       if (!match || match[0] === '-') fail(i, 'jsonBadNumber');
+      const number = Number(match![0]);
+      // `1e400` reads as Infinity, which no field can hold (and JSON cannot write back).
+      if (!Number.isFinite(number)) fail(i, 'jsonNumberTooBig', { number: match![0] });
       i += match![0].length;
-      return Number(match![0]);
+      return number;
     }
     for (const [word, value] of [
       ['true', true],

@@ -55,6 +55,14 @@ export const fileStrings = {
     en: 'control character in string (write it as an escape)',
   },
   jsonBadNumber: { zh: '数字无效', en: 'invalid number' },
+  jsonNumberTooBig: {
+    zh: '数字 {number} 太大，没法存成一个数',
+    en: 'the number {number} is too large to be stored as a number',
+  },
+  jsonTooDeep: {
+    zh: '嵌套超过 {max} 层：lesson.json 用不着这么深',
+    en: 'nested more than {max} levels deep: no lesson file needs that',
+  },
 
   // File encoding (src/lessons/encoding.ts).
   notUtf8: {

@@ -148,11 +148,13 @@ describe('comparing a run with its golden file', () => {
     });
   });
 
-  it('reports a golden file that is not JSON', () => {
-    const problem = compareGolden('{ "outcome": ', base(), 'demo');
+  it('reports a golden file that is not JSON at its line and column, in the reader’s language', () => {
+    const problem = compareGolden('{\n  "outcome": \n  not json', base(), 'demo');
     expect(problem?.message).toMatch(
-      /^the golden file is not valid JSON \(.+\); run UPDATE_GOLDEN=1/,
+      /^the golden file is not valid JSON \(3:3: unexpected character "n", expected a value\); run UPDATE_GOLDEN=1/,
     );
+    const zh = compareGolden('{ not json', base(), 'demo', 'zh');
+    expect(zh?.message).toMatch(/^基准文件不是有效的 JSON（1:3: 意外的字符 "n"，.+）；/);
   });
 
   it('reports a mismatch with the diff as details', () => {

@@ -51,6 +51,29 @@ describe('the manifest JSON parser', () => {
     expect(renderMessage(parsed.error.message, 'zh')).toBe('意外的字符 "x"，这里应是 "," 或 "}"');
   });
 
+  it('refuses a number too large to store, at its place, not as "expected number, received number"', () => {
+    const parsed = parseJsonWithPositions('{\n  "order": 1e400\n}');
+    if (parsed.ok) throw new Error('expected an error');
+    expect(parsed.error).toMatchObject({ line: 2, column: 12 });
+    expect(renderMessage(parsed.error.message, 'en')).toBe(
+      'the number 1e400 is too large to be stored as a number',
+    );
+    expect(renderMessage(parsed.error.message, 'zh')).toBe('数字 1e400 太大，没法存成一个数');
+    expect(parseJsonWithPositions('[1e308, -2.5e-300]')).toMatchObject({ ok: true });
+  });
+
+  it('refuses nesting thousands of levels deep with an error, not a stack overflow', () => {
+    const deep = `{"junk": ${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    const parsed = parseJsonWithPositions(deep);
+    if (parsed.ok) throw new Error('expected an error');
+    expect(parsed.error).toMatchObject({ line: 1, column: 10 + 99 });
+    expect(renderMessage(parsed.error.message, 'en')).toBe(
+      'nested more than 100 levels deep: no lesson file needs that',
+    );
+    const fine = `{"a": ${'['.repeat(99)}${']'.repeat(99)}}`;
+    expect(parseJsonWithPositions(fine)).toMatchObject({ ok: true });
+  });
+
   it('formats paths the way errors name fields', () => {
     expect(formatJsonPath(['panels', 0, 'steps', 1, 'end'])).toBe('panels[0].steps[1].end');
     expect(formatJsonPath(['scenarios', 'pre_error', 'label'])).toBe('scenarios.pre_error.label');
