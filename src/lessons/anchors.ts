@@ -39,6 +39,16 @@ export function definedFunctions(code: string): string[] {
 }
 
 /**
+ * The 1-based lines of every `def fn(` (also `async def`) in `code`, at any depth. More
+ * than one is ambiguous for a panel: the later definition replaces the earlier one when
+ * the file runs, while the panel would show the first.
+ */
+export function functionDefLines(code: string, fn: string): number[] {
+  const def = new RegExp(`^\\s*(?:async\\s+)?def\\s+${escapeRegExp(fn)}\\s*\\(`);
+  return sourceLines(code).flatMap((line, i) => (def.test(line) ? [i + 1] : []));
+}
+
+/**
  * Find the lines of function `fn`: the first line matching `^\s*def <fn>(` (also
  * `async def`), through the last line of its body. The body ends before the next line
  * that is neither blank nor a comment and is indented no deeper than the `def`.
@@ -52,8 +62,7 @@ export function definedFunctions(code: string): string[] {
  */
 export function resolveFunctionRange(code: string, fn: string): LineRange | null {
   const lines = sourceLines(code);
-  const def = new RegExp(`^\\s*(?:async\\s+)?def\\s+${escapeRegExp(fn)}\\s*\\(`);
-  const startIndex = lines.findIndex((line) => def.test(line));
+  const startIndex = (functionDefLines(code, fn)[0] ?? 0) - 1;
   if (startIndex < 0) return null;
   const defIndent = indentation(lines[startIndex]);
 

@@ -3,7 +3,12 @@
  * focus function's lines in its source and its step notes' anchors. Each problem is
  * reported with its field as a lesson message. Pure, like the rest of the loader.
  */
-import { definedFunctions, resolveFunctionRange, resolveStepLines } from './anchors.ts';
+import {
+  definedFunctions,
+  functionDefLines,
+  resolveFunctionRange,
+  resolveStepLines,
+} from './anchors.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonScenario, LessonSource, ResolvedPanel, ResolvedStep } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
@@ -113,6 +118,17 @@ export function resolvePanels(
         }),
       );
       return;
+    }
+    const defs = functionDefLines(source.code, panel.function);
+    if (defs.length > 1) {
+      report(
+        field('function'),
+        msg('functionDefinedTwice', {
+          name: JSON.stringify(panel.function),
+          file: sourceName,
+          lines: defs.join(', '),
+        }),
+      );
     }
 
     if (panel.id !== undefined && !checkable.some((c) => c.id === panel.id)) {

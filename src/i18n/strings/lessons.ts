@@ -159,6 +159,10 @@ export const lessonStrings = {
     zh: '在 {file} 中找不到函数 {name}（没有一行匹配 "def {bare}("）；这个文件定义的函数有：{defined}',
     en: 'function {name} not found in {file} (no line matching "def {bare}("); the file defines: {defined}',
   },
+  functionDefinedTwice: {
+    zh: '{file} 里定义了不止一个函数 {name}（第 {lines} 行）：运行时后面的定义会替换前面的，面板却只显示第一个。请给其中一个改名',
+    en: 'function {name} is defined more than once in {file} (lines {lines}): when the file runs the later definition replaces the earlier, while the panel shows the first; rename one of them',
+  },
   anchorNotFound: {
     zh: '在 {fn}（{file}，第 {start}-{end} 行）中找不到锚点文本 {text}',
     en: 'anchor text {text} not found in {fn} ({file}, lines {start}-{end})',

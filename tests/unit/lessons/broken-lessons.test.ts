@@ -273,6 +273,21 @@ describe('a manifest that refers to things that do not exist', () => {
     );
   });
 
+  it('reports a focus function defined twice: the panel would show code that never runs', async () => {
+    const files = await lessonFiles(ID);
+    const path = 'src/s04/core/runtime.py';
+    const first = lineOf(files[path] as string, 'def audit_event(');
+    const extra = '\n\ndef audit_event(event, payload, entries):\n    return None\n';
+    files[path] = `${files[path]}${extra}`;
+    const lines = (files[path] as string).split('\n').length;
+    const [error, ...rest] = errorsOf(load(ID, files));
+    expect(rest).toEqual([]);
+    expect(error.field).toBe('panels[2].function');
+    expect(error.message).toBe(
+      `function "audit_event" is defined more than once in lessons/${ID}/${path} (lines ${first}, ${lines - 2}): when the file runs the later definition replaces the earlier, while the panel shows the first; rename one of them`,
+    );
+  });
+
   it('looks for the function only in the panel source, not in the other sources', async () => {
     const files = editManifest(
       await lessonFiles(ID),
