@@ -54,6 +54,7 @@ import { starterLeftovers } from './template.ts';
 import { lessonRequest, recordingEnvironment, writeCachedRecording } from './traces.ts';
 import {
   budgetWarning,
+  capWarnings,
   endingText,
   outcomeText,
   plural,
@@ -456,6 +457,7 @@ async function checkRun(
   if (failure) return fail(failure.headline, failure.problem, failure.details);
   const heavy = budgetWarning(verdictCtx, name, trace, verdict);
   if (heavy) warnings.push(heavy);
+  warnings.push(...capWarnings(verdictCtx, name, trace));
 
   const predicted = checkPredictions(lesson, panel, scenario.id, trace, manifestFile, ctx.at, lang);
   const wrong = predicted.problems.filter((p) => !p.warning);

@@ -237,3 +237,17 @@ export function budgetWarning(
     }),
   };
 }
+
+/**
+ * What the recorder had to cut in a run (its output past MAX_OUTPUT_CHARS, its values past
+ * MAX_VALUES): the panel shows the run cut, so the check says so instead of passing quietly.
+ */
+export function capWarnings(ctx: VerdictContext, name: string, trace: Trace): Problem[] {
+  return trace.meta.notices.map((notice) => ({
+    file: ctx.manifestFile,
+    field: name,
+    message: t(ctx.lang, notice.kind === 'output' ? 'checkOutputCut' : 'checkValuesCut', {
+      limit: notice.limit,
+    }),
+  }));
+}

@@ -112,6 +112,7 @@ beforeAll(async () => {
         heavy: 'limit = 60\n',
         raises: 'raise ValueError("no limit today")\n',
         fine: 'limit = 3\n',
+        loud: 'print("x" * 1_500_000)\nlimit = 3\n',
       },
       {
         budget: { maxEvents: 300 },
@@ -160,6 +161,16 @@ beforeAll(async () => {
 afterAll(() => {
   recorder?.close();
   if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('a scenario whose output the recorder had to cut', () => {
+  it('is warned about, not passed quietly: students see its output cut too', () => {
+    const out = runs.en?.out.join('\n') ?? '';
+    expect(out).toMatch(
+      /spin\/loud[^\n]*\n?[^\n]*its output passed 1000000 characters and was cut there/,
+    );
+    expect(runs.zh?.out.join('\n')).toMatch(/输出超过 1000000 个字符，在那里被截断了/);
+  });
 });
 
 describe('a runaway scenario', () => {

@@ -144,6 +144,14 @@ export const checkStrings = {
     zh: '用掉了一半以上的预算（{events}/{maxEvents} 个事件，{ms}/{maxMs} 毫秒）；在慢一些的机器上可能会被停下',
     en: 'uses more than half its budget ({events} of {maxEvents} events, {ms} of {maxMs} ms); a slower machine may stop it',
   },
+  checkOutputCut: {
+    zh: '输出超过 {limit} 个字符，在那里被截断了：学生看到的也是截断的输出，基准文件记下的也一样；让这个场景少打印一些',
+    en: 'its output passed {limit} characters and was cut there: students see it cut, and so does its golden file; make the scenario print less',
+  },
+  checkValuesCut: {
+    zh: '这次运行产生了超过 {limit} 个不同的值，只记录了前 {limit} 个：之后的值面板显示不出来；让这个场景小一些',
+    en: 'the run made more than {limit} distinct values and only the first {limit} were recorded: the panel cannot show the later ones; make the scenario smaller',
+  },
 
   // Golden files.
   checkUpdateHint: {
