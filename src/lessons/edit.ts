@@ -9,7 +9,7 @@ import { parseJsonWithPositions } from './json.ts';
 import { patchJson } from './json-patch.ts';
 import { msg } from './messages.ts';
 import { LessonMessageError } from './messageText.ts';
-import type { Lang } from './schema.ts';
+import { type Lang, SCENARIO_ID } from './schema.ts';
 
 /** The result of a manifest edit. */
 export interface ManifestEdit {
@@ -26,8 +26,6 @@ interface ScenarioJson {
   description?: { zh: string; en: string };
   script?: string;
 }
-
-const SCENARIO_ID = /^[a-z0-9_]+$/;
 
 /** Why an edit cannot be made, shown to the author in their language. */
 const refuse = (...args: Parameters<typeof msg>) => new LessonMessageError(msg(...args));

@@ -19,7 +19,8 @@ export const LANGS = ['zh', 'en'] as const;
 export type Lang = (typeof LANGS)[number];
 
 const LESSON_ID = /^[a-z0-9-]+$/;
-const SCENARIO_ID = /^[a-z0-9_]+$/;
+/** What a scenario id may be: lowercase letters, digits and underscores. */
+export const SCENARIO_ID = /^[a-z0-9_]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**

@@ -155,6 +155,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return notice.mine
         ? t(lang, 'myScenarioMissing')
         : t(lang, 'scenarioMissing', { id: notice.asked });
+    case 'linkUnreadable':
+      return t(lang, 'linkUnreadable');
     case 'linkCodeHeld':
       return tn(lang, notice.count, 'linkCodeHeldOne', 'linkCodeHeld', { n: notice.count });
     case 'breakpointMoved':

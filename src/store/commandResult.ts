@@ -43,6 +43,8 @@ export type PanelNotice =
   | { kind: 'scenarioMissing'; asked: string; mine: boolean }
   /** A link's `count` breakpoints with a condition or log message arrived turned off. */
   | { kind: 'linkCodeHeld'; count: number }
+  /** A link named this panel, but what it said of it could not be read (cut short?). */
+  | { kind: 'linkUnreadable' }
   /** A breakpoint asked for on a line with no code went on the next line that has some. */
   | { kind: 'breakpointMoved'; from: number; to: number }
   /** A breakpoint asked for on a line with no code, and none follows: it was not set. */
@@ -163,16 +165,40 @@ export function goToStepResult(
 }
 
 /**
- * What a panel says as it opens: that the scenario asked for (`missing`, by a link or the
- * saved state) is not offered here; else that breakpoints of a link carry code the reader
+ * What a panel says as it opens: that the link's state for it could not be read; that the
+ * scenario asked for (`missing`, by a link or the saved state) is not offered here; else that breakpoints of a link carry code the reader
  * has not turned on (`Breakpoint.held`); else nothing.
  */
 export function openingNotice(
   missing: string | null,
-  breakpoints: readonly Breakpoint[],
+  initial: { breakpoints?: readonly Breakpoint[]; unreadable?: true } = {},
 ): PanelNotice | null {
+  if (initial.unreadable) return { kind: 'linkUnreadable' };
+  const breakpoints = initial.breakpoints ?? [];
   if (missing !== null)
     return { kind: 'scenarioMissing', asked: missing, mine: missing === MY_SCENARIO };
   const held = breakpoints.filter((b) => b.held).length;
   return held > 0 ? { kind: 'linkCodeHeld', count: held } : null;
+}
+
+/**
+ * Where a link's step (`position`, 0-based; the trace's length: finished) opens the
+ * panel: there, with its selected call-stack frame kept within the stack, and what the
+ * panel said on opening (a link's code held); or, for a step the run does not have, at
+ * the start, saying so.
+ */
+export function linkedStep(
+  trace: Trace,
+  position: number,
+  frame: number | undefined,
+  opening: PanelNotice | null,
+): { position: number; frameIndex: number; notice: PanelNotice | null } {
+  if (!Number.isInteger(position) || position < 0 || position > trace.length) {
+    const asked = Number.isInteger(position) && position >= 0 ? position + 1 : position;
+    const notice: PanelNotice = { kind: 'stepOutOfRange', asked, total: trace.length };
+    return { position: START, frameIndex: 0, notice };
+  }
+  const inside = frame && position < trace.length;
+  const frameIndex = inside ? Math.min(frame, trace.stackAt(position).length - 1) : 0;
+  return { position, frameIndex, notice: opening };
 }

@@ -6,6 +6,7 @@ import type { Breakpoint, Command } from '../replay/engine';
 import type { RecordRequest } from '../runtime/protocol';
 import type { Trace } from '../trace/trace';
 import type { PanelNotice } from './commandResult';
+import type { SharedPanelState } from './share';
 
 /** A panel's key in the store (made by `panelKey` in ./lessonIndex.ts; never parsed). */
 export type PanelKey = string;
@@ -55,9 +56,7 @@ export interface PanelDeps {
   /** The scenarios the panel offers now, in order (the lesson is their one owner). */
   scenariosOf(key: PanelKey): readonly string[];
   /** What a panel starts with (a shared link, the saved state); none by default. */
-  initialOf?(
-    key: PanelKey,
-  ): Partial<Pick<PanelState, 'scenario' | 'breakpoints' | 'position' | 'frameIndex'>>;
+  initialOf?(key: PanelKey): SharedPanelState;
 }
 
 /**

@@ -9,7 +9,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { toggled } from './breakpointLines';
-import { applyCommand, goToStepResult, openingNotice } from './commandResult';
+import { applyCommand, goToStepResult, linkedStep, openingNotice } from './commandResult';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import {
   keptFor,
@@ -110,15 +110,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       const pending = p.pending;
       const moved =
         'command' in pending
-          ? apply(key, trace, p, pending.command)
-          : // a link's step: what the panel said on opening (a link's code held) stays
-            { position: jump(trace, pending.jump), notice: p.notice ?? null };
-      const frameIndex = 'jump' in pending ? (pending.frame ?? 0) : 0;
+          ? { ...apply(key, trace, p, pending.command), frameIndex: 0 }
+          : linkedStep(trace, pending.jump, pending.frame, p.notice ?? null);
       const notice =
         'command' in pending && pending.rerun
           ? { kind: 'codeChanged' as const, after: moved.notice }
           : moved.notice;
-      patch(key, () => ({ pending: null, frameIndex, ...moved, notice }));
+      patch(key, () => ({ pending: null, ...moved, notice }));
     }
 
     function reconcile(key: PanelKey) {
@@ -196,13 +194,13 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
           traces: {},
           position: START,
           frameIndex: 0,
-          // A shared link may ask for a step: go there once the trace exists.
+          // A shared link may ask for a step: go there once the trace exists (or say it has none).
           pending:
-            !missing && initial?.position !== undefined && initial.position >= 0
+            !missing && initial?.position !== undefined && initial.position !== START
               ? { jump: initial.position, frame: initial.frameIndex }
               : null,
           historyTarget: null,
-          notice: openingNotice(missing ? (asked ?? '') : null, initial?.breakpoints ?? []),
+          notice: openingNotice(missing ? (asked ?? '') : null, initial),
         };
         set((s) => ({ panels: { ...s.panels, [key]: state } }));
         if (when === 'now') return ensure(key);

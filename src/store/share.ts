@@ -6,6 +6,7 @@
  *   and selected call-stack frame, so a copied link reopens the exact paused views.
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
+import { SCENARIO_ID } from '../lessons/schema';
 import type { Breakpoint } from '../replay/engine';
 import { type Address, panelHash } from './address';
 import type { PanelKey, PanelState } from './panels';
@@ -17,6 +18,8 @@ export interface SharedPanelState {
   position?: number;
   /** The selected call-stack frame (0 = innermost). */
   frameIndex?: number;
+  /** The link named this panel but its state could not be read (cut short, mistyped). */
+  unreadable?: true;
 }
 
 /** What a link records of one panel. */
@@ -137,10 +140,11 @@ export function linkedState(address: Address, lessonId: string, panelId: string)
     return address.panel === panelId ? holdCode(stateOf(raw)) : {};
   } catch {
     // Not an encoded state: a hand-written `s=block` for the panel it names is read as
-    // that scenario's id (what an instructor writing an embed by hand means by it).
-    return address.panel === panelId && /^[\w-]+$/.test(address.state)
-      ? { scenario: address.state }
-      : {};
+    // that scenario's id (what an instructor writing an embed by hand means by it). An
+    // encoded state cut short is no scenario id (ids are lowercase): the panel it names
+    // says the link could not be read, instead of naming a scenario of base64.
+    if (address.panel !== panelId) return {};
+    return SCENARIO_ID.test(address.state) ? { scenario: address.state } : { unreadable: true };
   }
 }
 

@@ -121,6 +121,10 @@ export const panelStrings = {
     zh: '这个链接带来的 {n} 个断点有条件或日志表达式：那是分享链接的人写的 Python，会在你的浏览器里运行。它们先停用了；在断点列表里看过代码，信得过再勾选启用。',
     en: '{n} breakpoints from this link have conditions or log messages: Python written by whoever shared the link, which would run in your browser. They are turned off; read them in the breakpoint list and turn on the ones you trust.',
   },
+  linkUnreadable: {
+    zh: '这个链接里记的面板状态读不出来（也许复制时少了一截）；面板按平常的样子打开。',
+    en: 'The panel state in this link could not be read (perhaps it was cut short when copied); the panel opens as usual.',
+  },
   scenarioMissing: {
     zh: '这节课没有场景“{id}”；面板改为打开第一个场景。',
     en: 'This lesson has no scenario “{id}”; the panel opens on its first scenario instead.',

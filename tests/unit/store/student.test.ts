@@ -5,16 +5,26 @@
  * out of range leaves a notice; stops are worded in the reader's language.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { Breakpoint } from '../../../src/replay/engine';
+import { type Breakpoint, START } from '../../../src/replay/engine';
 import { formatAddress, parseAddress } from '../../../src/store/address';
 import { compareCell, compareHints } from '../../../src/store/breakpointView';
-import { applyCommand, currentNotice, firstFocusLine } from '../../../src/store/commandResult';
+import {
+  applyCommand,
+  currentNotice,
+  firstFocusLine,
+  openingNotice,
+} from '../../../src/store/commandResult';
 import { MY_SCENARIO } from '../../../src/store/myScenario';
 import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { probesOf } from '../../../src/store/recording';
 import { isStop, placedRunError, runErrorText } from '../../../src/store/runErrorText';
-import { lessonAddress, linkedState, panelAddress } from '../../../src/store/share';
+import {
+  lessonAddress,
+  linkedState,
+  panelAddress,
+  type SharedPanelState,
+} from '../../../src/store/share';
 import type { ProbeResult } from '../../../src/trace/meta';
 import type { Trace } from '../../../src/trace/trace';
 import { emptyTrace } from '../../../src/trace/trace';
@@ -643,10 +653,10 @@ describe('a shared link carries every changed panel and the selected frame', () 
     const typed = parseAddress(`${BASE}?lesson=les&panel=one&s=block`);
     expect(linkedState(typed, 'les', 'one')).toEqual({ scenario: 'block' });
     expect(linkedState(typed, 'les', 'two')).toEqual({});
-    // Anything else that does not decode is still ignored.
-    expect(
-      linkedState(parseAddress(`${BASE}?lesson=les&panel=one&s=%3Cb%3E`), 'les', 'one'),
-    ).toEqual({});
+    // Anything else that does not decode is said to be unreadable, by the panel it names.
+    const odd = parseAddress(`${BASE}?lesson=les&panel=one&s=%3Cb%3E`);
+    expect(linkedState(odd, 'les', 'one')).toEqual({ unreadable: true });
+    expect(linkedState(odd, 'les', 'two')).toEqual({});
   });
 });
 
@@ -663,5 +673,61 @@ describe('what a breakpoint asks Python to evaluate', () => {
       { id: 'c', path: 'f.py', line: 4, log: '{x}', hitCount: 3 },
       { id: 'd', path: 'f.py', line: 4, log: '{y}' },
     ]);
+  });
+});
+
+describe('a link the panel cannot follow as it is', () => {
+  const open = async (initial: SharedPanelState) => {
+    const trace = nestedCallTrace();
+    const store = createPanelsStore({
+      record: async () => trace,
+      requestFor: (_key, scenario) => ({ files: [], scenario }),
+      scenariosOf: () => ['pass', 'block'],
+      initialOf: () => initial,
+    });
+    store.getState().initPanel('l:p', { traces: 'now' });
+    await vi.waitFor(() => expect(store.getState().panels['l:p'].pending).toBeNull());
+    return { p: store.getState().panels['l:p'], length: trace.length };
+  };
+
+  it('says a step the run does not have, and opens at the start instead of the end', async () => {
+    const { p, length } = await open({ scenario: 'block', position: 99_999 });
+    expect(p).toMatchObject({ scenario: 'block', position: START });
+    expect(p.notice).toEqual({ kind: 'stepOutOfRange', asked: 100_000, total: length });
+    expect(noticeText('en', p.notice!)).toBe(
+      `There is no step 100000: this run has ${length} steps (1–${length}).`,
+    );
+    const negative = await open({ position: -5 });
+    expect(negative.p.position).toBe(START);
+    expect(negative.p.notice).toMatchObject({ kind: 'stepOutOfRange', asked: -5 });
+    // the end of the run is a step a link may hold (a finished run)
+    const end = await open({ position: length });
+    expect(end.p).toMatchObject({ position: length, notice: null });
+  });
+
+  it('keeps its selected frame within the call stack there', async () => {
+    const deep = await open({ position: 7, frameIndex: 9 });
+    expect(deep.p.position).toBe(7);
+    expect(deep.p.frameIndex).toBe(2); // g < f < <module>
+  });
+
+  it('says a state cut short could not be read, instead of naming a scenario of base64', () => {
+    const address = parseAddress(
+      formatAddress(
+        'http://localhost/',
+        panelAddress('les', 'one', { scenario: 'block', breakpoints: [], position: 3 }),
+      ),
+    );
+    const cut = { ...address, state: (address.state ?? '').slice(0, -5) };
+    expect(linkedState(cut, 'les', 'one')).toEqual({ unreadable: true });
+    expect(openingNotice(null, { unreadable: true })).toEqual({ kind: 'linkUnreadable' });
+    expect(noticeText('zh', { kind: 'linkUnreadable' })).toMatch(/^这个链接里记的面板状态读不出来/);
+    // a hand-written scenario id is still one
+    expect(linkedState({ ...address, state: 'block' }, 'les', 'one')).toEqual({
+      scenario: 'block',
+    });
+    expect(linkedState({ ...address, state: 'Block!' }, 'les', 'one')).toEqual({
+      unreadable: true,
+    });
   });
 });
