@@ -28,18 +28,19 @@ function lastAtOrBefore(arr: ArrayLike<number>, x: number): number {
 
 /**
  * The place of the line that ran just before event `step` (what made the changes recorded
- * at `step`): the caller's line for a call, else the frame's previous line. Null at a
+ * at `step`): the caller's line for a call, and for a generator resumed (its previous
+ * event a yield, or none in this record of it: resumed under another caller), the line
+ * that resumed it (`g.send(lst.append(1))`); else the frame's previous line. Null at a
  * frame's first event without a caller.
  */
 export function lineThatRan(trace: Trace, step: number): { file: string; line: number } | null {
   if (step < 0 || step >= trace.length) return null;
   const frameId = trace.frame[step];
-  let at = -1;
-  if (trace.kind[step] === EventKind.Call) {
+  let at = trace.kind[step] === EventKind.Call ? -1 : trace.lastEventAt(frameId, step - 1);
+  if (at < 0 || trace.kind[at] === EventKind.Return) {
     const parent = trace.frames.parentOf(frameId);
-    if (parent >= 0) at = trace.lastEventAt(parent, step);
-  } else {
-    at = trace.lastEventAt(frameId, step - 1);
+    const resumer = parent >= 0 ? trace.lastEventAt(parent, step) : -1;
+    if (resumer >= 0) at = resumer;
   }
   if (at < 0) return null;
   return { file: trace.fileOf(at), line: trace.line[at] };

@@ -9,6 +9,7 @@ import { step } from '../../src/replay/engine';
 import { indexHits } from '../../src/replay/hits';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { framesAt } from '../../src/trace/graph';
+import { historyOf } from '../../src/trace/history';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { lineSteps, recordCompleted, script, varsAt } from './helpers';
@@ -112,6 +113,33 @@ describe('a generator resumed under another caller than the one that started it'
       trace.frame[ret as number],
     );
     expect(depthsAgree(trace)).toBe(true);
+  });
+
+  it('blames a change made as it resumes on the line that resumed it', () => {
+    const code = [
+      'def gen():',
+      '    while True:',
+      '        yield 1',
+      'lst = []',
+      's = gen()',
+      'next(s)',
+      'def c(g):',
+      '    return g.send(lst.append(1))',
+      'c(s)',
+      'print(lst)',
+    ].join('\n');
+    const trace = run(code);
+    const [end] = stepsAt(trace, code, 'print(lst)');
+    const moduleFrame = trace.stackAt(end as number)[0] as number;
+    const changes = historyOf(trace, end as number, moduleFrame, 'lst').map((h) => [
+      h.kind,
+      h.line,
+      h.text,
+    ]);
+    expect(changes).toEqual([
+      ['assigned', 4, '[]'],
+      ['changed', 8, '[1]'],
+    ]);
   });
 
   it('shows the caller it runs under now, never one that has returned', () => {
