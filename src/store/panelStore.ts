@@ -110,7 +110,9 @@ export function startPanelSync(): () => void {
     for (const [key, p] of Object.entries(state.panels)) {
       const before = prev.panels[key];
       if (before === p) continue;
-      if (!before || before.scenario !== p.scenario || before.breakpoints !== p.breakpoints)
+      // Saved when the reader changes them, not as the panel opens: a shared link's
+      // state must not replace what this reader saved for the panel until they act on it.
+      if (before && (before.scenario !== p.scenario || before.breakpoints !== p.breakpoints))
         save(key, p);
       const moved =
         before &&

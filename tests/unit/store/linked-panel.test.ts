@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { RecordRequest } from '../../../src/runtime/protocol';
+import { MemoryStorage } from './memory-storage';
 
 const asked: { request: RecordRequest; priority: boolean }[] = [];
 vi.mock('../../../src/runtime/source', () => ({
@@ -41,5 +42,56 @@ describe('a shared link', () => {
     expect(keys).toEqual([`${lesson.id}:${panel.id}`]);
     expect(asked[0]).toMatchObject({ request: { scenario }, priority: true });
     stop();
+  });
+
+  it("does not replace the reader's saved panel state until they change something", async () => {
+    const { loadLessonsFromFiles } = await import('../../../src/lessons/loader.ts');
+    const { summaryOf } = await import('../../../src/lessons/summary.ts');
+    const { allLessonFiles } = await import('../lessons/helpers.ts');
+    const { ensureLesson, startCatalog } = await import('../../../src/store/catalog.ts');
+    const { panelsStore, startPanelSync } = await import('../../../src/store/panelStore.ts');
+    const { useAddress } = await import('../../../src/store/urlSync.ts');
+    const { encodePanelState, loadSaved, panelAddress } = await import(
+      '../../../src/store/share.ts'
+    );
+    const storage = new MemoryStorage();
+    vi.stubGlobal('localStorage', storage);
+    try {
+      const lesson = loadLessonsFromFiles(await allLessonFiles()).lessons[1];
+      const panel = lesson.panels[0];
+      const key = `${lesson.id}:${panel.id}`;
+      const file = panel.source;
+      const mine = [{ id: 'b1', file, line: 3, enabled: true, condition: 'x > 1' }];
+      const saved = encodePanelState({
+        scenario: panel.scenarios[1].id,
+        breakpoints: mine,
+        position: -1,
+      });
+      storage.setItem(`wpt.panel.${key}`, saved);
+      // a link to the same panel, with other breakpoints
+      useAddress.setState(
+        panelAddress(lesson.id, panel.id, {
+          scenario: panel.scenarios[0].id,
+          breakpoints: [{ id: 'x', file, line: 4, enabled: true }],
+          position: 2,
+        }),
+      );
+      startCatalog({
+        index: [summaryOf(lesson, '/y.json')],
+        broken: [],
+        fetch: async () => lesson,
+      });
+      const stop = startPanelSync();
+      await ensureLesson(lesson.id);
+      expect(panelsStore.getState().panels[key]?.breakpoints.map((b) => b.line)).toEqual([4]);
+      expect(storage.getItem(`wpt.panel.${key}`)).toBe(saved);
+      // the reader acts: from then on, what they see is what is kept
+      panelsStore.getState().setScenario(key, panel.scenarios[1].id);
+      expect(loadSaved(key)).toMatchObject({ scenario: panel.scenarios[1].id });
+      expect(loadSaved(key).breakpoints?.map((b) => b.line)).toEqual([4]);
+      stop();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
