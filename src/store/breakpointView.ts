@@ -150,7 +150,10 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
     case 'neverStopped':
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':
-      return t(lang, 'stepOutOfRange', { n: notice.asked, total: notice.total });
+      return t(lang, notice.total === 1 ? 'stepOutOfRangeOne' : 'stepOutOfRange', {
+        n: notice.asked,
+        total: notice.total,
+      });
     case 'scenarioMissing':
       return notice.mine
         ? t(lang, 'myScenarioMissing')

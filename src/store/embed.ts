@@ -91,12 +91,12 @@ export function embedMissingText(
   lessonIds: readonly string[],
 ): string {
   if (!lesson) {
-    const lessons = lessonIds.join(', ');
+    const lessons = lessonIds.join(t(lang, 'listSeparator'));
     return lessonId
       ? t(lang, 'embedNoLesson', { lesson: lessonId, lessons })
       : t(lang, 'embedNoLessonGiven', { lessons });
   }
-  const panels = lesson.panels.map((p) => p.id).join(', ');
+  const panels = lesson.panels.map((p) => p.id).join(t(lang, 'listSeparator'));
   return panelId
     ? t(lang, 'embedPanelNotFound', { lesson: lessonId, panel: panelId, panels })
     : t(lang, 'embedNoPanelGiven', { lesson: lessonId, panels });

@@ -62,8 +62,7 @@ export function timelineText(
 ): { count: string; valueText: string } {
   const step = Math.max(0, Math.min(position, total - 1));
   const inSetup = position >= 0 && step < callStart ? ` · ${t(lang, 'timelineSetup')}` : '';
-  return {
-    count: `${position < 0 ? 0 : step + 1} / ${total}${inSetup}`,
-    valueText: `${step + 1} / ${total}${inSetup}`,
-  };
+  // Before the run the slider rests on its first step, but no step is shown: both say 0.
+  const count = `${position < 0 ? 0 : step + 1} / ${total}${inSetup}`;
+  return { count, valueText: count };
 }

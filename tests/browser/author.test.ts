@@ -320,7 +320,7 @@ describe('author mode: from idea to a checked scenario file', () => {
     expect(await card.locator('li code').first().textContent()).toMatch(/lesson\.json:\d+:\d+$/);
     await exported('export-changed', 'broken-changes.zip');
     expect(await app.page.locator('[data-testid=author-message]').textContent()).toContain(
-      'the draft does not load now (1 problem(s), listed above)',
+      'the draft does not load now (1 problem, listed above)',
     );
   });
 

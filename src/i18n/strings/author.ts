@@ -31,10 +31,11 @@ export const authorStrings = {
   confirmDiscard: { zh: '确认放弃这些改动', en: 'Discard these changes' },
   cancel: { zh: '取消', en: 'Cancel' },
   exportWorking: {
-    zh: '正在录制每个场景以生成 golden 摘要…',
+    zh: '正在录制每个场景以生成基准文件…',
     en: 'Recording every scenario for the golden summaries…',
   },
-  exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file(s).' },
+  exportedOne: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file.' },
+  exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} files.' },
   exportFailing: {
     zh: '注意：{runs} 没有按场景说的方式结束（出错、被预算停下，或者没有声明这个结局），它的基准文件记下的就是这样，npm run lessons:check 会报它失败。',
     en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
@@ -43,18 +44,26 @@ export const authorStrings = {
     zh: '这些文件在你开始改草稿之后，磁盘上的版本又变了：{files}。页面显示的是草稿里的副本；导出会盖掉磁盘上的改动。“放弃草稿…”可以看到两者的差别。',
     en: 'Changed on disk since you began drafting them: {files}. The page shows the draft’s copies, and exporting them would undo the disk edits; Discard draft… shows the difference.',
   },
+  exportBrokenOne: {
+    zh: '注意：草稿现在无法加载（有 {n} 个问题，列在上方），导出的文件在改好之前过不了 npm run lessons:check。',
+    en: 'Note: the draft does not load now ({n} problem, listed above); the exported files will not pass npm run lessons:check until it is fixed.',
+  },
   exportBroken: {
     zh: '注意：草稿现在无法加载（有 {n} 个问题，列在上方），导出的文件在改好之前过不了 npm run lessons:check。',
-    en: 'Note: the draft does not load now ({n} problem(s), listed above); the exported files will not pass npm run lessons:check until they are fixed.',
+    en: 'Note: the draft does not load now ({n} problems, listed above); the exported files will not pass npm run lessons:check until they are fixed.',
   },
   exportUnrecorded: {
     zh: '这一课一个能加载的版本都没有，所以没法录制：基准文件按原样导出，改好之后请运行 npm run lessons:check 重新生成（UPDATE_GOLDEN=1）。',
     en: 'No version of this lesson loads, so nothing could be recorded: the golden files are exported as they are; once it loads, regenerate them with UPDATE_GOLDEN=1 npm run lessons:check.',
   },
   alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
+  importedOne: {
+    zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',
+    en: 'Imported as the draft of {id}: {n} file (listed with ✎ in the lesson index)',
+  },
   imported: {
     zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',
-    en: 'Imported as the draft of {id}: {n} file(s) (listed with ✎ in the lesson index)',
+    en: 'Imported as the draft of {id}: {n} files (listed with ✎ in the lesson index)',
   },
   editableFiles: { zh: '可编辑的文件', en: 'Editable files' },
   newScenarioId: { zh: '新场景 id', en: 'new scenario id' },

@@ -161,6 +161,10 @@ export const panelStrings = {
     zh: '第 {line} 行起没有可停下的代码，没有设断点。',
     en: 'No line from {line} on has code to stop at: no breakpoint was set.',
   },
+  stepOutOfRangeOne: {
+    zh: '没有第 {n} 步：这次运行只有 1 步。',
+    en: 'There is no step {n}: this run has 1 step.',
+  },
   stepOutOfRange: {
     zh: '没有第 {n} 步：这次运行共有 {total} 步（1–{total}）。',
     en: 'There is no step {n}: this run has {total} steps (1–{total}).',

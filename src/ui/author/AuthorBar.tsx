@@ -58,7 +58,8 @@ export function AuthorBar({
   // Edited on disk since drafted (the dev server picks that up): the draft hides it.
   const stale = staleDraftFiles(draft, draftBase(lessonId), shippedFiles(lessonId));
   // An export of a draft that does not load is allowed (nothing is lost), but says so.
-  const brokenNote = problems > 0 ? ` ${t(lang, 'exportBroken', { n: problems })}` : '';
+  const brokenNote =
+    problems > 0 ? ` ${tn(lang, problems, 'exportBrokenOne', 'exportBroken')}` : '';
 
   const showDiff = () => {
     const shipped = shippedFiles(lessonId);
@@ -85,7 +86,7 @@ export function AuthorBar({
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files) as BlobPart, ZIP);
       const names = Object.keys(plan.files).sort();
       setMessage(
-        `${t(lang, 'exported', { n: names.length })} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
+        `${tn(lang, names.length, 'exportedOne', 'exported')} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -103,7 +104,7 @@ export function AuthorBar({
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files) as BlobPart, ZIP);
       setMessage(
-        `${t(lang, 'exported', { n: Object.keys(files).length })}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
+        `${tn(lang, Object.keys(files).length, 'exportedOne', 'exported')}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
       );
     } catch (err) {
       setMessage(errorText(err, lang));
@@ -119,7 +120,9 @@ export function AuthorBar({
       const draftFiles = draftFromImport(shippedFiles(imported.id), imported.files);
       setDraft(imported.id, draftFiles);
       navigate({ lesson: imported.id, author: '1', panel: null, state: null }, { push: true });
-      setMessage(t(lang, 'imported', { id: imported.id, n: Object.keys(draftFiles).length }));
+      setMessage(
+        tn(lang, Object.keys(draftFiles).length, 'importedOne', 'imported', { id: imported.id }),
+      );
     } catch (err) {
       setMessage(errorText(err, lang));
     }

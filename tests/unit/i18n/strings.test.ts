@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pickLang, STRING_TABLES, STRINGS, type StringKey, t, tn } from '../../../src/i18n';
-import { tAuthor } from '../../../src/i18n/authorTable';
+import { AUTHOR_STRINGS, tAuthor, tnAuthor } from '../../../src/i18n/authorTable';
 import { t as cliText } from '../../../src/i18n/cli';
 import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
 import { LANGS, type LocalizedText } from '../../../src/lessons/schema';
@@ -69,12 +69,24 @@ describe('the UI string table', () => {
     expect(t('en', 'line', { n: 7 })).toBe('line 7');
     expect(t('zh', 'line', { n: 7 })).toBe('第 7 行');
     expect(tAuthor('en', 'imported', { id: 'x' })).toBe(
-      'Imported as the draft of x: {n} file(s) (listed with ✎ in the lesson index)',
+      'Imported as the draft of x: {n} files (listed with ✎ in the lesson index)',
     );
   });
 });
 
 describe('a count in words', () => {
+  it('counts author mode’s files and problems in words too, never as "(s)"', () => {
+    expect(tnAuthor('en', 1, 'importedOne', 'imported', { id: 'x' })).toBe(
+      'Imported as the draft of x: 1 file (listed with ✎ in the lesson index)',
+    );
+    expect(tnAuthor('en', 3, 'exportedOne', 'exported')).toBe('Exported 3 files.');
+    expect(tnAuthor('zh', 1, 'draftChangedOne', 'draftChanged')).toBe(
+      '已改动 1 个文件（已自动保存）',
+    );
+    const texts = Object.values(AUTHOR_STRINGS).map((s) => s.en);
+    expect(texts.filter((s) => s.includes('(s)'))).toEqual([]);
+  });
+
   it('uses the singular for one, the plural otherwise, in both languages', () => {
     expect(tn('en', 1, 'itemCountOne', 'itemCount')).toBe('1 item');
     expect(tn('en', 0, 'itemCountOne', 'itemCount')).toBe('0 items');

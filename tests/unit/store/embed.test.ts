@@ -80,7 +80,7 @@ describe('the embed view without its panel', () => {
 
   it("lists the lesson's panels, so a mistyped panel= is easy to fix", () => {
     expect(embedMissingText('zh', 'find-max', 'findmax', lesson, ids)).toBe(
-      '找不到这个面板：课程 find-max，面板 findmax。这个课程的面板有：find_max, find_min。',
+      '找不到这个面板：课程 find-max，面板 findmax。这个课程的面板有：find_max、find_min。',
     );
     expect(embedMissingText('en', 'find-max', 'findmax', lesson, ids)).toBe(
       "This panel does not exist: lesson find-max, panel findmax. The lesson's panels are: find_max, find_min.",
@@ -98,7 +98,7 @@ describe('the embed view without its panel', () => {
       'There is no lesson “find-maxx” (lesson= in the address). The lessons are: find-max, sorting.',
     );
     expect(embedMissingText('zh', 'find-maxx', 'find_max', undefined, ids)).toBe(
-      '没有课程“find-maxx”（地址里的 lesson=）。已有的课程：find-max, sorting。',
+      '没有课程“find-maxx”（地址里的 lesson=）。已有的课程：find-max、sorting。',
     );
     expect(embedMissingText('en', '', 'find_max', undefined, ids)).toBe(
       'The address names no lesson (lesson=). The lessons are: find-max, sorting.',

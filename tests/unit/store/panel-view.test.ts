@@ -92,7 +92,7 @@ describe('selectPanelView', () => {
     // A function that never runs: no setup is claimed.
     expect(view(state(trace, 0), { panel: { ...PANEL, function: 'nope' } }).callStart).toBe(0);
     const n = trace.length;
-    expect(timelineText('en', -1, n, 2)).toEqual({ count: `0 / ${n}`, valueText: `1 / ${n}` });
+    expect(timelineText('en', -1, n, 2)).toEqual({ count: `0 / ${n}`, valueText: `0 / ${n}` });
     expect(timelineText('en', 1, n, 2)).toEqual({
       count: `2 / ${n} · setup`,
       valueText: `2 / ${n} · setup`,
