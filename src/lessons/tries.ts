@@ -10,17 +10,43 @@ import type { LessonError } from './lesson.ts';
 import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
 
-/** One `[[id]]` reference in a try block, with its 1-based line in the article. */
+/**
+ * One `[[…]]` in a try block (outside inline code), with its 1-based line and column in
+ * the article. `id` is what is between the brackets; `valid` whether it is a scenario
+ * id's shape (`[a-z0-9_]+`), the only kind that becomes a button.
+ */
 export interface ScenarioRef {
   id: string;
   line: number;
+  column: number;
+  valid: boolean;
 }
 
-/** Every scenario reference in a try block, with its line in the article. */
+/** Anything written as a reference: `[[` … `]]` on one line, with no bracket inside. */
+const LOOSE_REF = /\[\[([^[\]\n]*)\]\]/g;
+const EXACT_REF = new RegExp(`^${REF.source}$`);
+
+/** Every `[[…]]` in a try block, with its place in the article; inline code is skipped. */
 export function scenarioRefs(block: TryBlock): ScenarioRef[] {
-  return block.text
-    .split('\n')
-    .flatMap((text, i) => [...text.matchAll(REF)].map((m) => ({ id: m[1], line: block.line + i })));
+  return block.text.split('\n').flatMap((text, i) => {
+    // A code span (`x = [[1, 2]]`) is Python, not a reference: blanked, columns kept.
+    const prose = text.replace(/`[^`]*`/g, (code) => ' '.repeat(code.length));
+    return [...prose.matchAll(LOOSE_REF)].map((m) => ({
+      id: m[1],
+      line: block.line + i,
+      column: (m.index ?? 0) + 1,
+      valid: EXACT_REF.test(m[0]),
+    }));
+  });
+}
+
+/** The scenario a reference that is not an id's shape was meant to be, if one is near. */
+function meantScenario(written: string, offered: readonly string[]): string | undefined {
+  const plain = written
+    .trim()
+    .toLowerCase()
+    .replace(/[-\s]+/g, '_');
+  return offered.find((id) => id === plain);
 }
 
 /**
@@ -68,17 +94,27 @@ export function unknownTryScenarios(
     const listed = panel.scenarios;
     const offered = listed.filter((id): id is string => id !== undefined && catalogue.has(id));
     const listIsWrong = offered.length < listed.length;
-    return scenarioRefs(block)
-      .filter((ref) => !offered.includes(ref.id) && !(listIsWrong && catalogue.has(ref.id)))
-      .map((ref) => ({
-        file,
-        line: ref.line,
-        message: msg('unknownTryScenario', {
+    const list = offered.length > 0 ? offered.join(', ') : msg('noneListed');
+    return scenarioRefs(block).flatMap((ref): LessonError[] => {
+      const place = { file, line: ref.line, column: ref.column };
+      if (!ref.valid) {
+        // It would be shown as written, brackets and all: no button, no label.
+        const meant = meantScenario(ref.id, offered);
+        const message = msg(meant ? 'tryRefShapeMeant' : 'tryRefShape', {
           ref: `[[${ref.id}]]`,
-          panel: JSON.stringify(block.panelId),
-          id: JSON.stringify(ref.id),
-          offered: offered.length > 0 ? offered.join(', ') : msg('noneListed'),
-        }),
-      }));
+          meant: `[[${meant}]]`,
+          offered: list,
+        });
+        return [{ ...place, message }];
+      }
+      if (offered.includes(ref.id) || (listIsWrong && catalogue.has(ref.id))) return [];
+      const message = msg('unknownTryScenario', {
+        ref: `[[${ref.id}]]`,
+        panel: JSON.stringify(block.panelId),
+        id: JSON.stringify(ref.id),
+        offered: list,
+      });
+      return [{ ...place, message }];
+    });
   });
 }

@@ -216,6 +216,14 @@ export const lessonStrings = {
     zh: '{ref}：面板 {panel} 没有场景 {id}（它提供：{offered}）',
     en: '{ref}: panel {panel} has no scenario {id} (it offers: {offered})',
   },
+  tryRefShape: {
+    zh: '{ref} 不是场景引用：[[ ]] 里只能写场景 id（小写字母、数字、下划线），这一段文字会原样显示（它的面板提供：{offered}）',
+    en: '{ref} is not a scenario reference: write a scenario id between [[ ]] (lowercase letters, digits, _), or it shows as written (the panel offers: {offered})',
+  },
+  tryRefShapeMeant: {
+    zh: '{ref} 不是场景引用：[[ ]] 里只能写场景 id（小写字母、数字、下划线）；是想写 {meant} 吗？',
+    en: '{ref} is not a scenario reference: write a scenario id between [[ ]] (lowercase letters, digits, _); did you mean {meant}?',
+  },
   panelPlacedTwice: {
     zh: '面板 {id} 放置了两次（第一次在第 {line} 行）；每个面板只能放一次',
     en: 'panel {id} is placed twice (first at line {line}); place each panel exactly once',

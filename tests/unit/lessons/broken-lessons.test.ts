@@ -434,6 +434,39 @@ describe('prose with wrong panel markers', () => {
     );
   });
 
+  it('reports a [[…]] that is not a scenario id, with the id it was meant to be, at its column', async () => {
+    const files = await lessonFiles(ID);
+    const en = files['prose.en.md'];
+    const line = lineOf(en, '[[pass]]');
+    const text = en.split('\n')[line - 1];
+    // three near misses on one line, each told apart by its column; Python in code is not one
+    const odd = text.replace(
+      '[[pass]]',
+      '[[Pass]] [[ pre_error ]] [[post-error]] `[[1, 2]]` [[what?]]',
+    );
+    files['prose.en.md'] = en.replace(text, odd);
+    const errors = errorsOf(load(ID, files)).filter((e) => e.file.endsWith('prose.en.md'));
+    const at = (ref: string) => odd.indexOf(ref) + 1;
+    expect(errors.map((e) => [e.line, e.column, e.message])).toEqual([
+      [
+        line,
+        at('[[Pass]]'),
+        expect.stringMatching(
+          /^\[\[Pass\]\] is not a scenario reference: .*did you mean \[\[pass\]\]\?$/,
+        ),
+      ],
+      [line, at('[[ pre_error ]]'), expect.stringMatching(/did you mean \[\[pre_error\]\]\?$/)],
+      [line, at('[[post-error]]'), expect.stringMatching(/did you mean \[\[post_error\]\]\?$/)],
+      [
+        line,
+        at('[[what?]]'),
+        expect.stringMatching(
+          /^\[\[what\?\]\] is not a scenario reference: .*\(the panel offers: pass, /,
+        ),
+      ],
+    ]);
+  });
+
   it('reports a things-to-try block that does not follow a panel marker', async () => {
     const files = await lessonFiles(ID);
     files['prose.en.md'] = `Intro.\n<!-- try -->\n- x\n<!-- /try -->\n${files['prose.en.md']}`;

@@ -154,8 +154,8 @@ describe("a panel's things to try", () => {
       { panelId: 'a', line: 6, text: '- Run [[pass]], then [[block]].\n- Step back.' },
     ]);
     expect(scenarioRefs(tries[0])).toEqual([
-      { id: 'pass', line: 6 },
-      { id: 'block', line: 6 },
+      { id: 'pass', line: 6, column: 7, valid: true },
+      { id: 'block', line: 6, column: 22, valid: true },
     ]);
   });
 

@@ -80,9 +80,10 @@ describe('a loader error in the reader language', () => {
     const misplaced = errors.find((e) => e.file.endsWith('prose.en.md'));
     if (!unknown || !misplaced) throw new Error('expected an error in each article');
     const line = lineOf(files['prose.zh.md'], '[[blok]]');
+    const column = files['prose.zh.md'].split('\n')[line - 1].indexOf('[[blok]]') + 1;
     expect(formatLessonError(unknown, 'zh')).toMatch(
       new RegExp(
-        `^lessons/${ID}/prose\\.zh\\.md:${line}: \\[\\[blok\\]\\]：面板 "run_hooks" 没有场景 "blok"（它提供：pass, block`,
+        `^lessons/${ID}/prose\\.zh\\.md:${line}:${column}: \\[\\[blok\\]\\]：面板 "run_hooks" 没有场景 "blok"（它提供：pass, block`,
       ),
     );
     expect(formatLessonError(misplaced, 'zh')).toMatch(
