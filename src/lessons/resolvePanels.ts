@@ -173,6 +173,19 @@ export function resolvePanels(
         );
         return;
       }
+      // Notes are shown in order, one per stretch of lines: one that repeats or starts
+      // before the previous note's lines is a copy-paste slip the reader would see.
+      const previous = steps.at(-1);
+      if (previous && lines.start <= previous.start) {
+        report(
+          field('steps', k, 'start'),
+          msg(lines.start === previous.start ? 'stepRepeats' : 'stepOutOfOrder', {
+            lines: `${lines.start}-${lines.end}`,
+            previous: `${previous.start}-${previous.end}`,
+          }),
+        );
+        return;
+      }
       const text = manifest?.panels[p].steps[k].text;
       if (text) {
         steps.push({

@@ -163,6 +163,14 @@ export const lessonStrings = {
     zh: '{file} 里定义了不止一个函数 {name}（第 {lines} 行）：运行时后面的定义会替换前面的，面板却只显示第一个。请给其中一个改名',
     en: 'function {name} is defined more than once in {file} (lines {lines}): when the file runs the later definition replaces the earlier, while the panel shows the first; rename one of them',
   },
+  stepRepeats: {
+    zh: '这条步骤说明和前一条从同一行开始（第 {lines} 行；前一条是第 {previous} 行）：每条说明讲自己的一段代码',
+    en: 'this step note starts on the same line as the one before it (lines {lines}; the one before: {previous}): each note explains lines of its own',
+  },
+  stepOutOfOrder: {
+    zh: '这条步骤说明（第 {lines} 行）在前一条（第 {previous} 行）之前开始：说明按代码的顺序显示，请按顺序排列',
+    en: 'this step note (lines {lines}) starts before the one before it (lines {previous}): notes are shown in the order of the code; put them in that order',
+  },
   anchorNotFound: {
     zh: '在 {fn}（{file}，第 {start}-{end} 行）中找不到锚点文本 {text}',
     en: 'anchor text {text} not found in {fn} ({file}, lines {start}-{end})',

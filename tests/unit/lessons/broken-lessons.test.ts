@@ -301,6 +301,28 @@ describe('a manifest that refers to things that do not exist', () => {
   });
 });
 
+describe('step notes out of the code’s order', () => {
+  it('report a note that repeats the previous one’s lines, or starts before them', async () => {
+    const files = await lessonFiles(ID);
+    const notes = (JSON.parse(files['lesson.json']) as { panels: { steps: object[] }[] }).panels[0]
+      .steps;
+    const repeated = editManifest(files, (m) => {
+      m.panels[0].steps[1] = { ...m.panels[0].steps[0] };
+    });
+    const [again, ...rest] = errorsOf(load(ID, repeated));
+    expect(rest).toEqual([]);
+    expect(again.field).toBe('panels[0].steps[1].start');
+    expect(again.message).toMatch(/^this step note starts on the same line as the one before it/);
+    const swapped = editManifest(files, (m) => {
+      [m.panels[0].steps[0], m.panels[0].steps[1]] = [m.panels[0].steps[1], m.panels[0].steps[0]];
+    });
+    expect(notes.length).toBeGreaterThan(1);
+    const [order] = errorsOf(load(ID, swapped));
+    expect(order.field).toBe('panels[0].steps[1].start');
+    expect(order.message).toMatch(/starts before the one before it .*notes are shown in the order/);
+  });
+});
+
 describe('step notes whose anchor text cannot be found', () => {
   it('report a start text that is not in the function', async () => {
     const files = editManifest(
