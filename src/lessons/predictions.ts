@@ -45,7 +45,10 @@ export function resolvePredictions(
     if (!panelIds.includes(p.panel)) {
       report(
         field('panel'),
-        msg('unknownPanel', { id: JSON.stringify(p.panel), ids: panelIds.join(', ') }),
+        msg('unknownPanel', {
+          id: JSON.stringify(p.panel),
+          ids: panelIds.join(', ') || msg('noneListed'),
+        }),
       );
       return;
     }

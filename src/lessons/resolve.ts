@@ -171,7 +171,10 @@ export function resolveProse(
       if (!panelIds.includes(marker.panelId)) {
         const near = nearName(marker.panelId, panelIds);
         if (near !== undefined) meant.add(near);
-        const vars = { id: JSON.stringify(marker.panelId), ids: panelIds.join(', ') };
+        const vars = {
+          id: JSON.stringify(marker.panelId),
+          ids: panelIds.join(', ') || msg('noneListed'),
+        };
         errors.push({
           file,
           line: marker.line,

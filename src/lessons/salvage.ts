@@ -6,6 +6,7 @@
  * the schema is left out (the schema already reported it); positions are kept, so the
  * errors about the parts that remain name the right field.
  */
+import { nearName } from './issues.ts';
 import {
   type LessonManifest,
   LessonManifestSchema,
@@ -85,9 +86,26 @@ function fitting<T>(
 
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
+/**
+ * The manifest with each unknown top-level field that misspells a missing one read as
+ * that one (`scenarios_` for `scenarios`). The schema reports the misspelling once; its
+ * contents are still checked, instead of every reference to them failing as if the
+ * field were empty (a scenario list misspelt made every `[[pass]]` an error).
+ */
+function respelt(m: Record<string, unknown>): Record<string, unknown> {
+  const fields = Object.keys(LessonManifestSchema.shape);
+  const out = { ...m };
+  for (const key of Object.keys(m)) {
+    if (fields.includes(key)) continue;
+    const meant = nearName(key, fields);
+    if (meant !== undefined && !Object.hasOwn(m, meant)) out[meant] = m[key];
+  }
+  return out;
+}
+
 /** Every part of a rejected manifest (any JSON value) that fits the schema on its own. */
 export function salvageParts(raw: unknown): ManifestParts {
-  const m = isRecord(raw) ? raw : {};
+  const m = isRecord(raw) ? respelt(raw) : {};
   const sources = asArray(m.sources).map((s): SourceParts => {
     const r = isRecord(s) ? s : {};
     return {

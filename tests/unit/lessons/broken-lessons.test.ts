@@ -119,6 +119,20 @@ describe('a manifest that does not fit the schema', () => {
     expect(byField.get('panels[0].steps')).toBe('required field is missing');
   });
 
+  it('reports a misspelt top-level list once, not again at every reference to what it holds', async () => {
+    for (const [field, typo] of [
+      ['scenarios', 'scenarios_'],
+      ['panels', 'panel'],
+    ]) {
+      const files = await lessonFiles(ID);
+      files['lesson.json'] = files['lesson.json'].replace(`"${field}": `, `"${typo}": `);
+      const errors = errorsOf(load(ID, files));
+      expect(errors.map((e) => [e.field, e.message])).toEqual([
+        [typo, `unknown field: did you mean "${field}"? (a required field, missing here)`],
+      ]);
+    }
+  });
+
   it('reports a misspelt panel scenario list once, not again at every prose reference to its scenarios', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.panels[0].scenaros = m.panels[0].scenarios;
