@@ -7,16 +7,23 @@ import { join, relative, sep } from 'node:path';
 import { decodeLessonFile, encodingMessage, InvalidUtf8Error } from './encoding.ts';
 import type { LessonError, LoadAllResult } from './lesson.ts';
 import { loadLessonsFromFiles } from './loader.ts';
+import { msg } from './messages.ts';
 
 // golden/ holds generated trace summaries, not lesson input; dot-files and caches are noise.
 const SKIP_AT_TOP = new Set(['golden']);
 const SKIP_ANYWHERE = new Set(['__pycache__', 'node_modules']);
 
+/**
+ * Read the files under `dir` into `out`. Symbolic links are not followed (lesson input is
+ * untrusted: a link could bring any file of the machine into a lesson and its build);
+ * their paths go to `links`, to be reported.
+ */
 async function walk(
   root: string,
   dir: string,
   out: Record<string, string>,
   bad: InvalidUtf8Error[] = [],
+  links: string[] = [],
 ): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -25,7 +32,9 @@ async function walk(
     const full = join(dir, entry.name);
     if (entry.isDirectory()) {
       if (dir === root && SKIP_AT_TOP.has(entry.name)) continue;
-      await walk(root, full, out, bad);
+      await walk(root, full, out, bad, links);
+    } else if (entry.isSymbolicLink()) {
+      links.push(relative(root, full).split(sep).join('/'));
     } else if (entry.isFile()) {
       const rel = relative(root, full).split(sep).join('/');
       const bytes = await readFile(full);
@@ -54,7 +63,7 @@ export async function readLessonFolder(dir: string): Promise<Record<string, stri
 /**
  * Read one lesson folder as {@link readLessonFolder} does, and also report each file
  * that is not valid UTF-8 as an error of the lesson (`lessons/<folder>/<path>`, with
- * line, column and the byte offset in the message).
+ * line, column and the byte offset in the message), and each symbolic link.
  */
 export async function readLessonFolderChecked(
   dir: string,
@@ -62,13 +71,16 @@ export async function readLessonFolderChecked(
 ): Promise<{ files: Record<string, string>; errors: LessonError[] }> {
   const files: Record<string, string> = {};
   const bad: InvalidUtf8Error[] = [];
-  await walk(dir, dir, files, bad);
-  const errors = bad.map((e) => ({
+  const links: string[] = [];
+  await walk(dir, dir, files, bad, links);
+  const errors: LessonError[] = bad.map((e) => ({
     file: `lessons/${folder}/${e.file}`,
     line: e.problem.line,
     column: e.problem.column,
     message: encodingMessage(e.problem),
   }));
+  for (const rel of links)
+    errors.push({ file: `lessons/${folder}/${rel}`, message: msg('symlinkFile') });
   return { files, errors };
 }
 

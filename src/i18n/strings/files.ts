@@ -64,6 +64,11 @@ export const fileStrings = {
     en: 'nested more than {max} levels deep: no lesson file needs that',
   },
 
+  symlinkFile: {
+    zh: '这是一个符号链接：课程文件必须是课程文件夹里的普通文件（链接可能指向文件夹外的任何文件，所以不会被读取）；请把文件复制到这里',
+    en: 'is a symbolic link: lesson files must be plain files in the lesson folder (a link could reach any file outside it, so it is not read); copy the file here instead',
+  },
+
   // File encoding (src/lessons/encoding.ts).
   notUtf8: {
     zh: '不是有效的 UTF-8：字节偏移 {offset} 处的字节 0x{hex}；请把文件存为 UTF-8',
