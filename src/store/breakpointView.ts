@@ -160,6 +160,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
         : t(lang, 'scenarioMissing', { id: notice.asked });
     case 'linkUnreadable':
       return t(lang, 'linkUnreadable');
+    case 'linkOthersMine':
+      return t(lang, 'linkOthersMine');
     case 'linkCodeHeld':
       return tn(lang, notice.count, 'linkCodeHeldOne', 'linkCodeHeld', { n: notice.count });
     case 'breakpointMoved':

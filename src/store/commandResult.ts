@@ -45,6 +45,8 @@ export type PanelNotice =
   | { kind: 'linkCodeHeld'; count: number }
   /** A link named this panel, but what it said of it could not be read (cut short?). */
   | { kind: 'linkUnreadable' }
+  /** A link made on the sharer's own scenario: the reader's own opened, at its start. */
+  | { kind: 'linkOthersMine' }
   /** A breakpoint asked for on a line with no code went on the next line that has some. */
   | { kind: 'breakpointMoved'; from: number; to: number }
   /** A breakpoint asked for on a line with no code, and none follows: it was not set. */
@@ -171,12 +173,13 @@ export function goToStepResult(
  */
 export function openingNotice(
   missing: string | null,
-  initial: { breakpoints?: readonly Breakpoint[]; unreadable?: true } = {},
+  initial: { breakpoints?: readonly Breakpoint[]; unreadable?: true; othersMine?: true } = {},
 ): PanelNotice | null {
   if (initial.unreadable) return { kind: 'linkUnreadable' };
   const breakpoints = initial.breakpoints ?? [];
   if (missing !== null)
     return { kind: 'scenarioMissing', asked: missing, mine: missing === MY_SCENARIO };
+  if (initial.othersMine) return { kind: 'linkOthersMine' };
   const held = breakpoints.filter((b) => b.held).length;
   return held > 0 ? { kind: 'linkCodeHeld', count: held } : null;
 }

@@ -9,6 +9,7 @@
 import { SCENARIO_ID } from '../lessons/schema';
 import type { Breakpoint } from '../replay/engine';
 import { type Address, panelHash } from './address';
+import { MY_SCENARIO } from './myScenario';
 import type { PanelKey, PanelState } from './panels';
 
 /** What a link or the saved state restores for one panel. */
@@ -20,6 +21,11 @@ export interface SharedPanelState {
   frameIndex?: number;
   /** The link named this panel but its state could not be read (cut short, mistyped). */
   unreadable?: true;
+  /**
+   * The link was made on the sharer's own scenario, whose script a link does not carry:
+   * the reader's own opens instead, at its start (the sharer's step belongs to another run).
+   */
+  othersMine?: true;
 }
 
 /** What a link records of one panel. */
@@ -115,9 +121,15 @@ export function decodePanelState(text: string | null): SharedPanelState {
  * soon as the panel records: written by whoever shared the link, not by the reader or the
  * lesson. Their breakpoints arrive turned off and held (not evaluated at all, even turned
  * off, until the reader turns them on: `Breakpoint.held`, kept in the saved state too);
- * plain breakpoints stay as they were.
+ * plain breakpoints stay as they were. A link on the sharer's own scenario keeps no step
+ * (`othersMine`).
  */
-function holdCode(state: SharedPanelState): SharedPanelState {
+function holdCode(linked: SharedPanelState): SharedPanelState {
+  let state = linked;
+  if (state.scenario === MY_SCENARIO) {
+    const { position: _step, frameIndex: _frame, ...rest } = state;
+    state = { ...rest, othersMine: true };
+  }
   if (!state.breakpoints) return state;
   const breakpoints = state.breakpoints.map((b) =>
     b.condition || b.log !== undefined ? { ...b, enabled: false, held: true } : b,

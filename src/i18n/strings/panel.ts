@@ -125,6 +125,10 @@ export const panelStrings = {
     zh: '这个链接里记的面板状态读不出来（也许复制时少了一截）；面板按平常的样子打开。',
     en: 'The panel state in this link could not be read (perhaps it was cut short when copied); the panel opens as usual.',
   },
+  linkOthersMine: {
+    zh: '这个链接是在分享者自己的“我的场景”上做的，链接不带那份脚本：这里打开的是你自己的“我的场景”，从头开始。',
+    en: 'This link was made on the sharer’s own “My scenario”, whose script a link does not carry: your own opens here, from its start.',
+  },
   scenarioMissing: {
     zh: '这节课没有场景“{id}”；面板改为打开第一个场景。',
     en: 'This lesson has no scenario “{id}”; the panel opens on its first scenario instead.',

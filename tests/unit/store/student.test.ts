@@ -705,6 +705,28 @@ describe('a link the panel cannot follow as it is', () => {
     expect(end.p).toMatchObject({ position: length, notice: null });
   });
 
+  it("opens the reader's own scenario at its start for a link made on the sharer's own", async () => {
+    const link = parseAddress(
+      formatAddress(
+        'http://localhost/',
+        panelAddress('les', 'one', { scenario: MY_SCENARIO, breakpoints: [], position: 3 }),
+      ),
+    );
+    const initial = linkedState(link, 'les', 'one');
+    expect(initial).toEqual({ scenario: MY_SCENARIO, breakpoints: [], othersMine: true });
+    const store = createPanelsStore({
+      record: async () => nestedCallTrace(),
+      requestFor: (_key, scenario) => ({ files: [], scenario }),
+      scenariosOf: () => ['pass', MY_SCENARIO],
+      initialOf: () => initial,
+    });
+    store.getState().initPanel('l:p', { traces: 'now' });
+    const p = store.getState().panels['l:p'];
+    expect(p).toMatchObject({ scenario: MY_SCENARIO, position: START, pending: null });
+    expect(p.notice).toEqual({ kind: 'linkOthersMine' });
+    expect(noticeText('en', p.notice!)).toMatch(/whose script a link does not carry/);
+  });
+
   it('keeps its selected frame within the call stack there', async () => {
     const deep = await open({ position: 7, frameIndex: 9 });
     expect(deep.p.position).toBe(7);
