@@ -7,7 +7,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { t } from '../src/i18n/cli.ts';
-import { checkLang, langNote, newUsage, parseNewArgs } from './lib/args.ts';
+import { langNote, newUsage, parseNewArgs, reportLang } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 import { lessonDisplayDir } from './lib/report.ts';
 import { nextOrder, starterLessonFiles } from './lib/template.ts';
@@ -17,7 +17,7 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-const lang = checkLang(process.env.LESSONS_LANG);
+const lang = reportLang(process.env);
 const note = langNote(process.env.LESSONS_LANG);
 if (note) console.error(`lesson:new: ${note}`);
 const parsed = parseNewArgs(process.argv.slice(2), lang);

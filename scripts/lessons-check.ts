@@ -2,14 +2,14 @@
  * `npm run lessons:check [-- --root <dir>] [lessonId...]`: load every lesson, compile
  * its Python, run every scenario of every panel in Pyodide under Node and compare each
  * run's summary with its golden file. `UPDATE_GOLDEN=1` writes the golden files instead;
- * `LESSONS_LANG=zh` words the whole report in Chinese.
+ * `LESSONS_LANG=zh` words the whole report in Chinese (without it, a Chinese locale does).
  * Exit status: 0 when everything passed, 1 on any failure, 2 on a usage error.
  */
 import { t } from '../src/i18n/cli.ts';
-import { checkLang, checkUsage, envFlag, langNote, parseCheckArgs } from './lib/args.ts';
+import { checkUsage, envFlag, langNote, parseCheckArgs, reportLang } from './lib/args.ts';
 import { runCheck } from './lib/check.ts';
 
-const lang = checkLang(process.env.LESSONS_LANG);
+const lang = reportLang(process.env);
 const note = langNote(process.env.LESSONS_LANG);
 if (note) console.error(`lessons:check: ${note}`);
 const parsed = parseCheckArgs(process.argv.slice(2), lang);

@@ -51,6 +51,18 @@ export function checkLang(value: string | undefined): 'zh' | 'en' {
 }
 
 /**
+ * The report's language for a command run with `env`: `LESSONS_LANG` when set, else the
+ * locale the terminal speaks (`LC_ALL`, `LC_MESSAGES`, `LANG`, in POSIX's order), so a
+ * teacher whose machine is set to Chinese reads Chinese without asking.
+ */
+export function reportLang(env: Record<string, string | undefined>): 'zh' | 'en' {
+  const asked = env.LESSONS_LANG?.trim();
+  if (asked) return checkLang(asked);
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((v) => v?.trim());
+  return checkLang(locale);
+}
+
+/**
  * A note for a `LESSONS_LANG` that asks for neither language (`fr`): the report is in
  * English then, and says so rather than ignoring it silently. Null for zh, en, a Chinese
  * or English locale name, the C/POSIX locale, or nothing.

@@ -39,6 +39,8 @@ interface Run {
 function cli(script: string, args: string[], extraEnv: Record<string, string> = {}): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
   delete env.UPDATE_GOLDEN;
+  // The report's language follows the locale when LESSONS_LANG is unset: pin it.
+  for (const name of ['LESSONS_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG']) delete env[name];
   Object.assign(env, extraEnv);
   return new Promise((resolve, reject) => {
     const child = spawn(TSX, [path.join('scripts', script), ...args], { cwd: REPO, env });

@@ -9,6 +9,7 @@ import {
   newUsage,
   parseCheckArgs,
   parseNewArgs,
+  reportLang,
   shellWord,
 } from '../../../scripts/lib/args.ts';
 
@@ -123,6 +124,16 @@ describe('LESSONS_LANG', () => {
       expect(checkLang(v)).toBe('zh');
     for (const v of [undefined, '', 'en', 'en_US.UTF-8', 'fr', 'zhx', 'z'])
       expect(checkLang(v)).toBe('en');
+  });
+
+  it('follows the terminal’s locale when LESSONS_LANG is not set, in POSIX order', () => {
+    expect(reportLang({ LANG: 'zh_CN.UTF-8' })).toBe('zh');
+    expect(reportLang({ LANG: 'en_US.UTF-8', LC_MESSAGES: 'zh_TW.UTF-8' })).toBe('zh');
+    expect(reportLang({ LANG: 'zh_CN.UTF-8', LC_ALL: 'C.UTF-8' })).toBe('en');
+    expect(reportLang({ LANG: 'zh_CN.UTF-8', LESSONS_LANG: 'en' })).toBe('en');
+    expect(reportLang({ LANG: 'C.UTF-8', LESSONS_LANG: 'zh' })).toBe('zh');
+    expect(reportLang({ LANG: 'zh_CN.UTF-8', LESSONS_LANG: ' ' })).toBe('zh');
+    expect(reportLang({})).toBe('en');
   });
 
   it('notes a LESSONS_LANG it does not know instead of ignoring it', () => {
