@@ -4,6 +4,7 @@
  * store and the UI. A panel's key is built here from its ids and looked up, never parsed.
  */
 
+import { type Lang, t } from '../i18n';
 import type { Lesson, LessonFile, ResolvedPanel } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/runFiles';
 import type { RecordRequest } from '../runtime/protocol';
@@ -121,4 +122,23 @@ export function panelsShownFirst(
   if (target === null) return address.hash ? panelIds.length : Math.min(1, panelIds.length);
   const at = panelIds.indexOf(target);
   return at < 0 ? panelIds.length : at + 1;
+}
+
+/**
+ * What the page says when its address names a panel (`panel=`, `#panel-<id>`) the lesson
+ * does not have (a mistyped or old link): null when it has it or none is named.
+ */
+export function missingPanelText(
+  lang: Lang,
+  lessonId: string,
+  panelIds: readonly string[],
+  address: { panel: string | null; hash: string },
+): string | null {
+  const target = address.panel ?? hashPanel(address.hash);
+  if (target === null || panelIds.includes(target)) return null;
+  return t(lang, 'linkPanelMissing', {
+    lesson: lessonId,
+    panel: target,
+    panels: panelIds.join(t(lang, 'listSeparator')),
+  });
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Lang } from '../i18n';
 import type { Lesson } from '../lessons/lesson';
 import { panelHash } from '../store/address';
-import { indexLesson, panelsShownFirst } from '../store/lessonIndex';
+import { indexLesson, missingPanelText, panelsShownFirst } from '../store/lessonIndex';
 import { currentAddress, scrollToHash } from '../store/urlSync';
 import { Article } from './Article';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -28,33 +28,46 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   }, [shown, placed.length]);
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);
+  // A link to a panel this lesson does not have opens the lesson, and says so.
+  const [missing] = useState(() => {
+    const ids = lesson.panels.map((p) => p.id);
+    return (l: Lang) => missingPanelText(l, lesson.id, ids, currentAddress());
+  });
+  const missingText = missing(lang);
   return (
-    <Article
-      lesson={lesson}
-      lang={lang}
-      panel={(panelId, order) => {
-        const entry = index.panels.find((p) => p.panel.id === panelId);
-        if (!entry) return null;
-        if (order >= shown) {
+    <>
+      {missingText ? (
+        <p className="notice link-panel-missing" role="status" data-testid="link-panel-missing">
+          {missingText}
+        </p>
+      ) : null}
+      <Article
+        lesson={lesson}
+        lang={lang}
+        panel={(panelId, order) => {
+          const entry = index.panels.find((p) => p.panel.id === panelId);
+          if (!entry) return null;
+          if (order >= shown) {
+            return (
+              // Focusable as the panel's anchor will be (the same element once the panel
+              // mounts), so a link followed before then still takes the keyboard there.
+              <div
+                id={panelHash(panelId)}
+                className="panel-anchor panel-pending"
+                data-testid="panel-pending"
+                tabIndex={-1}
+              />
+            );
+          }
           return (
-            // Focusable as the panel's anchor will be (the same element once the panel
-            // mounts), so a link followed before then still takes the keyboard there.
-            <div
-              id={panelHash(panelId)}
-              className="panel-anchor panel-pending"
-              data-testid="panel-pending"
-              tabIndex={-1}
-            />
+            <div id={panelHash(panelId)} className="panel-anchor" tabIndex={-1}>
+              <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
+                <Panel entry={entry} tracesWhen={order === 0 ? 'shown-now' : 'near'} />
+              </ErrorBoundary>
+            </div>
           );
-        }
-        return (
-          <div id={panelHash(panelId)} className="panel-anchor" tabIndex={-1}>
-            <ErrorBoundary what={`${entry.panel.source} · ${entry.panel.function}`}>
-              <Panel entry={entry} tracesWhen={order === 0 ? 'shown-now' : 'near'} />
-            </ErrorBoundary>
-          </div>
-        );
-      }}
-    />
+        }}
+      />
+    </>
   );
 }

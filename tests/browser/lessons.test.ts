@@ -143,6 +143,23 @@ describe('the hooks lesson, panel by panel', () => {
     await expect(app.page.locator('html').getAttribute('lang')).resolves.toBe('zh-CN');
   });
 
+  it('says when a link names a panel the lesson does not have, and still opens the lesson', async () => {
+    const other = await openApp({
+      python: 'refused',
+      path: '/?lesson=s04-hooks&lang=en&panel=run_hook#panel-run_hook',
+    });
+    try {
+      const note = other.page.locator('[data-testid=link-panel-missing]');
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(
+        /^This link points at a panel “run_hook” that lesson s04-hooks does not have .*its panels are: run_hooks, /,
+      );
+      await other.page.locator('[data-function=run_hooks] [data-testid=status]').waitFor();
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sent nothing anywhere', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);

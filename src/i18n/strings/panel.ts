@@ -125,6 +125,10 @@ export const panelStrings = {
     zh: '这个链接里记的面板状态读不出来（也许复制时少了一截）；面板按平常的样子打开。',
     en: 'The panel state in this link could not be read (perhaps it was cut short when copied); the panel opens as usual.',
   },
+  linkPanelMissing: {
+    zh: '这个链接指向的面板“{panel}”在课程 {lesson} 里没有（也许链接打错了，或者是旧的）；这一课的面板有：{panels}。',
+    en: 'This link points at a panel “{panel}” that lesson {lesson} does not have (mistyped, or an old link); its panels are: {panels}.',
+  },
   linkOthersMine: {
     zh: '这个链接是在分享者自己的“我的场景”上做的，链接不带那份脚本：这里打开的是你自己的“我的场景”，从头开始。',
     en: 'This link was made on the sharer’s own “My scenario”, whose script a link does not carry: your own opens here, from its start.',
