@@ -3,7 +3,7 @@
  * did in this run (how often its line ran, how often it stopped or logged, its failing
  * condition), and the words for it. Pure; used by the panel view selector.
  */
-import { type Lang, t, tn } from '../i18n';
+import { type Lang, langTag, t, tn } from '../i18n';
 import type { Breakpoint, HitIndex, ProbeError } from '../replay/engine';
 import { type RunError, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
@@ -151,8 +151,8 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, notice.failed ? 'neverStoppedFailed' : 'neverStopped');
     case 'stepOutOfRange':
       return t(lang, notice.total === 1 ? 'stepOutOfRangeOne' : 'stepOutOfRange', {
-        n: notice.asked,
-        total: notice.total,
+        n: notice.asked.toLocaleString(langTag(lang)),
+        total: notice.total.toLocaleString(langTag(lang)),
       });
     case 'scenarioMissing':
       return notice.mine

@@ -1,4 +1,4 @@
-import { t } from '../../i18n';
+import { langTag, t } from '../../i18n';
 import { outputSegments } from '../../store/selectors';
 import { ScrollPre } from '../ScrollPre';
 import type { PaneProps } from './panes';
@@ -35,8 +35,8 @@ export function OutputPane({ view, state, lang, panel }: PaneProps) {
       {notices.map((n) => (
         <p key={n.kind} className="notice" data-testid="notice">
           {n.kind === 'output'
-            ? t(lang, 'outputCut', { n: n.limit.toLocaleString() })
-            : t(lang, 'valuesCut', { n: n.limit.toLocaleString() })}
+            ? t(lang, 'outputCut', { n: n.limit.toLocaleString(langTag(lang)) })
+            : t(lang, 'valuesCut', { n: n.limit.toLocaleString(langTag(lang)) })}
         </p>
       ))}
     </section>

@@ -695,7 +695,7 @@ describe('a link the panel cannot follow as it is', () => {
     expect(p).toMatchObject({ scenario: 'block', position: START });
     expect(p.notice).toEqual({ kind: 'stepOutOfRange', asked: 100_000, total: length });
     expect(noticeText('en', p.notice!)).toBe(
-      `There is no step 100000: this run has ${length} steps (1–${length}).`,
+      `There is no step 100,000: this run has ${length} steps (1–${length}).`,
     );
     const negative = await open({ position: -5 });
     expect(negative.p.position).toBe(START);
