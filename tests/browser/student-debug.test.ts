@@ -203,7 +203,7 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await expect
       .poll(() => error.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight + 1)) // subpixel
       .toBe(true);
-    expect(await error.textContent()).toMatch(/no step 999999/);
+    expect(await error.textContent()).toMatch(/no step 999,999/);
     const input = p().locator('[data-testid=jump-input]');
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await input.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
