@@ -18,7 +18,7 @@ import { type LessonMessage, msg } from './messages.ts';
 import { resolvePredictions } from './predictions.ts';
 import { readRequired, resolveProse, resolveScenarios, resolveSources } from './resolve.ts';
 import { type CheckablePanel, resolvePanels } from './resolvePanels.ts';
-import { partsOf, salvageParts } from './salvage.ts';
+import { panelIdsOf, partsOf, salvageParts } from './salvage.ts';
 import { LessonManifestSchema } from './schema.ts';
 
 /** The manifest's file name inside a lesson folder. */
@@ -117,7 +117,7 @@ export function loadLesson(folder: string, files: Record<string, string>): LoadR
   const predictions = resolvePredictions(
     isRecord(parsed.value) ? parsed.value.predictions : undefined,
     checkable,
-    parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id])),
+    panelIdsOf(parts),
     sources,
     base,
     manifestError,

@@ -18,7 +18,7 @@ import { sourceFile } from './lesson.ts';
 import { renderMarkdown } from './markdown.ts';
 import { type LessonMessage, msg } from './messages.ts';
 import { type MalformedMarker, type SplitSegment, splitProse } from './prose.ts';
-import type { ManifestParts } from './salvage.ts';
+import { type ManifestParts, panelIdsOf } from './salvage.ts';
 import { LANGS, type Lang, type LessonManifest } from './schema.ts';
 import { unknownTryScenarios } from './tries.ts';
 
@@ -149,7 +149,7 @@ export function resolveProse(
   base: string,
   errors: LessonError[],
 ): Record<Lang, ProseSegment[]> | undefined {
-  const panelIds = parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id]));
+  const panelIds = panelIdsOf(parts);
   const out: Partial<Record<Lang, ProseSegment[]>> = {};
   // Per article: the line of each placed panel's marker, and the panels with things to try.
   const placed: Partial<Record<Lang, Map<string, number>>> = {};

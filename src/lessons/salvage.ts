@@ -152,3 +152,8 @@ export function salvageParts(raw: unknown): ManifestParts {
     panels,
   };
 }
+
+/** The panel ids a manifest names, each once (a duplicate is reported at its panel). */
+export function panelIdsOf(parts: ManifestParts): string[] {
+  return [...new Set(parts.panels.flatMap((p) => (p.id === undefined ? [] : [p.id])))];
+}

@@ -119,6 +119,18 @@ describe('a manifest that does not fit the schema', () => {
     expect(byField.get('panels[0].steps')).toBe('required field is missing');
   });
 
+  it('lists a duplicated panel id once in the messages that list the panels', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.panels[1].id = m.panels[0].id;
+    });
+    files['prose.en.md'] += '\n<!-- panel: nope -->\n';
+    const lists = errorsOf(load(ID, files))
+      .map((e) => e.message)
+      .filter((m) => m.startsWith('unknown panel "nope"'));
+    expect(lists).toHaveLength(1);
+    expect(lists[0].match(/run_hooks/g)).toHaveLength(1);
+  });
+
   it('reports a misspelt top-level list once, not again at every reference to what it holds', async () => {
     for (const [field, typo] of [
       ['scenarios', 'scenarios_'],
