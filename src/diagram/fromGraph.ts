@@ -15,6 +15,7 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
       type: n.type,
       kind: n.kind,
       summary: n.text,
+      ownText: n.ownText,
       slots: n.entries.map((e) => ({ label: e.label, value: slotValue(e.value) })),
       length: n.size,
     });
@@ -31,5 +32,6 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
     objects,
     changed: new Set(graph.changed),
     selectedFrame: selectedFrameId === undefined ? undefined : String(selectedFrameId),
+    beyond: graph.beyond,
   };
 }

@@ -68,6 +68,12 @@ export interface LaidObject {
   w: number;
   h: number;
   rows: LaidRow[];
+  /**
+   * The box's first row is its summary: an instance holding a value of its own besides
+   * its attributes (`MyInt(5)`, `Name('bob')`, an exception, an enum member), not the
+   * bare `<module.Type object>` an instance's text otherwise is.
+   */
+  valueRow: boolean;
   /** Items not drawn ("… N more"); `expandable` when a click can show them. */
   hidden: number;
   expandable: boolean;
@@ -95,8 +101,13 @@ export interface DiagramLayout {
   edges: LaidEdge[];
   width: number;
   height: number;
-  /** Objects reachable but not drawn (beyond `maxObjects`). */
+  /**
+   * Objects reachable but not drawn (beyond `maxObjects`), counting everything reachable
+   * through them too; `omittedAtLeast` when the graph itself stopped short (the count is a
+   * floor, and says so).
+   */
   omitted: number;
+  omittedAtLeast: boolean;
 }
 
 /** The slots drawn for an object, and how many items stay hidden. */
@@ -175,11 +186,9 @@ export function layoutDiagram(
     const obj = input.objects.get(id);
     if (!obj) return;
     seen.add(id);
-    if (visits.length >= opts.maxObjects) {
-      omitted++;
-      return;
-    }
-    visits.push({ id, column: Math.min(depth, opts.maxColumns - 1), minY });
+    // Past the cap an object is counted, and so is what it reaches: the count is honest.
+    if (visits.length >= opts.maxObjects) omitted++;
+    else visits.push({ id, column: Math.min(depth, opts.maxColumns - 1), minY });
     const { slots } = visibleSlots(obj, expanded.has(id), opts.maxSlots);
     for (const s of slots) if ('ref' in s.value) visit(s.value.ref, depth + 1, 0);
   };
@@ -201,7 +210,10 @@ export function layoutDiagram(
   for (const v of visits) {
     const obj = input.objects.get(v.id) as DiagramObject;
     const shown = visibleSlots(obj, expanded.has(v.id), opts.maxSlots);
-    const rowsCount = obj.kind === 'function' || obj.kind === 'other' ? 1 : shown.slots.length;
+    const plain = obj.kind === 'function' || obj.kind === 'other';
+    const valueRow = obj.kind === 'instance' && obj.ownText === true;
+    const first = valueRow ? 1 : 0; // slot rows start below the value row
+    const rowsCount = plain ? 1 : shown.slots.length + first;
     const h = boxHeight(rowsCount + (shown.hidden > 0 && rowsCount > 0 ? 1 : 0));
     const before = prevY.get(v.id);
     let y = Math.max(bottom[v.column] ?? PAD, v.minY, parentTop.get(v.id) ?? 0);
@@ -209,7 +221,7 @@ export function layoutDiagram(
     bottom[v.column] = y + h + GAP_Y;
     const x = colX(v.column);
     const rows = shown.slots.map((s, k) =>
-      rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + k * ROW_H, opts.objectWidth, drawnIds),
+      rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + (k + first) * ROW_H, opts.objectWidth, drawnIds),
     );
     for (const r of rows) {
       if (r.ref !== undefined && !parentTop.has(r.ref)) parentTop.set(r.ref, y);
@@ -226,7 +238,8 @@ export function layoutDiagram(
       y,
       w: opts.objectWidth,
       h,
-      rows: obj.kind === 'function' || obj.kind === 'other' ? [] : rows,
+      rows: plain ? [] : rows,
+      valueRow,
       hidden: shown.hidden,
       expandable: shown.expandable,
       length: obj.length,
@@ -282,5 +295,14 @@ export function layoutDiagram(
   }
   // Arrows bending back to a box's right side need room right of the last column.
   if (edges.some((e) => e.x2 < e.x1 + 8)) width += BACK_ROOM;
-  return { frames, objects, edges, width, height, omitted };
+  const beyond = input.beyond ?? 0;
+  return {
+    frames,
+    objects,
+    edges,
+    width,
+    height,
+    omitted: omitted + beyond,
+    omittedAtLeast: beyond > 0,
+  };
 }

@@ -41,8 +41,13 @@ export interface DiagramObject {
   /** The Python type name (`dict`, `list`, `Hook`, `function`, …). */
   type: string;
   kind: ObjectKind;
-  /** A one-line summary, for objects drawn without slots (functions, other). */
+  /**
+   * A one-line summary, for objects drawn without slots (functions, other), and for an
+   * instance whose text the recorder wrote itself (`ownText`: a value it holds besides
+   * its attributes, drawn as the box's first row).
+   */
   summary: string;
+  ownText?: boolean;
   /** The slots the trace holds, in order (may be fewer than `length`). */
   slots: Slot[];
   /** The real number of items (dict/list/tuple/set) or attributes. */
@@ -57,4 +62,6 @@ export interface DiagramInput {
   changed: ReadonlySet<number>;
   /** Key of the frame the call stack has selected (drawn emphasised). */
   selectedFrame?: string;
+  /** Objects reachable past what the graph took in (`Graph.beyond`): at least this many. */
+  beyond?: number;
 }

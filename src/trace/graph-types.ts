@@ -77,6 +77,11 @@ export interface GraphNode {
   more: number;
   /** Recorded as changed (or first seen) by the event of this step. */
   changed: boolean;
+  /**
+   * The recorder wrote the text itself: for an instance, a value it holds besides its
+   * attributes (`MyInt(5)`, `Name('bob')`, an exception, an enum member).
+   */
+  ownText: boolean;
 }
 
 /** An arrow: from a frame's name or from an object's slot, to an object. */
@@ -100,6 +105,11 @@ export interface Graph {
   edges: GraphEdge[];
   /** Ids of the objects changed by the last step (also `GraphNode.changed`). */
   changed: number[];
+  /**
+   * Objects the search reached but did not take in, past `maxNodes`: at least this many
+   * more are reachable (counted, not drawn, as the diagram says).
+   */
+  beyond: number;
 }
 
 /** Options of `graphAt`. */
@@ -108,8 +118,11 @@ export interface GraphOptions {
   maxEntries?: number;
   /** Object ids shown with every entry the trace recorded (the recorder keeps 30). */
   expanded?: ReadonlySet<number>;
-  /** Do not follow references deeper than this from a frame (default 12). */
-  maxDepth?: number;
+  /**
+   * Take in at most this many objects (default 2,000, far more than the diagram draws):
+   * a bound on the work of one step; the rest are counted in `Graph.beyond`.
+   */
+  maxNodes?: number;
 }
 
 /** One step in the history of a name or an object. */

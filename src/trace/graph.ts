@@ -20,7 +20,7 @@ import { objectState, slotOf, textAt } from './values';
 export type * from './graph-types';
 
 const DEFAULT_ENTRIES = 10;
-const DEFAULT_DEPTH = 12;
+const DEFAULT_NODES = 2000;
 
 /** The frames of the stack at `step`, innermost first, with their names and parameters. */
 export function framesAt(trace: Trace, step: number): GraphFrame[] {
@@ -88,7 +88,7 @@ function argsOf(trace: Trace, frameId: number, variables: GraphVar[]): GraphArg[
 /** Everything the reference diagram shows at `step` (see {@link Graph}). */
 export function graphAt(trace: Trace, step: number, options: GraphOptions = {}): Graph {
   const maxEntries = options.maxEntries ?? DEFAULT_ENTRIES;
-  const maxDepth = options.maxDepth ?? DEFAULT_DEPTH;
+  const maxNodes = options.maxNodes ?? DEFAULT_NODES;
   const frames = framesAt(trace, step);
   const changedIds = new Set(trace.objectsChangedAt(step));
   const nodes: GraphNode[] = [];
@@ -103,10 +103,17 @@ export function graphAt(trace: Trace, step: number, options: GraphOptions = {}):
       queue.push(v.value.id);
     }
   }
-  for (let depth = 0; queue.length > 0 && depth <= maxDepth; depth++) {
+  // As deep as the objects go (a linked list of any length is drawn to its end, or
+  // counted): only the number of objects taken in is bounded.
+  const beyond = new Set<number>();
+  for (; queue.length > 0; ) {
     const next: number[] = [];
     for (const id of queue) {
       if (seen.has(id)) continue;
+      if (nodes.length >= maxNodes) {
+        beyond.add(id);
+        continue;
+      }
       seen.add(id);
       const state = objectState(trace, id, step);
       if (!state) continue;
@@ -128,6 +135,7 @@ export function graphAt(trace: Trace, step: number, options: GraphOptions = {}):
         size: state.size,
         more: Math.max(0, state.size - entries.length),
         changed: changedIds.has(id),
+        ownText: state.text !== '',
       });
     }
     queue = next;
@@ -139,5 +147,6 @@ export function graphAt(trace: Trace, step: number, options: GraphOptions = {}):
     nodes,
     edges: edges.filter((e) => shown.has(e.to)),
     changed: [...changedIds].filter((id) => shown.has(id)).sort((a, b) => a - b),
+    beyond: beyond.size,
   };
 }

@@ -24,6 +24,10 @@ export const objectStrings = {
   showAllGlobals: { zh: '显示全部全局变量', en: 'Show every global' },
   omittedObjects: { zh: '还有 {n} 个对象没有画出', en: '{n} more objects not drawn' },
   omittedObjectsOne: { zh: '还有 {n} 个对象没有画出', en: '{n} more object not drawn' },
+  omittedObjectsAtLeast: {
+    zh: '还有至少 {n} 个对象没有画出',
+    en: 'at least {n} more objects not drawn',
+  },
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
   historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },

@@ -8,7 +8,7 @@ import {
   ROW_H,
 } from '../../diagram/layout';
 import { type Lang, t } from '../../i18n';
-import { diagramSummary, HeapText } from './HeapText';
+import { diagramSummary, HeapText, omittedText } from './HeapText';
 import './diagram.css';
 
 /** A name (in a frame) or an object the reader asked about, for the history view. */
@@ -133,8 +133,14 @@ const ObjectBox = memo(function ObjectBox({
   lang: Lang;
   pickable: boolean;
 }) {
-  const moreY = obj.y + HEAD_H + obj.rows.length * ROW_H;
+  const moreY = obj.y + HEAD_H + (obj.rows.length + (obj.valueRow ? 1 : 0)) * ROW_H;
   const plain = obj.kind === 'function' || obj.kind === 'other';
+  const summary = (
+    <text x={obj.x + 6} y={obj.y + HEAD_H + TEXT_DY} className="heap-atom">
+      <Whole text={obj.summary} shown={obj.summaryShown} />
+      {obj.summaryShown}
+    </text>
+  );
   return (
     <g
       data-testid="heap-object"
@@ -159,12 +165,10 @@ const ObjectBox = memo(function ObjectBox({
         {obj.type} <tspan className="heap-id">#{obj.id}</tspan>
       </text>
       {plain ? (
-        <text x={obj.x + 6} y={obj.y + HEAD_H + TEXT_DY} className="heap-atom">
-          <Whole text={obj.summary} shown={obj.summaryShown} />
-          {obj.summaryShown}
-        </text>
+        summary
       ) : (
         <>
+          {obj.valueRow ? summary : null}
           {obj.rows.map((r) => (
             <Row key={r.from} row={r} x={obj.x} w={obj.w} />
           ))}
@@ -261,9 +265,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
           ))}
         </svg>
       </section>
-      {layout.omitted > 0 ? (
-        <p className="heap-omitted">{t(lang, 'omittedObjects', { n: layout.omitted })}</p>
-      ) : null}
+      {layout.omitted > 0 ? <p className="heap-omitted">{omittedText(lang, layout)}</p> : null}
       <HeapText
         layout={layout}
         lang={lang}

@@ -11,6 +11,13 @@ export function diagramSummary(lang: Lang, layout: DiagramLayout): string {
   });
 }
 
+/** "12 more objects not drawn" (or "at least …" when the graph stopped short): picture and text. */
+export function omittedText(lang: Lang, layout: DiagramLayout): string {
+  const n = layout.omitted;
+  if (layout.omittedAtLeast) return t(lang, 'omittedObjectsAtLeast', { n });
+  return tn(lang, n, 'omittedObjectsOne', 'omittedObjects');
+}
+
 function rowText(lang: Lang, r: LaidRow): string {
   return r.ref !== undefined
     ? t(lang, 'refersTo', { name: r.label, id: r.ref })
@@ -71,7 +78,7 @@ export const HeapText = memo(function HeapText({
         {layout.objects.map((o) => (
           <li key={o.id}>
             {t(lang, 'objectOf', { id: o.id, type: o.type })}
-            {o.kind === 'function' || o.kind === 'other' ? ` ${o.summary}` : ''}
+            {o.kind === 'function' || o.kind === 'other' || o.valueRow ? ` ${o.summary}` : ''}
             {o.kind !== 'function' && o.kind !== 'other'
               ? `, ${tn(lang, o.length, 'itemCountOne', 'itemCount')}`
               : ''}
@@ -99,9 +106,7 @@ export const HeapText = memo(function HeapText({
             ) : null}
           </li>
         ))}
-        {layout.omitted > 0 ? (
-          <li>{tn(lang, layout.omitted, 'omittedObjectsOne', 'omittedObjects')}</li>
-        ) : null}
+        {layout.omitted > 0 ? <li>{omittedText(lang, layout)}</li> : null}
       </ul>
     </figcaption>
   );

@@ -51,6 +51,7 @@ const graph: Graph = {
       size: 1,
       more: 0,
       changed: true,
+      ownText: false,
     },
   ],
   edges: [
@@ -59,6 +60,7 @@ const graph: Graph = {
     { from: 'frame:1:y', to: 3 },
   ],
   changed: [3],
+  beyond: 0,
 };
 
 describe('the diagram from the object graph', () => {

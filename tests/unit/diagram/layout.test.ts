@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clip, type DiagramLayout, HEAD_H, layoutDiagram } from '../../../src/diagram/layout';
+import {
+  clip,
+  type DiagramLayout,
+  HEAD_H,
+  layoutDiagram,
+  ROW_H,
+} from '../../../src/diagram/layout';
 import { fitWide, MIN_OBJECT_WIDTH, NARROW, WIDE } from '../../../src/diagram/layoutOptions';
 import { atom, frame, input, obj, ref } from './fixtures';
 
@@ -190,6 +196,43 @@ describe('reference diagram layout', () => {
     expect(undrawn.drawn).toBe(false);
     expect(undrawn.valueShown).toBe('#105');
     expect(small.edges.some((e) => e.to === 105)).toBe(false);
+  });
+
+  it('draws the value an instance holds besides its attributes as its first row', () => {
+    const named = {
+      ...obj(1, 'instance', [atom('tag', '1')]),
+      summary: "Name('bob')",
+      ownText: true,
+    };
+    const box = { ...obj(2, 'instance', [atom('v', '1')]), summary: 'Box(v=1)' };
+    const l = layoutDiagram(
+      input([frame('0', '<module>', [ref('n', 1), ref('b', 2)])], [named, box]),
+    );
+    const [n, b] = [1, 2].map((id) => l.objects.find((o) => o.id === id));
+    expect(n?.valueRow).toBe(true);
+    expect(b?.valueRow).toBe(false);
+    // the attribute row sits below the value row, and the box is one row taller
+    expect((n?.rows[0].y ?? 0) - (n?.y ?? 0)).toBe((b?.rows[0].y ?? 0) - (b?.y ?? 0) + ROW_H);
+    expect((n?.h ?? 0) - (b?.h ?? 0)).toBe(ROW_H);
+  });
+
+  it('counts every object it does not draw, and what those reach, not just the first', () => {
+    // xs → #1 → #2 → #3 → #4, one box allowed: three are left out, not one
+    const objs = [1, 2, 3, 4].map((id) => obj(id, 'list', id < 4 ? [ref('0', id + 1)] : []));
+    const l = layoutDiagram(input([frame('0', '<module>', [ref('xs', 1)])], objs), {
+      ...WIDE,
+      maxObjects: 1,
+    });
+    expect(l.objects.map((o) => o.id)).toEqual([1]);
+    expect(l.omitted).toBe(3);
+    expect(l.omittedAtLeast).toBe(false);
+    // the graph stopped short: its count is added, and the total is a floor
+    const short = layoutDiagram({
+      ...input([frame('0', '<module>', [ref('xs', 1)])], objs),
+      beyond: 2,
+    });
+    expect(short.omitted).toBe(2);
+    expect(short.omittedAtLeast).toBe(true);
   });
 
   it('keeps every box in place when only atoms change', () => {

@@ -199,6 +199,57 @@ describe('graphAt', () => {
       nodes: [],
       edges: [],
       changed: [],
+      beyond: 0,
     });
+  });
+
+  /** `head` holds a chain of `n` nested lists: #1 → #2 → … → #n. */
+  const chain = (n: number): FixtureSpec => {
+    const objects: Record<number, { kind: 'list'; entries: [string, { ref: number }][] }> = {};
+    for (let id = 1; id <= n; id++)
+      objects[id] = { kind: 'list', entries: id < n ? [['0', { ref: id + 1 }]] : [] };
+    return {
+      frames: [{ fn: '<module>', file: 'main.py' }],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        { kind: 'line', frame: 0, line: 2, vars: { head: { ref: 1 } }, objects },
+      ],
+    };
+  };
+
+  it('says which instances hold a value besides their attributes (the recorder wrote their text)', () => {
+    const t = buildTrace({
+      frames: [{ fn: '<module>', file: 'main.py' }],
+      events: [
+        { kind: 'line', frame: 0, line: 1 },
+        {
+          kind: 'line',
+          frame: 0,
+          line: 2,
+          vars: { n: { ref: 1 }, b: { ref: 2 } },
+          objects: {
+            1: { kind: 'instance', type: 'Name', text: "Name('bob')", entries: [['tag', '1']] },
+            2: { kind: 'instance', type: 'Box', entries: [['v', '1']] },
+          },
+        },
+      ],
+    });
+    const byId = new Map(graphAt(t, 1).nodes.map((n) => [n.id, n]));
+    expect(byId.get(1)).toMatchObject({ text: "Name('bob')", ownText: true });
+    expect(byId.get(2)).toMatchObject({ text: 'Box(v=1)', ownText: false });
+  });
+
+  it('follows a chain to its end, however deep: no object is left out unsaid', () => {
+    const g = graphAt(buildTrace(chain(20)), 1);
+    expect(g.nodes.map((n) => n.id)).toEqual(Array.from({ length: 20 }, (_, k) => k + 1));
+    expect(g.edges).toHaveLength(20);
+    expect(g.beyond).toBe(0);
+  });
+
+  it('counts what it reaches past its bound on objects, never drawing a row to nothing', () => {
+    const g = graphAt(buildTrace(chain(20)), 1, { maxNodes: 5 });
+    expect(g.nodes).toHaveLength(5);
+    expect(g.beyond).toBe(1); // the next one found; at least that many more
+    expect(g.edges.every((e) => g.nodes.some((n) => n.id === e.to))).toBe(true);
   });
 });
