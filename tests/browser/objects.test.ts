@@ -362,6 +362,13 @@ describe('objects, not names, on the flagship lesson', () => {
     await app.page.keyboard.press('Enter');
     await p.locator('[data-testid=history]').waitFor();
     expect(await p.locator('[data-testid=var-history]').count()).toBeGreaterThan(0);
+    // an object's history too, as the picture's click on its heading opens it
+    await p.locator('[data-testid=history] .history-close').click();
+    await expect.poll(() => p.locator('[data-testid=history]').count()).toBe(0);
+    const objectButton = text.getByRole('button', { name: /^Where #\d+ came from$/ }).first();
+    await objectButton.focus();
+    await app.page.keyboard.press('Enter');
+    await p.locator('[data-testid=history]').waitFor();
   });
 });
 

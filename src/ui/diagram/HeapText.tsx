@@ -27,8 +27,9 @@ function rowText(lang: Lang, r: LaidRow): string {
 /**
  * The text alternative of the reference diagram: every frame with its names ("x refers
  * to object #3"), then every object with its items, as nested lists a screen reader can
- * walk. It holds the diagram's controls too (history of a name, show every item), so the
- * keyboard reaches all of them; it is visually hidden until keyboard focus enters it.
+ * walk. It holds the diagram's controls too (history of a name or an object, show every
+ * item), so the keyboard reaches all of them; it is visually hidden until keyboard focus
+ * enters it.
  */
 export const HeapText = memo(function HeapText({
   layout,
@@ -83,6 +84,15 @@ export const HeapText = memo(function HeapText({
               ? `, ${tn(lang, o.length, 'itemCountOne', 'itemCount')}`
               : ''}
             {o.changed ? `, ${t(lang, 'changedByStep')}` : ''}
+            {onHistory ? (
+              <button
+                type="button"
+                className="heap-text-btn"
+                onClick={() => onHistory({ kind: 'object', id: o.id })}
+              >
+                {t(lang, 'historyOf', { name: `#${o.id}` })}
+              </button>
+            ) : null}
             {o.rows.length > 0 || o.hidden > 0 ? (
               <ul>
                 {o.rows.map((r) => (
