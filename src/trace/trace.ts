@@ -186,9 +186,19 @@ export class Trace extends TraceEvents {
     return k >= lo ? events[k] : -1;
   }
 
-  /** The line `frameId` is at when event `i` happens (0 if it had not started). */
+  /**
+   * The line `frameId` is at when event `i` happens (0 if it had not started). A record of
+   * a generator resumed under another caller may have no event of its own yet (`yield
+   * from` passes the resume straight through to the generator it delegates to): it is
+   * where the same frame's earlier record left it.
+   */
   lineAt(frameId: number, i: number): number {
-    const e = this.lastEventAt(frameId, i);
+    let e = this.lastEventAt(frameId, i);
+    if (e < 0 && this.frames.firstEventOf(frameId) <= i) {
+      const scope = this.frames.scopeOf(frameId);
+      for (let f = frameId - 1; f >= 0 && e < 0; f--)
+        if (this.frames.scopeOf(f) === scope) e = this.lastEventAt(f, i);
+    }
     return e >= 0 ? this.line[e] : 0;
   }
 

@@ -142,6 +142,31 @@ describe('a generator resumed under another caller than the one that started it'
     ]);
   });
 
+  it('shows where a delegating generator is when the resume passes through it (yield from)', () => {
+    const code = [
+      'def inner():',
+      '    while True:',
+      '        v = yield',
+      '        print(v)',
+      'def outer():',
+      '    yield from inner()',
+      'def drive(g, v):',
+      '    g.send(v)',
+      'g = outer()',
+      'next(g)',
+      'drive(g, 1)',
+    ].join('\n');
+    const trace = run(code);
+    const [inInner] = stepsAt(trace, code, 'print(v)');
+    const frames = framesAt(trace, inInner as number);
+    expect(frames.map((f) => `${f.function}@${f.line}`)).toEqual([
+      'inner@4',
+      'outer@6',
+      'drive@8',
+      '<module>@11',
+    ]);
+  });
+
   it('shows the caller it runs under now, never one that has returned', () => {
     const code = [
       'def gen(n):',
