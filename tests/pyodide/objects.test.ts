@@ -192,6 +192,82 @@ describe('the object-centric trace', () => {
     expect(afterAttr.a.split('#')[0]).toBe('A(x=1, y=[2])');
   });
 
+  it('shows an instance whose __dict__ or class was replaced, and instances sharing one __dict__', () => {
+    const code = [
+      'class A:',
+      '    pass',
+      'class B:',
+      '    pass',
+      'a = A()',
+      'a.x = 1',
+      'b = A()',
+      'b.__dict__ = a.__dict__', // 8: b now holds a's attributes
+      'a.v = 2', // 9: through a: b holds it too
+      'a.__class__ = B', // 10
+      'class Borg:',
+      '    shared = {}',
+      '    def __init__(self):',
+      '        self.__dict__ = self.shared',
+      'c = Borg()',
+      'c.p = 1',
+      'e = Borg()',
+      'e.q = 2', // 18: through e: c holds it too
+      'print(b.v)', // 19
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    const shown = (line: number) => {
+      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
+      return Object.fromEntries(Object.entries(v).map(([k, t]) => [k, t.split('#')[0]]));
+    };
+    expect(shown(9).b).toBe('A(x=1)');
+    expect(shown(10)).toMatchObject({ a: 'A(x=1, v=2)', b: 'A(x=1, v=2)' });
+    expect(shown(11).a).toBe('B(x=1, v=2)');
+    expect(shown(19)).toMatchObject({ c: 'Borg(p=1, q=2)', e: 'Borg(p=1, q=2)' });
+  });
+
+  it('shows what code run by exec or eval, or through a comprehension variable, changed', () => {
+    const code = [
+      'lst = [1]',
+      'exec("lst.append(2)")', // 2
+      'd = {"k": [0]}',
+      'eval("d[\'k\'].append(1)")', // 4
+      'vals = {"a": [1]}',
+      'view = vals.values()',
+      '[v.append(9) for v in view]', // 7
+      'def f(objs):',
+      '    it = iter(objs)',
+      '    [o.pop() for o in it]', // 10
+      '    return 0', // 11
+      'f([[1], [2, 3]])',
+      'print(lst, d, vals)', // 13
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    const at13 = varsOf(trace, at(trace, '<module>', 13), '<module>');
+    expect(at13.lst.split('#')[0]).toBe('[1, 2]');
+    expect(at13.d.split('#')[0]).toBe("{'k': [0, 1]}");
+    expect(at13.vals.split('#')[0]).toBe("{'a': [1, 9]}");
+    expect(varsOf(trace, at(trace, 'f', 11), 'f').objs.split('#')[0]).toBe('[[], [2]]');
+  });
+
+  it('stops showing a name once it is rebound to a module, not its old value', () => {
+    const code = [
+      'json = {"a": 1}',
+      'import json', // 2
+      'class K:',
+      '    path = "x"',
+      '    from os import path', // 5
+      '    y = 1', // 6
+      'print(json.dumps(1))', // 7
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(Object.keys(varsOf(trace, at(trace, '<module>', 2), '<module>'))).toContain('json');
+    expect(Object.keys(varsOf(trace, at(trace, '<module>', 3), '<module>'))).not.toContain('json');
+    expect(Object.keys(varsOf(trace, at(trace, 'K', 6), 'K'))).not.toContain('path');
+  });
+
   it('shows a global changed through globals() under another name, and the dict after a global statement', () => {
     const code = [
       'count = 0',

@@ -58,12 +58,15 @@ def _diff_namespace(self, scope, names, roots):
     cache = scope.cache
     if names is None:
         names = [n for n in _ns_keys(ns) if not _hidden(n, _ns_get(ns, n))]
-        names += [n for n in cache if _ns_get(ns, n, _MISSING) is _MISSING]
+        # and those shown until now that are gone, or now hold a module (not shown)
+        names += [n for n in cache if (v := _ns_get(ns, n, _MISSING)) is _MISSING or _hidden(n, v)]
     changed = False
     for name in names:
         obj = _ns_get(ns, name, _MISSING)
         if obj is not _MISSING and _hidden(name, obj):
-            continue
+            if name not in cache:
+                continue
+            obj = _MISSING  # shown until now, rebound to a module (`import json`): not shown
         prev = cache.get(name, _MISSING)
         if prev is obj:
             continue

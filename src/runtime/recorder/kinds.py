@@ -240,7 +240,7 @@ class InstanceReader:
             # A change through the dict alone changes `obj` (Values.reach), and one through
             # `obj` changes the dict, if it is shown as an object of its own.
             key = id(attrs)
-            self.owners[key] = obj
+            self.own(key, obj)
             if key in self.object_ids:
                 also = (*also, attrs)
         if attrs is not None and slots is None and special is None:
@@ -255,7 +255,7 @@ class InstanceReader:
             children = tuple(zip(map(_label, keys), self._refs(vals), strict=True))
             reached = (*vals, *also) if also else vals
             return (tname, "", oid, children, size, "instance"), \
-                (attrs, len(keys), size, keys, vals), reached
+                (attrs, len(keys), size, keys, vals, tp, desc), reached
         pairs = list(islice(attrs.items(), MAX_CHILDREN)) if attrs is not None else []
         extra = []
         for name, member in slots or ():
@@ -272,7 +272,7 @@ class InstanceReader:
         # (slots are not in a dict a snapshot could compare: looked at every time)
         snap = None
         if not slots and attrs is not None:
-            snap = (attrs, len(pairs), len(attrs), tuple(k for k, _ in pairs), vals)
+            snap = (attrs, len(pairs), len(attrs), tuple(k for k, _ in pairs), vals, tp, desc)
         reached = (*vals, *also) if also else vals
         if special is _PARTIAL:  # all of its parts, even past the shown children
             reached = (*reached, *(v for _, v in extra))

@@ -22,6 +22,9 @@ _REACH_NAMES = frozenset([
     "f_builtins", "f_locals",
 ])
 _FRAME_LOCALS = "f_locals"
+# Calls that run code of their own (a string): it may change any object, not only those
+# the line names (`exec("lst.append(2)")`), so the line is `unnamed` too.
+_RUNS_CODE = frozenset(["exec", "eval"])
 _GLOBAL_STORES = frozenset(["STORE_GLOBAL", "DELETE_GLOBAL"])
 _NAME_OPS = frozenset([
     "LOAD_NAME", "STORE_NAME", "DELETE_NAME", "LOAD_GLOBAL", "STORE_GLOBAL", "DELETE_GLOBAL",
@@ -88,6 +91,7 @@ for _op, _name in enumerate(dis.opname):
         _PAIR_STORES_BOTH[_op] = _name == "STORE_FAST_STORE_FAST"
     _STORES[_op] = _name.startswith(("STORE", "DELETE"))
 _EXTENDED_ARG = dis.opmap["EXTENDED_ARG"]
+_COMPREHENSION = dis.opmap["LOAD_FAST_AND_CLEAR"]  # an inlined comprehension begins
 _GLOBAL_STORE_OPS = frozenset(dis.opmap[n] for n in _GLOBAL_STORES)
 _DEREF_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_DEREF", "DELETE_DEREF"))
 _ATTR_STORE_OPS = frozenset(dis.opmap[n] for n in ("STORE_ATTR", "DELETE_ATTR"))
@@ -150,6 +154,11 @@ def line_table(code):
                 ext = arg << 8
                 continue
             ext = 0
+            if op == _COMPREHENSION:
+                # An inlined comprehension's variable is hidden from the frame's names: what
+                # the line changes through it (`[v.append(0) for v in d.values()]`) is found
+                # by looking at every object the stack holds, as after an unnamed change.
+                info.unnamed = True
             if op in _CALLS or op in _SUBSCRIPTS or (op == _BINARY_OP and arg == _NB_SUBSCR):
                 unheld = 0  # (an item of an unheld value is unheld too)
             elif unheld >= 0:
@@ -209,6 +218,8 @@ def _note(info, name, store, global_store):
         _add(info.stores, name)
     if name in _RESCAN_NAMES:
         info.rescan = True
+        if name in _RUNS_CODE:
+            info.unnamed = True
     else:
         _note_reach(info, name)
 

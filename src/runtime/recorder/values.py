@@ -1,14 +1,11 @@
-"""The value table and the objects' contents over time.
-
-Every distinct rendering is interned once in one table and referred to by index. An
-*atom* (None, bool, number, str, bytes) is a node ``(type, text, 0, (), 0)``. Every other
-object gets a small stable object id on first sight and is recorded *shallowly*: its node
-``(type, text, id, children, size, kind)`` holds ``(label, ref)`` children, where a ref is
-an atom's table index (>= 0) or ``-(id + 1)`` for an object (<= -2). A nested object is
-its own node, so a change inside it is recorded once, on it, and every container and name
-that holds it shows the change. Containers and instances have an empty ``text``: the
-reader composes it from the children at the step it shows.
-"""
+"""The value table and the objects' contents over time. Every distinct rendering is
+interned once and referred to by index. An *atom* (None, bool, number, str, bytes) is a
+node ``(type, text, 0, (), 0)``; any other object gets a stable id on first sight and is
+recorded *shallowly*: ``(type, text, id, children, size, kind)`` with ``(label, ref)``
+children, a ref being an atom's index (>= 0) or ``-(id + 1)`` for an object (<= -2). A
+nested object is its own node: a change inside it is recorded once, on it, and every name
+that holds it shows it. Containers and instances have an empty ``text`` (the reader
+composes it from the children at the step it shows)."""
 
 import gc
 import types
@@ -33,6 +30,10 @@ _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
 _FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
 
+
+def _same_holder(obj, snap):
+    """An instance still has its snapshot's `__dict__` (`snap[0]`) and class (`snap[5]`)."""
+    return type(obj) is snap[5] and snap[6].__get__(obj, snap[5]) is snap[0]
 
 class Values(InstanceReader):
     """Interning table of nodes, object ids, and what each object looked like when it was
@@ -159,6 +160,8 @@ class Values(InstanceReader):
                 oid = self.object_id(obj)
             prev = recorded.get(oid)
             snap = prev[1] if prev is not None else None
+            if snap is not None and len(snap) > 5 and not _same_holder(obj, snap):
+                snap = None  # an instance whose __dict__ or class was replaced: drawn again
             if prev is not None and prev[0] == full:
                 # Recorded as the full table's node: so would be anything it holds now.
                 reached = prev[2]
@@ -173,7 +176,7 @@ class Values(InstanceReader):
                 base = old[6] if len(old) > 6 else base
                 idx = self._append((old[0], "", oid, (), size, old[5], base))
                 out.append((oid, idx))
-                recorded[oid] = (idx, (snap[0], snap[1], size, snap[3], snap[4]), prev[2])
+                recorded[oid] = (idx, (*snap[:2], size, *snap[3:]), prev[2])
                 reached = prev[2]
                 if key in self.owners or key in self.namespaces:
                     self._shown_by(obj, key, depth, stack)
@@ -193,6 +196,14 @@ class Values(InstanceReader):
                 for child in reached:
                     if type(child) not in ATOM_TYPES and id(child) not in seen:
                         stack.append((child, depth + 1))
+
+    def own(self, key, obj):
+        """`obj`'s `__dict__` is `key`; instances sharing one (a Borg) look at each other."""
+        other = self.owners.get(key)
+        if other is not None and other is not obj:
+            self._depends(obj, (other,))
+            self._depends(other, (obj,))
+        self.owners[key] = obj
 
     def _shown_by(self, obj, key, depth, stack):
         """The dict `obj` (id `key`) changed: so did the instance whose `__dict__` it is,
