@@ -251,6 +251,23 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, at(trace, 'f', 11), 'f').objs.split('#')[0]).toBe('[[], [2]]');
   });
 
+  it("shows a bound method's object as it is now, not as it was when first seen", () => {
+    const code = [
+      'class L(list):',
+      '    def total(self):',
+      '        return sum(self)',
+      'l = L([1])',
+      'm = l.total',
+      'l.append(2)',
+      'print(m())', // 7
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(varsOf(trace, at(trace, '<module>', 7), '<module>').m).toMatch(
+      /^<bound method L\.total of L\(\[1, 2\]\)>/,
+    );
+  });
+
   it('stops showing a name once it is rebound to a module, not its old value', () => {
     const code = [
       'json = {"a": 1}',

@@ -96,8 +96,7 @@ class Values(InstanceReader):
         return idx
 
     def _full(self):
-        """The index of the one node that stands for every new value once the table holds
-        MAX_VALUES (the trace's "values" notice says so)."""
+        """The one node for every new value once the table is full (a "values" notice)."""
         self.overflow = True
         if self.full is None:
             self.full = len(self.table)
@@ -309,7 +308,8 @@ class Values(InstanceReader):
                     owner = get_self(obj)
                     if owner is not None and type(owner) is not types.ModuleType:
                         reached = (owner,)
-                return (tname, text(obj), oid, (), 0, kind), _FIXED, reached
+                snap = None if tp is types.MethodType else _FIXED  # its text shows __self__
+                return (tname, text(obj), oid, (), 0, kind), snap, reached
             if kind == "instance":
                 return self._instance(obj, oid, tp, tname)
         except STOP:
