@@ -16,6 +16,8 @@ export interface EncodingProblem {
   column: number;
   /** That byte. */
   byte: number;
+  /** The file starts with a UTF-16 byte-order mark: saved as UTF-16, not UTF-8. */
+  utf16?: true;
 }
 
 /** A file that is not valid UTF-8, with its place (shown in the reader's language). */
@@ -32,7 +34,7 @@ export class InvalidUtf8Error extends LessonMessageError {
 /** What is wrong with the file, as a lesson message (its place is kept beside it). */
 export function encodingMessage(p: EncodingProblem): LessonMessage {
   const hex = p.byte.toString(16).toUpperCase().padStart(2, '0');
-  return msg('notUtf8', { hex, offset: p.offset });
+  return msg(p.utf16 ? 'notUtf8Utf16' : 'notUtf8', { hex, offset: p.offset });
 }
 
 /** The length of the UTF-8 sequence starting at `i`, or 0 if it is invalid. */
@@ -66,7 +68,12 @@ export function findInvalidUtf8(bytes: Uint8Array): EncodingProblem | null {
   let column = 1;
   for (let i = 0; i < bytes.length; ) {
     const n = sequenceLength(bytes, i);
-    if (n === 0) return { offset: i, line, column, byte: bytes[i] };
+    if (n === 0) {
+      const bom =
+        i === 0 &&
+        ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+      return { offset: i, line, column, byte: bytes[i], ...(bom ? { utf16: true as const } : {}) };
+    }
     if (bytes[i] === 0x0a) {
       line++;
       column = 1;

@@ -74,6 +74,10 @@ export const fileStrings = {
     zh: '不是有效的 UTF-8：字节偏移 {offset} 处的字节 0x{hex}；请把文件存为 UTF-8',
     en: 'not valid UTF-8: byte 0x{hex} at byte offset {offset}; save the file as UTF-8',
   },
+  notUtf8Utf16: {
+    zh: '不是有效的 UTF-8：文件以 UTF-16 的字节顺序标记开头（字节 0x{hex}，偏移 {offset}），它是按 UTF-16 保存的；请把文件另存为 UTF-8',
+    en: 'not valid UTF-8: the file starts with a UTF-16 byte-order mark (byte 0x{hex} at offset {offset}), so it was saved as UTF-16; save it as UTF-8',
+  },
 
   // Import into author mode (src/ui/author/transfer.ts).
   importNoManifest: {

@@ -52,6 +52,18 @@ describe('findInvalidUtf8', () => {
     expect(findInvalidUtf8(bytes)).toEqual({ offset: 14, line: 2, column: 9, byte: 0xe9 });
   });
 
+  it('says a file saved as UTF-16 is UTF-16 (its byte-order mark), in either byte order', () => {
+    const le = new Uint8Array([0xff, 0xfe, 0x61, 0x00]);
+    const be = new Uint8Array([0xfe, 0xff, 0x00, 0x61]);
+    expect(findInvalidUtf8(le)).toEqual({ offset: 0, line: 1, column: 1, byte: 0xff, utf16: true });
+    expect(findInvalidUtf8(be)).toMatchObject({ utf16: true });
+    expect(() => decodeLessonFile('prose.en.md', le)).toThrow(
+      'prose.en.md:1:1: not valid UTF-8: the file starts with a UTF-16 byte-order mark (byte 0xFF at offset 0), so it was saved as UTF-16; save it as UTF-8',
+    );
+    // a lone 0xFF later in a file is not a byte-order mark
+    expect(findInvalidUtf8(new Uint8Array([0x61, 0xff, 0xfe]))).not.toHaveProperty('utf16');
+  });
+
   it('decodes valid files, dropping a byte-order mark', () => {
     const text = 'print("你好")\n';
     const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(text)]);
