@@ -207,7 +207,7 @@ describe('an embed address that names no panel the app has', () => {
     );
     await page.goto(`${app.url}/embed?lesson=s04-hooks&panel=run_hook&lang=zh`);
     await expect(missing.textContent()).resolves.toMatch(
-      /^找不到这个面板：课程 s04-hooks，面板 run_hook。这个课程的面板有：run_hooks, /,
+      /^找不到这个面板：课程 s04-hooks，面板 run_hook。这个课程的面板有：run_hooks、/,
     );
     await context.close();
   });
