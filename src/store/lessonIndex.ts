@@ -107,6 +107,11 @@ export function runRequest(
   };
 }
 
+/** The panel an address points at: its `panel=`, else its `#panel-<id>`; null for none. */
+function addressedPanel(address: { panel: string | null; hash: string }): string | null {
+  return address.panel ?? hashPanel(address.hash);
+}
+
 /**
  * How many of an article's panels (in article order) the first paint shows: through the
  * panel the address points at (a shared link's panel, or `#panel-<id>`), else through
@@ -118,7 +123,7 @@ export function panelsShownFirst(
   panelIds: readonly string[],
   address: { panel: string | null; hash: string },
 ): number {
-  const target = address.panel ?? hashPanel(address.hash);
+  const target = addressedPanel(address);
   if (target === null) return address.hash ? panelIds.length : Math.min(1, panelIds.length);
   const at = panelIds.indexOf(target);
   return at < 0 ? panelIds.length : at + 1;
@@ -134,7 +139,7 @@ export function missingPanelText(
   panelIds: readonly string[],
   address: { panel: string | null; hash: string },
 ): string | null {
-  const target = address.panel ?? hashPanel(address.hash);
+  const target = addressedPanel(address);
   if (target === null || panelIds.includes(target)) return null;
   return t(lang, 'linkPanelMissing', {
     lesson: lessonId,

@@ -124,7 +124,7 @@ export function decodePanelState(text: string | null): SharedPanelState {
  * plain breakpoints stay as they were. A link on the sharer's own scenario keeps no step
  * (`othersMine`).
  */
-function holdCode(linked: SharedPanelState): SharedPanelState {
+function asLinked(linked: SharedPanelState): SharedPanelState {
   let state = linked;
   if (state.scenario === MY_SCENARIO) {
     const { position: _step, frameIndex: _frame, ...rest } = state;
@@ -147,9 +147,9 @@ export function linkedState(address: Address, lessonId: string, panelId: string)
     const raw = decode(address.state) as Record<string, unknown>;
     if (raw.v === 2) {
       const panels = raw.panels as Record<string, unknown> | undefined;
-      return panels && Object.hasOwn(panels, panelId) ? holdCode(stateOf(panels[panelId])) : {};
+      return panels && Object.hasOwn(panels, panelId) ? asLinked(stateOf(panels[panelId])) : {};
     }
-    return address.panel === panelId ? holdCode(stateOf(raw)) : {};
+    return address.panel === panelId ? asLinked(stateOf(raw)) : {};
   } catch {
     // Not an encoded state: a hand-written `s=block` for the panel it names is read as
     // that scenario's id (what an instructor writing an embed by hand means by it). An

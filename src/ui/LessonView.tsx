@@ -12,8 +12,10 @@ import { Panel } from './panel/Panel';
 export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   const index = indexLesson(lesson);
   const placed = lesson.prose[lang].flatMap((seg) => (seg.kind === 'panel' ? [seg.panelId] : []));
+  // The address the page opened with (the reader's own steps rewrite it later).
+  const [opened] = useState(currentAddress);
   // The first paint shows the panels up to the one the reader came for; the rest follow.
-  const [shown, setShown] = useState(() => panelsShownFirst(placed, currentAddress()));
+  const [shown, setShown] = useState(() => panelsShownFirst(placed, opened));
   useEffect(() => {
     if (shown >= placed.length) return;
     // Once the page is idle: after the first paint, and after the shown panel's trace
@@ -29,11 +31,8 @@ export function LessonView({ lesson, lang }: { lesson: Lesson; lang: Lang }) {
   // Panels render after the browser tried to follow the #hash: scroll now.
   useEffect(scrollToHash, []);
   // A link to a panel this lesson does not have opens the lesson, and says so.
-  const [missing] = useState(() => {
-    const ids = lesson.panels.map((p) => p.id);
-    return (l: Lang) => missingPanelText(l, lesson.id, ids, currentAddress());
-  });
-  const missingText = missing(lang);
+  const panelIds = lesson.panels.map((p) => p.id);
+  const missingText = missingPanelText(lang, lesson.id, panelIds, opened);
   return (
     <>
       {missingText ? (
