@@ -308,6 +308,23 @@ export function buildTrace(spec: FixtureSpec): Trace {
   return new Trace(meta, buffer);
 }
 
+/**
+ * A module that runs line 1, then at line 2 holds `vars` and the objects `objects` (the
+ * shape of a test about what one step shows).
+ */
+export function moduleHolding(
+  vars: Record<string, FixtureValue>,
+  objects: Record<number, FixtureObject>,
+): FixtureSpec {
+  return {
+    frames: [{ fn: '<module>', file: 'main.py' }],
+    events: [
+      { kind: 'line', frame: 0, line: 1 },
+      { kind: 'line', frame: 0, line: 2, vars, objects },
+    ],
+  };
+}
+
 /** A trace with no events at all (e.g. a file that is only comments). */
 export function emptyTrace(): Trace {
   return buildTrace({ frames: [], events: [] });

@@ -18,19 +18,29 @@ vi.mock('../../../src/runtime/source', () => ({
   },
 }));
 
+/** The modules the tests use, imported once the mock above is in place. */
+async function modules() {
+  return {
+    ...(await import('../../../src/lessons/loader.ts')),
+    ...(await import('../../../src/lessons/summary.ts')),
+    ...(await import('../lessons/helpers.ts')),
+    ...(await import('../../../src/store/catalog.ts')),
+    ...(await import('../../../src/store/panelStore.ts')),
+    ...(await import('../../../src/store/urlSync.ts')),
+    ...(await import('../../../src/store/share.ts')),
+  };
+}
+
 describe('a shared link', () => {
   it("starts its panel when the lesson arrives, asking for the linked scenario's trace first", async () => {
-    const { loadLessonsFromFiles } = await import('../../../src/lessons/loader.ts');
-    const { summaryOf } = await import('../../../src/lessons/summary.ts');
-    const { allLessonFiles } = await import('../lessons/helpers.ts');
-    const { ensureLesson, startCatalog } = await import('../../../src/store/catalog.ts');
-    const { panelsStore, startPanelSync } = await import('../../../src/store/panelStore.ts');
-    const { useAddress } = await import('../../../src/store/urlSync.ts');
+    const { loadLessonsFromFiles, summaryOf, allLessonFiles, ensureLesson, startCatalog } =
+      await modules();
+    const { panelsStore, startPanelSync, useAddress } = await modules();
     const lesson = loadLessonsFromFiles(await allLessonFiles()).lessons[0];
     const panel = lesson.panels[1];
     const scenario = panel.scenarios[1].id;
     // the link: a panel that is not the first, under a scenario that is not its default
-    const { panelAddress } = await import('../../../src/store/share.ts');
+    const { panelAddress } = await modules();
     useAddress.setState(
       panelAddress(lesson.id, panel.id, { scenario, breakpoints: [], position: 3 }),
     );
@@ -45,15 +55,10 @@ describe('a shared link', () => {
   });
 
   it("does not replace the reader's saved panel state until they change something", async () => {
-    const { loadLessonsFromFiles } = await import('../../../src/lessons/loader.ts');
-    const { summaryOf } = await import('../../../src/lessons/summary.ts');
-    const { allLessonFiles } = await import('../lessons/helpers.ts');
-    const { ensureLesson, startCatalog } = await import('../../../src/store/catalog.ts');
-    const { panelsStore, startPanelSync } = await import('../../../src/store/panelStore.ts');
-    const { useAddress } = await import('../../../src/store/urlSync.ts');
-    const { encodePanelState, loadSaved, panelAddress } = await import(
-      '../../../src/store/share.ts'
-    );
+    const { loadLessonsFromFiles, summaryOf, allLessonFiles, ensureLesson, startCatalog } =
+      await modules();
+    const { panelsStore, startPanelSync, useAddress, encodePanelState, loadSaved, panelAddress } =
+      await modules();
     const storage = new MemoryStorage();
     vi.stubGlobal('localStorage', storage);
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { framesAt, graphAt } from '../../../src/trace/graph.ts';
-import { buildTrace, type FixtureSpec } from '../replay/fixtures.ts';
+import { buildTrace, type FixtureSpec, moduleHolding } from '../replay/fixtures.ts';
 
 /** `f` holds one list under `x` and `y` and passes it to `g`, which appends to it. */
 const aliasing: FixtureSpec = {
@@ -208,32 +208,19 @@ describe('graphAt', () => {
     const objects: Record<number, { kind: 'list'; entries: [string, { ref: number }][] }> = {};
     for (let id = 1; id <= n; id++)
       objects[id] = { kind: 'list', entries: id < n ? [['0', { ref: id + 1 }]] : [] };
-    return {
-      frames: [{ fn: '<module>', file: 'main.py' }],
-      events: [
-        { kind: 'line', frame: 0, line: 1 },
-        { kind: 'line', frame: 0, line: 2, vars: { head: { ref: 1 } }, objects },
-      ],
-    };
+    return moduleHolding({ head: { ref: 1 } }, objects);
   };
 
   it('says which instances hold a value besides their attributes (the recorder wrote their text)', () => {
-    const t = buildTrace({
-      frames: [{ fn: '<module>', file: 'main.py' }],
-      events: [
-        { kind: 'line', frame: 0, line: 1 },
+    const t = buildTrace(
+      moduleHolding(
+        { n: { ref: 1 }, b: { ref: 2 } },
         {
-          kind: 'line',
-          frame: 0,
-          line: 2,
-          vars: { n: { ref: 1 }, b: { ref: 2 } },
-          objects: {
-            1: { kind: 'instance', type: 'Name', text: "Name('bob')", entries: [['tag', '1']] },
-            2: { kind: 'instance', type: 'Box', entries: [['v', '1']] },
-          },
+          1: { kind: 'instance', type: 'Name', text: "Name('bob')", entries: [['tag', '1']] },
+          2: { kind: 'instance', type: 'Box', entries: [['v', '1']] },
         },
-      ],
-    });
+      ),
+    );
     const byId = new Map(graphAt(t, 1).nodes.map((n) => [n.id, n]));
     expect(byId.get(1)).toMatchObject({ text: "Name('bob')", ownText: true });
     expect(byId.get(2)).toMatchObject({ text: 'Box(v=1)', ownText: false });
