@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 
 /** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
-export const TRACE_FORMAT_VERSION = 2;
+export const TRACE_FORMAT_VERSION = 3;
 
 /** Kinds of events, in the numbering the recorder uses. */
 export const EventKind = {
@@ -105,6 +105,16 @@ export const ValueNodeSchema = z.union([
 export type ValueNode = z.infer<typeof ValueNodeSchema>;
 
 /**
+ * An entry of the value table as the recorder writes it: a {@link ValueNode}, or an int
+ * written as itself, a JSON number that JavaScript reads exactly (a safe integer), which
+ * stands for the atom `["int", String(n), 0, [], 0]` (since format 3: no node to build per
+ * new int while recording, and fewer bytes to write and check).
+ */
+export const ValueEntrySchema = z.union([z.number().check(z.int()), ValueNodeSchema]);
+/** One entry of the value table as written (see {@link ValueEntrySchema}). */
+export type ValueEntry = z.infer<typeof ValueEntrySchema>;
+
+/**
  * What a name, a slot, a return value or an exception holds: a value-table index of an
  * atom (>= 0), or an object `-(id + 1)` (<= -2). -1 means nothing (deleted, no value).
  */
@@ -169,7 +179,7 @@ export const TraceMetaSchema = z.object({
   columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
   names: z.array(z.string()),
   frames: z.array(FrameRowSchema),
-  values: z.array(ValueNodeSchema),
+  values: z.array(ValueEntrySchema),
   output: z.string(),
   probes: z.array(ProbeResultSchema),
   notices: z.array(TraceNoticeSchema),

@@ -7,7 +7,7 @@
  * text; strings that repeat (type names, kinds, child labels, function names) are stored
  * once. `get`/`row` rebuild the recorder's tuple on demand, exactly as it was written.
  */
-import type { FrameRow, ValueNode } from './meta.ts';
+import type { FrameRow, ValueEntry, ValueNode } from './meta.ts';
 
 /** Distinct strings, each stored once, by index. */
 class StringPool {
@@ -43,7 +43,8 @@ export class ValueTable {
   private readonly childLabel: Int32Array;
   private readonly childRef: Int32Array;
 
-  constructor(nodes: readonly ValueNode[]) {
+  /** `nodes` as the recorder wrote them: an int written as a number is its atom's node. */
+  constructor(nodes: readonly ValueEntry[]) {
     const n = nodes.length;
     const pool = new StringPool();
     this.length = n;
@@ -55,12 +56,22 @@ export class ValueTable {
     this.keeps = new Int32Array(n);
     this.childStart = new Int32Array(n + 1);
     let children = 0;
-    for (const node of nodes) children += node[3].length;
+    for (const node of nodes) if (typeof node !== 'number') children += node[3].length;
     this.childLabel = new Int32Array(children);
     this.childRef = new Int32Array(children);
+    const int = pool.add('int');
     let c = 0;
     for (let i = 0; i < n; i++) {
       const node = nodes[i];
+      if (typeof node === 'number') {
+        // ["int", String(node), 0, [], 0]: the zeros are the typed arrays' own
+        this.type[i] = int;
+        this.text[i] = String(node);
+        this.kind[i] = NONE;
+        this.keeps[i] = NONE;
+        this.childStart[i] = c;
+        continue;
+      }
       this.type[i] = pool.add(node[0]);
       this.text[i] = node[1];
       this.objectId[i] = node[2];
@@ -78,7 +89,10 @@ export class ValueTable {
     this.pool = pool.strings;
   }
 
-  /** The entry at `i` as the recorder wrote it, or undefined outside the table. */
+  /**
+   * The entry at `i` as the recorder wrote it (an int written as a number: its atom's
+   * node), or undefined outside the table.
+   */
   get(i: number): ValueNode | undefined {
     if (!this.has(i)) return undefined;
     const head = [

@@ -89,6 +89,39 @@ describe('the recorder', () => {
     expect(inner(vars.c).id).not.toBe(inner(vars.a).id);
   });
 
+  it('shows every int exactly as Python writes it, whether the table holds it as a number or as a node', () => {
+    // Inside ±(2**53 - 1) an int is written as a JSON number (format 3), past it as text;
+    // a list shows its items from the same table entries (six: a longer text is cut).
+    const ints = [
+      '0',
+      '-7',
+      '2 ** 53 - 1',
+      '-(2 ** 53 - 1)',
+      '2 ** 53',
+      '2 ** 53 + 1',
+      '-(2 ** 53) - 1',
+      '2 ** 64 - 1',
+      '2 ** 64',
+      '10 ** 30',
+    ];
+    const trace = rec.record({
+      scenario: '',
+      files: script(
+        `xs = [${ints.join(', ')}]\n${ints.map((x, i) => `v${i} = ${x}\n`).join('')}few = xs[:6]\nprint(*map(repr, xs), repr(few), sep="\\n")\n`,
+      ),
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    const printed = trace.meta.output.trim().split('\n');
+    const last = trace.length - 1;
+    const shown = Object.fromEntries(
+      trace.variablesAt(0, last).map((v) => [v.name, textAt(trace, v.value, last)]),
+    );
+    expect(ints.map((_, i) => shown[`v${i}`])).toEqual(printed.slice(0, ints.length));
+    expect(shown.few).toBe(printed[ints.length]);
+    expect(printed[3]).toBe('-9007199254740991');
+    expect(printed[5]).toBe('9007199254740993'); // a double would read ...992
+  });
+
   it('keeps output once, with each event pointing at how much existed', () => {
     const trace = rec.record({
       scenario: '',

@@ -2,7 +2,8 @@
 the limits of what a rendering shows."""
 
 # 2: object-centric (bindings refer to objects; object contents recorded on the object).
-FORMAT_VERSION = 2
+# 3: an int of the value table may be written as a bare JSON number (trace-format.md).
+FORMAT_VERSION = 3
 
 # Event kinds (must match EventKind in src/trace/meta.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.

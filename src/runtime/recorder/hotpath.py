@@ -118,7 +118,7 @@ def _diff_locals(self, st, roots):
     holds is recorded on the object)."""
     scope = st.scope
     frame = st.frame
-    loc = frame.f_locals
+    loc = st.loc
     keys = loc.keys()
     vals = loc.values()
     if st.comprehensions:

@@ -33,7 +33,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines", "raised")
+                 "comprehensions", "lines", "raised", "loc")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -49,6 +49,9 @@ class FrameState:
         self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
         self.lines = None  # lines.Lines.table_of(code): what each of its lines touches
         self.raised = False  # an exception was raised in it since its previous event
+        # A function frame's `f_locals` proxy, made once: a live view of the frame, so it
+        # reads the locals as they are at each event (None for a namespace).
+        self.loc = None
 
 
 def frame_state(self, fid, frame):
@@ -69,6 +72,7 @@ def frame_state(self, fid, frame):
     st = self.frame_states[fid] = FrameState(frame, scope, self.frames[fid][3])
     st.lines = self.lines.table_of(st.code)
     if scope.ns is None:
+        st.loc = loc
         code = st.code
         regions = self.comprehensions.get(code)
         if regions is None:

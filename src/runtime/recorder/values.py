@@ -25,7 +25,7 @@ from .kinds import (
 from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
-_BY_VALUE_MAX_INT = 1 << 64
+_BY_VALUE_MAX_INT, _EXACT = 1 << 64, 1 << 53  # an int inside ±_EXACT: JSON keeps it exact
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
 _FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
@@ -110,13 +110,13 @@ class Values(InstanceReader):
             if idx is not None:
                 return idx
             if -_BY_VALUE_MAX_INT < obj < _BY_VALUE_MAX_INT:
-                # repr() is one-to-one on ints and only this path renders them, so the
-                # value is new to the table: append it without hashing its node (or, the
-                # table full, it could only be the full table's node).
+                # New to the table (repr is one-to-one on ints, and only this path renders
+                # them): appended without hashing. Written as itself, standing for the node
+                # ("int", repr(obj), 0, (), 0), when JSON keeps it exact (trace-format.md).
                 if len(self.table) >= MAX_VALUES:
                     return self._full()
                 idx = len(self.table)
-                self.table.append(("int", repr(obj), 0, (), 0))
+                self.table.append(obj if -_EXACT < obj < _EXACT else ("int", repr(obj), 0, (), 0))
                 self.ints[obj] = idx
                 return idx
         elif tp is str:

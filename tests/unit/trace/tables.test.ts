@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type FrameRow, type ValueNode, ValueNodeSchema } from '../../../src/trace/meta.ts';
+import {
+  type FrameRow,
+  type ValueEntry,
+  ValueEntrySchema,
+  type ValueNode,
+} from '../../../src/trace/meta.ts';
 import { FrameTable, ValueTable } from '../../../src/trace/tables.ts';
 import { Trace } from '../../../src/trace/trace.ts';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures.ts';
@@ -36,11 +41,20 @@ const frameRow: fc.Arbitrary<FrameRow> = fc.tuple(
 
 describe('the packed value table', () => {
   it('gives back every entry exactly as the recorder wrote it, in every shape', () => {
+    /** An int written as a number stands for its atom's node. */
+    const asNode = (entry: ValueEntry): ValueNode =>
+      typeof entry === 'number' ? ['int', String(entry), 0, [], 0] : entry;
+    const entry: fc.Arbitrary<ValueEntry> = fc.oneof(
+      valueNode,
+      fc.maxSafeInteger(),
+      fc.constantFrom(0, -1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
+    );
     fc.assert(
-      fc.property(fc.array(valueNode, { maxLength: 40 }), (nodes) => {
+      fc.property(fc.array(entry, { maxLength: 40 }), (entries) => {
         // the arbitrary stays within the schema the decoder checks
-        for (const node of nodes) expect(ValueNodeSchema.safeParse(node).success).toBe(true);
-        const table = new ValueTable(nodes);
+        for (const e of entries) expect(ValueEntrySchema.safeParse(e).success).toBe(true);
+        const table = new ValueTable(entries);
+        const nodes = entries.map(asNode);
         expect(table.length).toBe(nodes.length);
         expect(table.toArray()).toEqual(nodes);
         nodes.forEach((node, i) => {
@@ -51,6 +65,16 @@ describe('the packed value table', () => {
         });
       }),
     );
+  });
+
+  it('reads a number as an int only when JavaScript holds it exactly', () => {
+    for (const exact of [0, -7, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) {
+      expect(ValueEntrySchema.safeParse(exact).success).toBe(true);
+    }
+    // 2 ** 53 + 1 would arrive as 2 ** 53: the recorder writes such ints as nodes
+    for (const inexact of [2 ** 53, -(2 ** 53), 1.5, Number.NaN, 1e300]) {
+      expect(ValueEntrySchema.safeParse(inexact).success).toBe(false);
+    }
   });
 
   it('answers undefined outside the table, as an array would', () => {
