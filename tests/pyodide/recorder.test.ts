@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits } from '../../src/runtime/summary';
+import { graphAt } from '../../src/trace/graph';
 import { EventKind } from '../../src/trace/meta';
 import { resolveAt, textAt } from '../../src/trace/values';
 import { script } from './helpers';
@@ -46,6 +47,31 @@ describe('the recorder', () => {
       ['<genexpr>', false],
       ['<lambda>', false],
     ]);
+  });
+
+  it("names a frame's parameters in its signature's order, *args before keyword-only ones", () => {
+    const trace = rec.record({
+      scenario: '',
+      files: script(
+        'def inner(a, /, b, *rest, k, m=2, **kw):\n    total = a + k\n    return total\ninner(1, 2, 3, 4, k=5, z=6)\ndef plain(x, *ys, **kw):\n    return x\nplain(1, 2)\n',
+      ),
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    const at = (name: string) => {
+      const f = trace.frames.toArray().findIndex((row) => row[0] === name);
+      const first = trace.frames.firstEventOf(f);
+      const shown = graphAt(trace, first).frames.find((g) => g.frameId === f);
+      return {
+        names: trace.frameNames(f).map((n) => trace.meta.names[n]),
+        args: shown?.args.map((a) => `${a.name}=${a.value.kind === 'atom' ? a.value.text : 'ref'}`),
+      };
+    };
+    // CPython's own order is a, b, k, m, rest, kw
+    expect(at('inner')).toEqual({
+      names: ['a', 'b', 'rest', 'k', 'm', 'kw', 'total'],
+      args: ['a=1', 'b=2', 'rest=ref', 'k=5', 'm=2', 'kw=ref'],
+    });
+    expect(at('plain').names).toEqual(['x', 'ys', 'kw']);
   });
 
   it('stores variable changes and reconstructs the locals at every event', () => {

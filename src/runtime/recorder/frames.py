@@ -22,6 +22,20 @@ def _params(code):
     return n + bool(code.co_flags & CO_VARARGS) + bool(code.co_flags & CO_VARKEYWORDS)
 
 
+def in_signature_order(code, keys, vals):
+    """A function frame's names and values (`keys`, `vals`: its `f_locals`, in CPython's
+    order: positional parameters, keyword-only ones, `*args`, `**kwargs`, other locals) as
+    ``(name, value)`` pairs, `*args` before the keyword-only parameters as a signature
+    writes it: `def f(a, *rest, k)` is shown `f(a=1, rest=(2,), k=3)`."""
+    pairs = list(zip(keys, vals, strict=True))
+    if code.co_flags & CO_VARARGS and code.co_kwonlyargcount:
+        star = code.co_varnames[code.co_argcount + code.co_kwonlyargcount]
+        at = next((i for i, (name, _) in enumerate(pairs) if name == star), -1)
+        if at > code.co_argcount:
+            pairs.insert(code.co_argcount, pairs.pop(at))
+    return pairs
+
+
 class Stack:
     """The stack half of `monitor.Recorder` (a mixin: the attributes are the recorder's)."""
 

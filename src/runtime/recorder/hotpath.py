@@ -13,6 +13,7 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 """
 
 from .config import ATOM_TYPES, K_CALL
+from .frames import in_signature_order
 from .lines import EMPTY
 from .modules import MODULE_TYPES
 from .scopes import frame_state
@@ -137,7 +138,9 @@ def _diff_locals(self, st, roots):
         scope.held = held
     else:
         old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
-        for name, obj in zip(keys, vals, strict=True):
+        # The first bindings of a frame name its parameters in the signature's order.
+        pairs = zip(keys, vals, strict=True) if old else in_signature_order(st.code, keys, vals)
+        for name, obj in pairs:
             if old.get(name, _MISSING) is not obj:
                 _bind(self, scope, name, obj, roots)
         present = set(keys)
