@@ -164,6 +164,14 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'linkOthersMine');
     case 'linkCodeHeld':
       return tn(lang, notice.count, 'linkCodeHeldOne', 'linkCodeHeld', { n: notice.count });
+    case 'linkBreakpointsUnread': {
+      const unread = tn(lang, notice.count, 'linkBreakpointsUnreadOne', 'linkBreakpointsUnread', {
+        n: notice.count,
+      });
+      return notice.held > 0
+        ? `${unread} ${noticeText(lang, { kind: 'linkCodeHeld', count: notice.held })}`
+        : unread;
+    }
     case 'breakpointMoved':
       return t(lang, 'breakpointMoved', { from: notice.from, to: notice.to });
     case 'noCodeLine':

@@ -43,6 +43,11 @@ export type PanelNotice =
   | { kind: 'scenarioMissing'; asked: string; mine: boolean }
   /** A link's `count` breakpoints with a condition or log message arrived turned off. */
   | { kind: 'linkCodeHeld'; count: number }
+  /**
+   * `count` of a link's breakpoints could not be read and were not set; `held` of the
+   * others arrived turned off, as in `linkCodeHeld`.
+   */
+  | { kind: 'linkBreakpointsUnread'; count: number; held: number }
   /** A link named this panel, but what it said of it could not be read (cut short?). */
   | { kind: 'linkUnreadable' }
   /** A link made on the sharer's own scenario: the reader's own opened, at its start. */
@@ -168,12 +173,18 @@ export function goToStepResult(
 
 /**
  * What a panel says as it opens: that the link's state for it could not be read; that the
- * scenario asked for (`missing`, by a link or the saved state) is not offered here; else that breakpoints of a link carry code the reader
+ * scenario asked for (`missing`, by a link or the saved state) is not offered here; else
+ * that some of a link's breakpoints could not be read, or that they carry code the reader
  * has not turned on (`Breakpoint.held`); else nothing.
  */
 export function openingNotice(
   missing: string | null,
-  initial: { breakpoints?: readonly Breakpoint[]; unreadable?: true; othersMine?: true } = {},
+  initial: {
+    breakpoints?: readonly Breakpoint[];
+    unreadable?: true;
+    othersMine?: true;
+    unreadBreakpoints?: number;
+  } = {},
 ): PanelNotice | null {
   if (initial.unreadable) return { kind: 'linkUnreadable' };
   const breakpoints = initial.breakpoints ?? [];
@@ -181,6 +192,8 @@ export function openingNotice(
     return { kind: 'scenarioMissing', asked: missing, mine: missing === MY_SCENARIO };
   if (initial.othersMine) return { kind: 'linkOthersMine' };
   const held = breakpoints.filter((b) => b.held).length;
+  if (initial.unreadBreakpoints)
+    return { kind: 'linkBreakpointsUnread', count: initial.unreadBreakpoints, held };
   return held > 0 ? { kind: 'linkCodeHeld', count: held } : null;
 }
 

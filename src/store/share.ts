@@ -26,6 +26,11 @@ export interface SharedPanelState {
    * the reader's own opens instead, at its start (the sharer's step belongs to another run).
    */
   othersMine?: true;
+  /**
+   * How many of the link's breakpoints could not be read (edited or cut short): they are
+   * not set, and the panel says so. Only a link's: a saved state drops them silently.
+   */
+  unreadBreakpoints?: number;
 }
 
 /** What a link records of one panel. */
@@ -99,8 +104,11 @@ function stateOf(raw: unknown): SharedPanelState {
   const r = raw as Record<string, unknown>;
   const out: SharedPanelState = {};
   if (typeof r.s === 'string') out.scenario = r.s;
-  if (Array.isArray(r.b))
+  if (Array.isArray(r.b)) {
     out.breakpoints = r.b.map(fromWire).filter((b): b is Breakpoint => b !== null);
+    const unread = r.b.length - out.breakpoints.length;
+    if (unread > 0) out.unreadBreakpoints = unread;
+  }
   if (typeof r.p === 'number' && Number.isInteger(r.p)) out.position = r.p;
   if (typeof r.f === 'number' && Number.isInteger(r.f) && r.f > 0) out.frameIndex = r.f;
   return out;
@@ -209,7 +217,9 @@ const STORAGE_PREFIX = 'wpt.panel.';
 /** Load the saved scenario and breakpoints of a panel. */
 export function loadSaved(key: PanelKey): SharedPanelState {
   try {
-    return decodePanelState(localStorage.getItem(STORAGE_PREFIX + key));
+    const saved = decodePanelState(localStorage.getItem(STORAGE_PREFIX + key));
+    delete saved.unreadBreakpoints; // what this version cannot read: not a link's, not said
+    return saved;
   } catch {
     return {};
   }

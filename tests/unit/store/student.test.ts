@@ -22,6 +22,7 @@ import { isStop, placedRunError, runErrorText } from '../../../src/store/runErro
 import {
   lessonAddress,
   linkedState,
+  loadSaved,
   panelAddress,
   type SharedPanelState,
 } from '../../../src/store/share';
@@ -477,6 +478,70 @@ describe("a link's conditions and log messages (Python written by whoever shared
     expect(noticeText('zh', { kind: 'linkCodeHeld', count: 1 })).toMatch(
       /^这个链接带来的一个断点有条件或日志表达式/,
     );
+  });
+});
+
+describe('a link whose breakpoints are partly unreadable (edited, or cut short)', () => {
+  const encoded = (state: unknown) => Buffer.from(JSON.stringify(state)).toString('base64url');
+  const address = (b: unknown[]) =>
+    parseAddress(
+      formatAddress('http://localhost/', {
+        lesson: 'les',
+        panel: 'one',
+        state: encoded({ v: 2, panels: { one: { s: 'pass', b, p: -1 } } }),
+      }),
+    );
+
+  it('sets the ones it can read and says how many it could not', () => {
+    const state = linkedState(
+      address([['main.py', 1], ['main.py', 0], ['main.py'], 7, ['main.py', 2, { c: 'x > 1' }]]),
+      'les',
+      'one',
+    );
+    expect(state.breakpoints?.map((b) => [b.line, Boolean(b.held)])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(state.unreadBreakpoints).toBe(3);
+    const notice = openingNotice(null, state);
+    expect(notice).toEqual({ kind: 'linkBreakpointsUnread', count: 3, held: 1 });
+    // both things are said: the ones not set, and the one turned off
+    expect(noticeText('en', notice!)).toMatch(
+      /^3 breakpoints in this link could not be read .* were not set\. A breakpoint from this link has a condition/,
+    );
+    expect(noticeText('zh', { kind: 'linkBreakpointsUnread', count: 1, held: 0 })).toBe(
+      '这个链接里有一个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
+    );
+  });
+
+  it('drops unreadable ones of a saved state without a word about a link', () => {
+    const saved = new Map([
+      [
+        'wpt.panel.l:p',
+        encoded({
+          s: 'pass',
+          b: [
+            ['main.py', 0],
+            ['main.py', 4],
+          ],
+        }),
+      ],
+    ]);
+    vi.stubGlobal('localStorage', { getItem: (k: string) => saved.get(k) ?? null });
+    try {
+      const state = loadSaved('l:p');
+      expect(state.breakpoints?.map((b) => b.line)).toEqual([4]);
+      expect(state).not.toHaveProperty('unreadBreakpoints');
+      expect(openingNotice(null, state)).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says nothing of a link whose breakpoints all read', () => {
+    const state = linkedState(address([['main.py', 1]]), 'les', 'one');
+    expect(state.unreadBreakpoints).toBeUndefined();
+    expect(openingNotice(null, state)).toBeNull();
   });
 });
 
