@@ -140,6 +140,20 @@ function badLine(bad: MalformedMarker): LessonMessage {
 }
 
 /**
+ * The panel a malformed marker (`<!--panel:run_hooks-->`, `<!-- Panel: Run-Hooks -->`)
+ * names, or one near it: its error then shows the marker to write, and the panel is not
+ * reported again as not placed.
+ */
+function panelOfMalformed(text: string, panelIds: readonly string[]): string | undefined {
+  const named = /panel\s*:?\s*([A-Za-z0-9][A-Za-z0-9_-]*)/i
+    .exec(text)?.[1]
+    .toLowerCase()
+    .replace(/-/g, '_');
+  if (named === undefined) return undefined;
+  return panelIds.includes(named) ? named : nearName(named, panelIds);
+}
+
+/**
  * Each article split at its panel markers, every marker and every panel checked, and its
  * Markdown rendered to HTML (so a shipped lesson reaches the page with its prose ready).
  */
@@ -162,10 +176,21 @@ export function resolveProse(
       continue;
     }
     const split = splitProse(files[rel]);
-    for (const bad of split.malformed) errors.push({ file, line: bad.line, message: badLine(bad) });
+    const meant = new Set<string>(); // panels a wrong marker most likely meant (a typo)
+    for (const bad of split.malformed) {
+      const id = bad.kind === 'panel' ? panelOfMalformed(bad.text, panelIds) : undefined;
+      if (id !== undefined) meant.add(id);
+      const message =
+        id === undefined
+          ? badLine(bad)
+          : msg('malformedMarkerFor', {
+              text: JSON.stringify(bad.text),
+              fix: JSON.stringify(`<!-- panel: ${id} -->`),
+            });
+      errors.push({ file, line: bad.line, message });
+    }
     errors.push(...unknownTryScenarios(split.tries, parts.panels, parts.scenarios, file));
     const firstLine = new Map<string, number>();
-    const meant = new Set<string>(); // panels an unknown marker most likely meant (a typo)
     for (const marker of split.markers) {
       const earlier = firstLine.get(marker.panelId);
       if (!panelIds.includes(marker.panelId)) {

@@ -196,6 +196,10 @@ export const lessonStrings = {
     en: 'panel {panel} does not offer scenario {scenario} (it offers: {offered})',
   },
   choicesNotDistinct: { zh: '各选项必须互不相同', en: 'the choices must differ from each other' },
+  malformedMarkerFor: {
+    zh: '面板标记 {text} 格式错误；请单独一行写成 {fix}',
+    en: 'malformed panel marker {text}; write {fix} on its own line',
+  },
   malformedMarker: {
     zh: '面板标记 {text} 格式错误；请单独一行写成 "<!-- panel: <panelId> -->"',
     en: 'malformed panel marker {text}; write exactly "<!-- panel: <panelId> -->" on its own line',

@@ -463,8 +463,25 @@ describe('prose with wrong panel markers', () => {
       '<!--panel:audit_event-->',
     );
     const errors = errorsOf(load(ID, files));
+    // the marker to write, and the panel it meant not reported again as "not placed"
     expect(errors.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^malformed panel marker "<!--panel:audit_event-->"/),
+      'malformed panel marker "<!--panel:audit_event-->"; write "<!-- panel: audit_event -->" on its own line',
+    ]);
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!--panel:audit_event-->',
+      '<!-- Panel: Audit-Evnt -->',
+    );
+    const [near] = rawErrorsOf(load(ID, files));
+    expect(formatLessonError(near, 'zh')).toContain(
+      '面板标记 "<!-- Panel: Audit-Evnt -->" 格式错误；请单独一行写成 "<!-- panel: audit_event -->"',
+    );
+    // a marker naming no panel at all keeps the general advice, and the panel is missing
+    files['prose.en.md'] = files['prose.en.md'].replace(
+      '<!-- Panel: Audit-Evnt -->',
+      '<!-- panel -->',
+    );
+    expect(errorsOf(load(ID, files)).map((e) => e.message)).toEqual([
+      expect.stringMatching(/^malformed panel marker "<!-- panel -->"; write exactly/),
       expect.stringMatching(/panel "audit_event" is not placed/),
     ]);
   });
@@ -574,8 +591,9 @@ describe('prose with wrong panel markers', () => {
     );
     const errors = errorsOf(load(ID, files)).filter((e) => e.file.endsWith('prose.en.md'));
     expect(errors.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^malformed panel marker "<!--panel: run_hooks-->"/),
-      expect.stringMatching(/panel "run_hooks" is not placed/),
+      expect.stringMatching(
+        /^malformed panel marker "<!--panel: run_hooks-->"; write "<!-- panel: run_hooks -->"/,
+      ),
     ]);
   });
 
