@@ -33,6 +33,15 @@ export function serializeGolden(summary: TraceSummary): string {
 export const MAX_LISTED_KEYS = 30;
 /** At most this many lines of output diff are shown. */
 export const MAX_OUTPUT_DIFF_LINES = 40;
+/** A diff row longer than this is cut (one line of output may be a million characters). */
+export const MAX_DIFF_ROW_CHARS = 300;
+
+/** `row`, cut at {@link MAX_DIFF_ROW_CHARS} with how much was left out. */
+function clipRow(row: string, lang: Lang): string {
+  if (row.length <= MAX_DIFF_ROW_CHARS) return row;
+  const rest = row.length - MAX_DIFF_ROW_CHARS;
+  return `${row.slice(0, MAX_DIFF_ROW_CHARS)}${t(lang, 'checkMoreChars', { n: rest })}`;
+}
 
 const SUMMARY_FIELDS = ['outcome', 'error', 'events', 'lines', 'calls', 'output'] as const;
 
@@ -72,7 +81,7 @@ export function describeError(error: unknown, lang: Lang = 'en'): string {
 }
 
 function describeScalar(value: unknown, lang: Lang): string {
-  return value === undefined ? t(lang, 'checkMissing') : JSON.stringify(value);
+  return value === undefined ? t(lang, 'checkMissing') : clipRow(JSON.stringify(value), lang);
 }
 
 /** Sort `file:line` keys by file, then numerically by line; other keys alphabetically. */
@@ -117,7 +126,7 @@ export function diffOutput(golden: string, actual: string, lang: Lang = 'en'): s
   const rows: string[] = [];
   for (const hunk of patch.hunks) {
     rows.push(`@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`);
-    for (const line of hunk.lines) rows.push(line);
+    for (const line of hunk.lines) rows.push(clipRow(line, lang));
   }
   if (rows.length > MAX_OUTPUT_DIFF_LINES) {
     const rest = rows.length - MAX_OUTPUT_DIFF_LINES;

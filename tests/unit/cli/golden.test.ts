@@ -4,6 +4,7 @@ import {
   diffOutput,
   diffSummaries,
   goldenFile,
+  MAX_DIFF_ROW_CHARS,
   MAX_LISTED_KEYS,
   serializeGolden,
   summariesEqual,
@@ -120,6 +121,20 @@ describe('the golden diff', () => {
     expect(diffSummaries(golden, base())).toEqual(['extra: true -> (missing)']);
     const { output: _, ...noOutput } = asGolden(base()) as Record<string, unknown>;
     expect(diffSummaries(noOutput, base())[0]).toMatch(/^output: \(missing\) -> "event: before/);
+  });
+
+  it('cuts a diff row that is one huge line of output, saying how much it left out', () => {
+    const huge = 'x'.repeat(1_000_000);
+    const rows = diffOutput(`a\n${huge}\n`, 'a\nshort\n');
+    expect(rows).toContain(
+      `-${'x'.repeat(MAX_DIFF_ROW_CHARS - 1)}... (999701 more characters on this line)`,
+    );
+    expect(Math.max(...rows.map((r) => r.length))).toBeLessThan(MAX_DIFF_ROW_CHARS + 60);
+    const zh = diffOutput(huge, '', 'zh').find((r) => r.startsWith('-'));
+    expect(zh?.endsWith('……（这一行还有 999701 个字符）')).toBe(true);
+    // a scalar as well (an output that is not text, a field the summary does not know)
+    const [row] = diffSummaries({ ...(asGolden(base()) as object), extra: huge }, base());
+    expect(row.length).toBeLessThan(MAX_DIFF_ROW_CHARS + 80);
   });
 
   it('diffs outputs without a trailing newline too', () => {
