@@ -182,10 +182,7 @@ export const checkStrings = {
   checkLinesHits: { zh: 'lines（命中次数）', en: 'lines (hits)' },
   checkMoreKeys: { zh: '……还有 {n} 项', en: '... and {n} more' },
   checkMoreDiffLines: { zh: '……还有 {n} 行差异', en: '... {n} more diff lines' },
-  checkMoreChars: {
-    zh: '……（这一行还有 {n} 个字符）',
-    en: '... ({n} more characters on this line)',
-  },
+  checkMoreChars: { zh: '……（这一行还有 {n} 个字符）', en: '... ({n} more characters)' },
   checkNoError: { zh: '无', en: 'none' },
   checkMissing: { zh: '（缺失）', en: '(missing)' },
   checkStaleGolden: {
