@@ -6,6 +6,7 @@
  *   and selected call-stack frame, so a copied link reopens the exact paused views.
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
+import { create } from 'zustand';
 import { SCENARIO_ID } from '../lessons/schema';
 import type { Breakpoint } from '../replay/engine';
 import { type Address, panelHash } from './address';
@@ -225,11 +226,19 @@ export function loadSaved(key: PanelKey): SharedPanelState {
   }
 }
 
+/**
+ * Whether the browser refused the last save of a panel's state (its storage full or turned
+ * off): the breakpoint list says that its breakpoints will not outlive a reload.
+ */
+export const usePanelSaving = create<{ refused: boolean }>()(() => ({ refused: false }));
+
 /** Save a panel's scenario and breakpoints (not the step: a reload starts fresh). */
 export function save(key: PanelKey, p: PanelState): void {
+  let refused = false;
   try {
     localStorage.setItem(STORAGE_PREFIX + key, encodePanelState({ ...p, position: -1 }));
   } catch {
-    // Storage full or disabled: the state simply is not kept.
+    refused = true; // storage full or disabled: the state is not kept, and that is said
   }
+  if (usePanelSaving.getState().refused !== refused) usePanelSaving.setState({ refused });
 }

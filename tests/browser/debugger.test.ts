@@ -314,6 +314,36 @@ describe('debugger depth on the run_hooks panel', () => {
     await expect(q.locator('[data-testid=scenario]').inputValue()).resolves.toBe('post_error');
   });
 
+  it('says so when the browser will not keep the breakpoints, which still work on the page', async () => {
+    const other = await openApp({
+      path: '/?lang=en',
+      python: 'refused',
+      beforeNavigate: async (context) => {
+        await context.addInitScript(() => {
+          const setItem = Storage.prototype.setItem;
+          Storage.prototype.setItem = function (key: string, value: string) {
+            if (key.startsWith('wpt.panel.')) throw new DOMException('full', 'QuotaExceededError');
+            setItem.call(this, key, value);
+          };
+        });
+      },
+    });
+    try {
+      const q = panel(other.page, 'run_hooks');
+      await readyWithoutPython(other.page, q);
+      const note = q.locator('[data-testid=breakpoints-unsaved]');
+      expect(await note.count()).toBe(0);
+      const line = runtimeLine(CALLBACK);
+      await clickLine(q, line);
+      await note.waitFor();
+      expect(await note.textContent()).toMatch(/^This browser could not keep your breakpoints/);
+      await expect(q.getAttribute('data-breakpoints')).resolves.toBe(String(line));
+      expect(other.pageErrors).toEqual([]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('sent nothing to any other origin', () => {
     expect(app.foreignRequests).toEqual([]);
     expect(app.pageErrors).toEqual([]);

@@ -121,6 +121,10 @@ export const panelStrings = {
     zh: '这个链接带来的 {n} 个断点有条件或日志表达式：那是分享链接的人写的 Python，会在你的浏览器里运行。它们先停用了；在断点列表里看过代码，信得过再勾选启用。',
     en: '{n} breakpoints from this link have conditions or log messages: Python written by whoever shared the link, which would run in your browser. They are turned off; read them in the breakpoint list and turn on the ones you trust.',
   },
+  breakpointsUnsaved: {
+    zh: '这个浏览器没能保存断点（存储已满或被关闭）：重新加载页面后它们就没了。想留下它们，请复制地址栏里的链接。',
+    en: 'This browser could not keep your breakpoints (its storage is full or turned off): a reload will lose them. To keep them, copy the link in the address bar.',
+  },
   linkBreakpointsUnreadOne: {
     zh: '这个链接里有一个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
     en: 'One breakpoint in this link could not be read (the link may have been edited or cut short when copied) and was not set.',

@@ -3,6 +3,7 @@ import { type Lang, t } from '../../i18n';
 import type { Breakpoint } from '../../replay/engine';
 import { useApp } from '../../store/app';
 import { type BreakpointRow, hitsText, probeErrorText } from '../../store/panelView';
+import { usePanelSaving } from '../../store/share';
 import { pythonNeedNote } from '../pythonStatus';
 
 /**
@@ -18,6 +19,7 @@ function BreakpointListView(props: {
 }) {
   const { rows, lang, onUpdate, onRemove } = props;
   const runtime = useApp((s) => s.runtime);
+  const unsaved = usePanelSaving((s) => s.refused) && rows.length > 0;
   // A field takes effect when the student leaves it or presses Enter. Enter keeps the focus
   // where it is (blurring would drop it on the page body, far from the row). `commit` may
   // return the text the field should show instead (the value it took, e.g. none).
@@ -39,6 +41,11 @@ function BreakpointListView(props: {
         {t(lang, 'breakpointsTitle')} ({rows.length})
       </summary>
       {rows.length === 0 ? <p className="empty">{t(lang, 'noBreakpoints')}</p> : null}
+      {unsaved ? (
+        <p className="notice" role="status" data-testid="breakpoints-unsaved">
+          {t(lang, 'breakpointsUnsaved')}
+        </p>
+      ) : null}
       <ul>
         {rows.map((row) => {
           const b = row.breakpoint;

@@ -14,6 +14,7 @@ import {
   parseMine,
   useMyScenarios,
 } from '../../../src/store/myScenarioStore';
+import { loadSaved, save, usePanelSaving } from '../../../src/store/share';
 import { MemoryStorage } from './memory-storage';
 
 /** A storage that refuses every write while `full` is set. */
@@ -132,5 +133,30 @@ describe('a draft the browser refuses to store', () => {
     expect(useDrafts.getState().unsaved).toEqual([]);
     expect(parseDraft(storage.getItem(draftKey('les')))).toEqual({ 'c.py': 'zz\n' });
     vi.unstubAllGlobals();
+  });
+});
+
+describe('a panel state the browser refuses to keep', () => {
+  const state = (line: number) =>
+    ({ scenario: 'pass', breakpoints: [{ id: 'a', file: 'f.py', line, enabled: true }] }) as never;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    usePanelSaving.setState({ refused: false });
+  });
+
+  it('is said until a save succeeds again, and nothing else is lost', () => {
+    const storage = new FullableStorage();
+    vi.stubGlobal('localStorage', storage);
+    save('l:p', state(3));
+    expect(usePanelSaving.getState().refused).toBe(false);
+    storage.full = true;
+    save('l:p', state(4));
+    expect(usePanelSaving.getState().refused).toBe(true);
+    // what was kept before is still there, untouched
+    expect(loadSaved('l:p').breakpoints?.map((b) => b.line)).toEqual([3]);
+    storage.full = false;
+    save('l:p', state(5));
+    expect(usePanelSaving.getState().refused).toBe(false);
+    expect(loadSaved('l:p').breakpoints?.map((b) => b.line)).toEqual([5]);
   });
 });
