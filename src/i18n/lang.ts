@@ -27,3 +27,11 @@ export const LANG_NAMES: Record<Lang, string> = { zh: '中文', en: 'English' };
 export function langTag(lang: Lang): string {
   return lang === 'zh' ? 'zh-CN' : 'en';
 }
+
+/**
+ * Sentences of one message, joined as the language writes them: side by side in zh (a
+ * sentence ends with its own full stop, 。), with a space in en.
+ */
+export function sentences(lang: Lang, ...parts: string[]): string {
+  return parts.join(lang === 'zh' ? '' : ' ');
+}

@@ -3,7 +3,7 @@
  * did in this run (how often its line ran, how often it stopped or logged, its failing
  * condition), and the words for it. Pure; used by the panel view selector.
  */
-import { type Lang, langTag, t, tn } from '../i18n';
+import { type Lang, langTag, sentences, t, tn } from '../i18n';
 import type { Breakpoint, HitIndex, ProbeError } from '../replay/engine';
 import { type RunError, recordingFailure } from '../trace/meta';
 import type { Trace } from '../trace/trace';
@@ -169,7 +169,7 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
         n: notice.count,
       });
       return notice.held > 0
-        ? `${unread} ${noticeText(lang, { kind: 'linkCodeHeld', count: notice.held })}`
+        ? sentences(lang, unread, noticeText(lang, { kind: 'linkCodeHeld', count: notice.held }))
         : unread;
     }
     case 'breakpointMoved':
@@ -178,7 +178,7 @@ export function noticeText(lang: Lang, notice: PanelNotice): string {
       return t(lang, 'noCodeLine', { line: notice.line });
     case 'codeChanged':
       return notice.after
-        ? `${t(lang, 'codeChanged')} ${noticeText(lang, notice.after)}`
+        ? sentences(lang, t(lang, 'codeChanged'), noticeText(lang, notice.after))
         : t(lang, 'codeChanged');
   }
 }

@@ -3,7 +3,15 @@
  * placeholders; Chinese text is Chinese; `t` fills every placeholder.
  */
 import { describe, expect, it } from 'vitest';
-import { pickLang, STRING_TABLES, STRINGS, type StringKey, t, tn } from '../../../src/i18n';
+import {
+  pickLang,
+  STRING_TABLES,
+  STRINGS,
+  type StringKey,
+  sentences,
+  t,
+  tn,
+} from '../../../src/i18n';
 import { AUTHOR_STRINGS, tAuthor, tnAuthor } from '../../../src/i18n/authorTable';
 import { t as cliText } from '../../../src/i18n/cli';
 import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
@@ -97,6 +105,15 @@ describe('a count in words', () => {
       const many = key.slice(0, -3) as StringKey;
       expect(STRINGS[many], `${key} has no ${many}`).toBeDefined();
     }
+  });
+});
+
+describe('sentences', () => {
+  it('sets zh sentences side by side and en ones a space apart', () => {
+    expect(sentences('zh', '代码改过了。', '运行到了结尾。')).toBe('代码改过了。运行到了结尾。');
+    expect(sentences('en', 'The code changed.', 'Ran to the end.')).toBe(
+      'The code changed. Ran to the end.',
+    );
   });
 });
 

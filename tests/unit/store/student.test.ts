@@ -509,6 +509,7 @@ describe('a link whose breakpoints are partly unreadable (edited, or cut short)'
     expect(noticeText('en', notice!)).toMatch(
       /^3 breakpoints in this link could not be read .* were not set\. A breakpoint from this link has a condition/,
     );
+    expect(noticeText('zh', notice!)).toMatch(/没有设上。这个链接带来的一个断点有条件/);
     expect(noticeText('zh', { kind: 'linkBreakpointsUnread', count: 1, held: 0 })).toBe(
       '这个链接里有一个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
     );
