@@ -4,6 +4,8 @@
  * as `npm run lessons:check`).
  */
 
+import { type Lang, sentences, t } from '../i18n';
+import { tAuthor, tnAuthor } from '../i18n/authorTable';
 import type { Lesson } from '../lessons/lesson';
 import { buildRunFiles } from '../lessons/runFiles';
 import { getRuntime } from '../runtime';
@@ -102,4 +104,31 @@ export async function planExport(
   }
   for (const path of Object.keys(shipped)) if (!(path in fresh)) deleted.push(path);
   return { files, deleted: deleted.sort(), goldens: fresh, failing, recorded: true };
+}
+
+/**
+ * What the author bar says after an export: how many files (and which, for an export of
+ * the changed files: `listed`), what to delete, and the notes on runs that will fail, a
+ * draft that does not load (`problems`) and golden files that could not be recorded.
+ */
+export function exportedText(
+  lang: Lang,
+  plan: Pick<ExportPlan, 'deleted' | 'failing' | 'recorded'>,
+  count: number,
+  listed: readonly string[] | null,
+  problems: number,
+): string {
+  const list = (items: readonly string[]) => items.join(t(lang, 'listSeparator'));
+  return sentences(
+    lang,
+    listed
+      ? tnAuthor(lang, count, 'exportedListOne', 'exportedList', { files: list(listed) })
+      : tnAuthor(lang, count, 'exportedOne', 'exported'),
+    ...(listed && plan.deleted.length
+      ? [tAuthor(lang, 'alsoDelete', { files: list(plan.deleted) })]
+      : []),
+    ...(plan.failing.length ? [tAuthor(lang, 'exportFailing', { runs: list(plan.failing) })] : []),
+    ...(problems > 0 ? [tnAuthor(lang, problems, 'exportBrokenOne', 'exportBroken')] : []),
+    ...(plan.recorded ? [] : [tAuthor(lang, 'exportUnrecorded')]),
+  );
 }

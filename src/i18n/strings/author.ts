@@ -36,6 +36,8 @@ export const authorStrings = {
   },
   exportedOne: { zh: '已导出 {n} 个文件。', en: 'Exported {n} file.' },
   exported: { zh: '已导出 {n} 个文件。', en: 'Exported {n} files.' },
+  exportedListOne: { zh: '已导出 {n} 个文件：{files}。', en: 'Exported {n} file: {files}.' },
+  exportedList: { zh: '已导出 {n} 个文件：{files}。', en: 'Exported {n} files: {files}.' },
   exportFailing: {
     zh: '注意：{runs} 没有按场景说的方式结束（出错、被预算停下，或者没有声明这个结局），它的基准文件记下的就是这样，npm run lessons:check 会报它失败。',
     en: 'Note: {runs} does not end as its scenario says (an error, a budget stop, or an ending not declared); its golden file records that, and npm run lessons:check will fail on it.',
@@ -56,7 +58,7 @@ export const authorStrings = {
     zh: '这一课一个能加载的版本都没有，所以没法录制：基准文件按原样导出，改好之后请运行 npm run lessons:check 重新生成（UPDATE_GOLDEN=1）。',
     en: 'No version of this lesson loads, so nothing could be recorded: the golden files are exported as they are; once it loads, regenerate them with UPDATE_GOLDEN=1 npm run lessons:check.',
   },
-  alsoDelete: { zh: '另外请删除：', en: 'Also delete:' },
+  alsoDelete: { zh: '另外请删除：{files}。', en: 'Also delete: {files}.' },
   importedOne: {
     zh: '已导入为 {id} 的草稿：{n} 个文件（在课程目录里标着 ✎）',
     en: 'Imported as the draft of {id}: {n} file (listed with ✎ in the lesson index)',

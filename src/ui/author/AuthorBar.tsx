@@ -7,7 +7,7 @@ import { errorText } from '../../lessons/messageText';
 import { useApp } from '../../store/app';
 import { effectiveFiles, shippedFiles } from '../../store/catalog';
 import { DRAFT_PREFIX, draftBase, staleDraftFiles, useDrafts } from '../../store/drafts';
-import { planExport } from '../../store/exportPlan';
+import { exportedText, planExport } from '../../store/exportPlan';
 import { keptFrom, useKept } from '../../store/keptAside';
 import { navigate } from '../../store/urlSync';
 import { download } from '../download';
@@ -57,9 +57,6 @@ export function AuthorBar({
   const changed = Object.keys(draft ?? {}).sort();
   // Edited on disk since drafted (the dev server picks that up): the draft hides it.
   const stale = staleDraftFiles(draft, draftBase(lessonId), shippedFiles(lessonId));
-  // An export of a draft that does not load is allowed (nothing is lost), but says so.
-  const brokenNote =
-    problems > 0 ? ` ${tn(lang, problems, 'exportBrokenOne', 'exportBroken')}` : '';
 
   const showDiff = () => {
     const shipped = shippedFiles(lessonId);
@@ -73,10 +70,6 @@ export function AuthorBar({
     setDiff(patch);
   };
 
-  // With no lesson that loads, the export holds the files as they are, golden files unrecorded.
-  const unrecorded = (plan: { recorded: boolean }) =>
-    plan.recorded ? '' : ` ${t(lang, 'exportUnrecorded')}`;
-
   const exportChanged = async () => {
     if (!draft) return;
     setBusy(true);
@@ -85,9 +78,7 @@ export function AuthorBar({
       const plan = await planExport(lessonId, lesson, draft);
       download(`${lessonId}-changes.zip`, zipLesson(lessonId, plan.files) as BlobPart, ZIP);
       const names = Object.keys(plan.files).sort();
-      setMessage(
-        `${tn(lang, names.length, 'exportedOne', 'exported')} ${names.join(', ')}${plan.deleted.length ? ` — ${t(lang, 'alsoDelete')} ${plan.deleted.join(', ')}` : ''}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
-      );
+      setMessage(exportedText(lang, plan, names.length, names, problems));
     } catch (err) {
       setMessage(errorText(err, lang));
     } finally {
@@ -103,9 +94,7 @@ export function AuthorBar({
       // The whole folder: every file as drafted, and every golden file, changed or not.
       const files = { ...effectiveFiles(lessonId, draft), ...plan.goldens };
       download(`${lessonId}.zip`, zipLesson(lessonId, files) as BlobPart, ZIP);
-      setMessage(
-        `${tn(lang, Object.keys(files).length, 'exportedOne', 'exported')}${failingNote(plan.failing, lang)}${brokenNote}${unrecorded(plan)}`,
-      );
+      setMessage(exportedText(lang, plan, Object.keys(files).length, null, problems));
     } catch (err) {
       setMessage(errorText(err, lang));
     } finally {
@@ -229,9 +218,4 @@ export function AuthorBar({
       ) : null}
     </section>
   );
-}
-
-/** After an export: the runs that lessons:check will fail, said at once (or nothing). */
-function failingNote(failing: readonly string[], lang: Lang): string {
-  return failing.length ? ` ${t(lang, 'exportFailing', { runs: failing.join(', ') })}` : '';
 }
