@@ -197,6 +197,9 @@ export function nearName(typed: string, names: readonly string[]): string | unde
 const samePlace = (a: JsonPath, b: JsonPath) =>
   a.length === b.length && a.every((k, i) => k === b[i]);
 
+/** Fields an author may write to give a prediction's answer, which the run gives instead. */
+const ANSWER_FIELDS = new Set(['answer', 'answers', 'correct', 'expected', 'solution']);
+
 /**
  * Every problem the schema found in the manifest `root`, in zod's order. An unknown field
  * that is a misspelling of a required field missing from the same object (`scenaros` for
@@ -240,7 +243,9 @@ export function schemaProblems(
             ? msg('misspeltField', { name: JSON.stringify(String(near.at(-1))) })
             : optional
               ? msg('misspeltOptionalField', { name: JSON.stringify(optional) })
-              : msg('unknownField'),
+              : issue.path[0] === 'predictions' && ANSWER_FIELDS.has(key)
+                ? msg('predictionStatesAnswer', { name: JSON.stringify(key) })
+                : msg('unknownField'),
         });
       }
     } else if (issue.code !== 'invalid_key' && isMissing(root, issue.path)) {

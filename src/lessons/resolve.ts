@@ -168,6 +168,9 @@ export function resolveProse(
   // Per article: the line of each placed panel's marker, and the panels with things to try.
   const placed: Partial<Record<Lang, Map<string, number>>> = {};
   const tried: Partial<Record<Lang, Set<string>>> = {};
+  // Panels an article does not place: worded once both articles are read, to say where the
+  // other one places it.
+  const notPlaced: { error: LessonError; id: string; lang: Lang }[] = [];
   for (const lang of LANGS) {
     const rel = proseFile(lang);
     const file = `${base}/${rel}`;
@@ -221,11 +224,9 @@ export function resolveProse(
     parts.panels.forEach(({ id }, p) => {
       // (a panel a mistyped marker meant is not reported again: that error names it)
       if (id !== undefined && !firstLine.has(id) && !meant.has(id)) {
-        errors.push({
-          file,
-          field: `panels[${p}]`,
-          message: msg('panelNotPlaced', { id: JSON.stringify(id), bare: id }),
-        });
+        const error = { file, field: `panels[${p}]`, message: msg('panelNotPlaced', {}) };
+        notPlaced.push({ error, id, lang });
+        errors.push(error);
       }
     });
     out[lang] = split.segments.map(rendered);
@@ -233,6 +234,15 @@ export function resolveProse(
     // (an article whose try lines are wrong is reported there, not again here)
     const trouble = split.malformed.some((m) => m.kind.startsWith('try'));
     tried[lang] = trouble ? undefined : new Set(split.tries.map((b) => b.panelId));
+  }
+  for (const { error, id, lang } of notPlaced) {
+    const other = LANGS.find((l) => l !== lang) as Lang;
+    const line = placed[other]?.get(id);
+    const vars = { id: JSON.stringify(id), bare: id };
+    error.message =
+      line === undefined
+        ? msg('panelNotPlaced', vars)
+        : msg('panelNotPlacedHere', { ...vars, other: proseFile(other), line });
   }
   // Every text a reader sees exists in both languages: things to try included.
   for (const lang of LANGS) {

@@ -240,7 +240,7 @@ export const checkStrings = {
 
 环境变量：
   UPDATE_GOLDEN=1 写入基准文件而不是比较（并删除已不存在的面板和场景的基准文件）
-  LESSONS_LANG=zh 用中文输出整份报告（默认 en）`,
+  LESSONS_LANG=zh 用中文输出整份报告（不设时看 LC_ALL、LC_MESSAGES 或 LANG）`,
     en: `usage: npm run lessons:check -- [--root <dir>] [lessonId...]
 
 Loads every lesson under <dir> (default: {root}), compiles its Python files, runs
@@ -256,7 +256,7 @@ example: npm run lessons:check -- s04-hooks     (only that lesson)
 environment:
   UPDATE_GOLDEN=1 write the golden files instead of comparing them (and remove the
                   golden files of panels and scenarios that no longer exist)
-  LESSONS_LANG=zh print the whole report in Chinese (default: en)`,
+  LESSONS_LANG=zh print the whole report in Chinese (unset: as LC_ALL, LC_MESSAGES or LANG say)`,
   },
   newUsage: {
     zh: `用法：npm run lesson:new -- <id> [--title-zh <文字>] [--title-en <文字>] [--root <目录>]

@@ -33,6 +33,10 @@ export const lessonStrings = {
     zh: '未知字段（请检查拼写；课程格式不接受它未定义的字段）',
     en: 'unknown field (check its spelling; the format rejects fields it does not define)',
   },
+  predictionStatesAnswer: {
+    zh: '预测题不写答案（{name}）：答案来自这一次真实的运行，由 lessons:check 和页面算出；见 docs/authoring.md 的 “Prediction questions” 一节',
+    en: 'a prediction states no answer ({name}): the answer is what the run does, worked out by lessons:check and the page; see "Prediction questions" in docs/authoring.md',
+  },
   misspeltField: {
     zh: '未知字段；是不是想写必填字段 {name}？（它现在缺失）',
     en: 'unknown field: did you mean {name}? (a required field, missing here)',
@@ -239,6 +243,10 @@ export const lessonStrings = {
   panelPlacedTwice: {
     zh: '面板 {id} 放置了两次（第一次在第 {line} 行）；每个面板只能放一次',
     en: 'panel {id} is placed twice (first at line {line}); place each panel exactly once',
+  },
+  panelNotPlacedHere: {
+    zh: '面板 {id} 没有放进这篇文章（{other} 把它放在第 {line} 行）；请在对应的位置加一行 "<!-- panel: {bare} -->"',
+    en: 'panel {id} is not placed in this article ({other} places it at line {line}); add a line "<!-- panel: {bare} -->" at the matching place',
   },
   panelNotPlaced: {
     zh: '面板 {id} 没有放进文章；请在合适的位置加一行 "<!-- panel: {bare} -->"',

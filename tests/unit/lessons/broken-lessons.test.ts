@@ -109,6 +109,22 @@ describe('a manifest that does not fit the schema', () => {
     expect(formatLessonError(zh, 'zh')).toContain('未知字段；是不是想写 "maxEvents"？');
   });
 
+  it("says a prediction states no answer where an author writes one, not just 'unknown field'", async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].answer = 1;
+      m.predictions[1].ask.correct = true;
+      m.panels[0].answer = 1; // elsewhere it is just a field the format does not define
+    });
+    const byField = new Map(errorsOf(load(ID, files)).map((e) => [e.field, e.message]));
+    expect(byField.get('predictions[0].answer')).toMatch(
+      /^a prediction states no answer \("answer"\): the answer is what the run does/,
+    );
+    expect(byField.get('predictions[1].ask.correct')).toMatch(/^a prediction states no answer/);
+    expect(byField.get('panels[0].answer')).toMatch(/^unknown field \(check its spelling/);
+    const [zh] = rawErrorsOf(load(ID, files)).filter((e) => e.field === 'predictions[0].answer');
+    expect(formatLessonError(zh, 'zh')).toContain('预测题不写答案（"answer"）');
+  });
+
   it('keeps both errors when the unknown field is not near the missing one', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.panels[0].notes = m.panels[0].steps;
@@ -404,6 +420,14 @@ describe('prose with wrong panel markers', () => {
     expect(rest).toEqual([]);
     expect(error).toMatchObject({ file: `lessons/${ID}/prose.zh.md`, field: 'panels[1]' });
     expect(error.message).toMatch(/panel "execute_hooked" is not placed/);
+    // where the other article places it, to find the matching place
+    const enLine = lineOf(files['prose.en.md'], '<!-- panel: execute_hooked -->');
+    expect(error.message).toBe(
+      `panel "execute_hooked" is not placed in this article (prose.en.md places it at line ${enLine}); add a line "<!-- panel: execute_hooked -->" at the matching place`,
+    );
+    expect(
+      formatLessonError(rawErrorsOf(load(ID, files)).find((e) => e.field === 'panels[1]')!, 'zh'),
+    ).toContain(`（prose.en.md 把它放在第 ${enLine} 行）`);
   });
 
   it('reports a panel placed twice at the second marker', async () => {
