@@ -40,7 +40,7 @@ export interface MalformedMarker {
    * `try-detached`: a `<!-- try -->` that text (at `gap`) separates from the panel marker
    * above it (at `marker`).
    */
-  kind: 'panel' | 'try' | 'try-unclosed' | 'try-detached' | 'fence';
+  kind: 'panel' | 'try' | 'try-orphan' | 'try-unclosed' | 'try-detached' | 'fence';
   marker?: number;
   gap?: number;
 }
@@ -182,7 +182,11 @@ function scan(
           malformed.push(
             lastMarker !== null && gap !== null
               ? { line: index + 1, text: trimmed, kind: 'try-detached', marker: lastMarker, gap }
-              : { line: index + 1, text: trimmed, kind: 'try' },
+              : {
+                  line: index + 1,
+                  text: trimmed,
+                  kind: lastMarker === null ? 'try-orphan' : 'try',
+                },
           );
         }
         closeExpected = true;

@@ -126,6 +126,8 @@ function badLine(bad: MalformedMarker): LessonMessage {
       return msg('malformedMarker', { text });
     case 'try':
       return msg('misplacedTry', { text });
+    case 'try-orphan':
+      return msg('orphanTry', { text });
     case 'try-unclosed':
       return msg('unclosedTry', { text, line: bad.line });
     case 'try-detached':

@@ -216,6 +216,10 @@ export const lessonStrings = {
     zh: '{text} 没有紧跟在第 {marker} 行的面板标记之后：第 {gap} 行的文字隔在中间；"动手试试"只能紧跟面板标记（中间只允许空行）',
     en: '{text} does not follow the panel marker at line {marker}: the text at line {gap} stands between them; things to try go right after a panel marker (blank lines only in between)',
   },
+  orphanTry: {
+    zh: '{text} 前面没有任何面板标记（是不是它的面板标记丢了？）；面板的"动手试试"要紧跟在 "<!-- panel: <id> -->" 那一行之后',
+    en: '{text} follows no panel marker (is its panel\'s marker missing?); a panel\'s things to try go right after its "<!-- panel: <id> -->" line',
+  },
   misplacedTry: {
     zh: '{text} 位置不对或没有结束；面板的"动手试试"要紧跟在面板标记之后，写在 "<!-- try -->" 行与 "<!-- /try -->" 行之间',
     en: 'misplaced or unclosed {text}; a panel\'s things to try go right after its panel marker, between a "<!-- try -->" line and a "<!-- /try -->" line',

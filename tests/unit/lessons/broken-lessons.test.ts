@@ -562,7 +562,12 @@ describe('prose with wrong panel markers', () => {
     const errors = errorsOf(load(ID, files));
     // one mistake, one error: at the opening line, not again at the closing one
     expect(errors.map((e) => [e.line, e.message])).toEqual([
-      [2, expect.stringMatching(/^misplaced or unclosed "<!-- try -->"/)],
+      [
+        2,
+        expect.stringMatching(
+          /^"<!-- try -->" follows no panel marker \(is its panel's marker missing\?\)/,
+        ),
+      ],
     ]);
   });
 

@@ -163,7 +163,7 @@ describe("a panel's things to try", () => {
     const { segments, tries, malformed } = splitProse('Text.\n<!-- try -->\n- x\n<!-- /try -->\n');
     expect(tries).toEqual([]);
     // reported once, at its opening line
-    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try' }]);
+    expect(malformed).toEqual([{ line: 2, text: '<!-- try -->', kind: 'try-orphan' }]);
     expect(segments).toEqual([
       { kind: 'markdown', text: 'Text.\n<!-- try -->\n- x\n<!-- /try -->' },
     ]);

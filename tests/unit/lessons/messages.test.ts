@@ -87,7 +87,9 @@ describe('a loader error in the reader language', () => {
       ),
     );
     expect(formatLessonError(misplaced, 'zh')).toMatch(
-      new RegExp(`^lessons/${ID}/prose\\.en\\.md:2: "<!-- try -->" 位置不对或没有结束`),
+      new RegExp(
+        `^lessons/${ID}/prose\\.en\\.md:2: "<!-- try -->" 前面没有任何面板标记（是不是它的面板标记丢了？）`,
+      ),
     );
   });
 
