@@ -141,6 +141,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
     return result;
   }
   const wanted = options.lessonIds ?? [];
+  let unchecked: string[] = []; // lessons not named: their order still counts for a tie
   if (wanted.length > 0) {
     const missing = wanted.filter((id) => !folders.includes(id));
     if (missing.length > 0) {
@@ -151,6 +152,7 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
       });
       return result;
     }
+    unchecked = folders.filter((f) => !wanted.includes(f));
     folders = folders.filter((f) => wanted.includes(f));
   }
   if (folders.length === 0) {
@@ -180,12 +182,12 @@ export async function runCheck(options: CheckOptions): Promise<CheckResult> {
   const orderOf = (l: LoadedFolder) =>
     l.result.ok ? l.result.lesson.order : Number.POSITIVE_INFINITY;
   loaded.sort((a, b) => orderOf(a) - orderOf(b) || (a.folder < b.folder ? -1 : 1));
+  const orders = [
+    ...loaded.flatMap((l) => (l.result.ok ? [[l.result.lesson.id, l.result.lesson.order]] : [])),
+    ...(await Promise.all(unchecked.map((f) => orderIn(path.join(rootAbs, f), f)))).flat(),
+  ] as [string, number][];
   const sharesOrder = (lesson: Lesson) =>
-    loaded.flatMap((l) =>
-      l.result.ok && l.result.lesson.id !== lesson.id && l.result.lesson.order === lesson.order
-        ? [l.result.lesson.id]
-        : [],
-    );
+    orders.flatMap(([id, order]) => (id !== lesson.id && order === lesson.order ? [id] : []));
 
   // Lesson code is untrusted: it runs in a child process confined by Node's permission model.
   let recorder: SandboxedRecorder | undefined = options.recorder;
@@ -269,6 +271,19 @@ interface LessonContext {
   /** The other lessons checked with the same `order` (their ids). */
   sharesOrder: (lesson: Lesson) => string[];
   recorder: () => Promise<SandboxedRecorder>;
+}
+
+/**
+ * `[[id, order]]` of a lesson folder not checked this time, if it loads (as a full check
+ * counts it): loading runs none of its code. `[]` if it does not load or cannot be read.
+ */
+async function orderIn(abs: string, folder: string): Promise<[string, number][]> {
+  try {
+    const loaded = loadLesson(folder, (await readLessonFolderChecked(abs, folder)).files);
+    return loaded.ok ? [[loaded.lesson.id, loaded.lesson.order]] : [];
+  } catch {
+    return [];
+  }
 }
 
 async function checkLesson(ctx: LessonContext, entry: LoadedFolder, lesson: Lesson): Promise<void> {

@@ -272,3 +272,25 @@ describe('the report in Chinese', () => {
     expect(runs.en!.out.at(-1)).toMatch(/^\d+ passed, \d+ failed$/);
   });
 });
+
+describe('a lesson checked by name', () => {
+  it('is still warned of another lesson with its order, which is not checked, and only of one that loads', async () => {
+    const out: string[] = [];
+    const result = await runCheck({
+      root,
+      update: false,
+      cwd: root,
+      lang: 'en',
+      recorder,
+      lessonIds: ['stuck'],
+      print: (l) => out.push(l),
+    });
+    // runaway has order 1 too; broken as well, but it does not load (a full check skips it)
+    const warning = out.find((l) => l.includes('warning: order:'));
+    expect(warning).toMatch(
+      /^stuck\/lesson\.json:\d+:\d+: warning: order: another lesson has the same order 1 \(runaway\): /,
+    );
+    expect(out.join('\n')).not.toMatch(/^runaway\//m); // runaway itself is not checked
+    expect(result.warnings).toBeGreaterThan(0);
+  });
+});

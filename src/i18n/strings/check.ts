@@ -36,8 +36,8 @@ export const checkStrings = {
     en: 'cannot read the lessons folder {root}: {reason}',
   },
   checkNoSuchLesson: {
-    zh: '{root} 中没有课程文件夹 {ids}（现有：{has}）',
-    en: 'no lesson folder {ids} in {root} (it has: {has})',
+    zh: '{root} 中没有课程文件夹 {ids}（现有：{has}）；放在别处的课程用 --root <它所在的目录> 指定',
+    en: 'no lesson folder {ids} in {root} (it has: {has}); for a lesson kept elsewhere, add --root <the folder that holds it>',
   },
   checkNothing: { zh: '无', en: 'nothing' },
 

@@ -42,4 +42,32 @@ describe('lessons:check on a missing lessons folder', () => {
       rmSync(base, { recursive: true, force: true });
     }
   });
+
+  it('names the lessons there are and --root for a lesson asked for by a name it lacks', async () => {
+    const base = mkdtempSync(path.join(tmpdir(), 'wpt-check-root-'));
+    try {
+      mkdirSync(path.join(base, 'loops'));
+      const print = () => {};
+      const en = await runCheck({
+        root: base,
+        lang: 'en',
+        update: false,
+        print,
+        lessonIds: ['digits'],
+      });
+      expect(en.usageError).toBe(
+        `no lesson folder "digits" in ${base} (it has: loops); for a lesson kept elsewhere, add --root <the folder that holds it>`,
+      );
+      const zh = await runCheck({
+        root: base,
+        lang: 'zh',
+        update: false,
+        print,
+        lessonIds: ['digits'],
+      });
+      expect(zh.usageError).toContain('放在别处的课程用 --root <它所在的目录> 指定');
+    } finally {
+      rmSync(base, { recursive: true, force: true });
+    }
+  });
 });
