@@ -6,6 +6,7 @@
  */
 import { anchorLines } from './anchors.ts';
 import { inlineScenarioIds } from './inline.ts';
+import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonSource, ResolvedAsk, ResolvedPrediction } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
@@ -56,28 +57,25 @@ export function resolvePredictions(
     if (!panel) return; // its source or function is wrong: reported at the panel
     // (with a wrong list, reported at the list, what the panel offers is not known)
     const offers = (id: string) => !panel.listSound || panel.scenarios.some((s) => s.id === id);
+    const notOffered = (id: string) => {
+      const ids = panel.scenarios.map((s) => s.id);
+      const near = nearName(id, ids);
+      const vars = { panel: JSON.stringify(p.panel), scenario: JSON.stringify(id) };
+      return near === undefined
+        ? msg('scenarioNotOffered', { ...vars, offered: ids.join(', ') })
+        : msg('scenarioNotOfferedNear', {
+            ...vars,
+            near: JSON.stringify(near),
+            offered: ids.join(', '),
+          });
+    };
     if (!offers(p.scenario)) {
-      report(
-        field('scenario'),
-        msg('scenarioNotOffered', {
-          panel: JSON.stringify(p.panel),
-          scenario: JSON.stringify(p.scenario),
-          offered: panel.scenarios.map((s) => s.id).join(', '),
-        }),
-      );
+      report(field('scenario'), notOffered(p.scenario));
       return;
     }
     for (const lang of Object.keys(p.question) as (keyof typeof p.question)[]) {
       for (const id of inlineScenarioIds(p.question[lang])) {
-        if (offers(id)) continue;
-        report(
-          field('question', lang),
-          msg('scenarioNotOffered', {
-            panel: JSON.stringify(p.panel),
-            scenario: JSON.stringify(id),
-            offered: panel.scenarios.map((s) => s.id).join(', '),
-          }),
-        );
+        if (!offers(id)) report(field('question', lang), notOffered(id));
       }
     }
     let ask: ResolvedAsk;

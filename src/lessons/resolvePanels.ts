@@ -9,6 +9,7 @@ import {
   resolveFunctionRange,
   resolveStepLines,
 } from './anchors.ts';
+import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonScenario, LessonSource, ResolvedPanel, ResolvedStep } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
@@ -79,10 +80,16 @@ export function resolvePanels(
         report(field('scenarios', s), msg('scenarioListedTwice', { id: JSON.stringify(id) }));
         complete = false;
       } else if (!scenario) {
-        const known = [...scenarios.keys()].join(', ');
+        const near = nearName(id, [...scenarios.keys()]);
+        const vars = {
+          id: JSON.stringify(id),
+          known: [...scenarios.keys()].join(', ') || msg('noneListed'),
+        };
         report(
           field('scenarios', s),
-          msg('unknownScenario', { id: JSON.stringify(id), known: known || msg('noneListed') }),
+          near === undefined
+            ? msg('unknownScenario', vars)
+            : msg('unknownScenarioNear', { ...vars, near: JSON.stringify(near) }),
         );
         complete = false;
       } else {

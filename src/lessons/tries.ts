@@ -6,6 +6,7 @@
 
 import { escapeHtml } from './html.ts';
 import { SCENARIO_REF as REF } from './inline.ts';
+import { nearName } from './issues.ts';
 import type { LessonError } from './lesson.ts';
 import { msg } from './messages.ts';
 import type { TryBlock } from './prose.ts';
@@ -108,12 +109,17 @@ export function unknownTryScenarios(
         return [{ ...place, message }];
       }
       if (offered.includes(ref.id) || (listIsWrong && catalogue.has(ref.id))) return [];
-      const message = msg('unknownTryScenario', {
+      const near = nearName(ref.id, offered);
+      const vars = {
         ref: `[[${ref.id}]]`,
         panel: JSON.stringify(block.panelId),
         id: JSON.stringify(ref.id),
         offered: list,
-      });
+      };
+      const message =
+        near === undefined
+          ? msg('unknownTryScenario', vars)
+          : msg('unknownTryScenarioNear', { ...vars, near: `[[${near}]]` });
       return [{ ...place, message }];
     });
   });

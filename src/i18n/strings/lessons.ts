@@ -151,6 +151,10 @@ export const lessonStrings = {
   duplicatePanelId: { zh: '面板 id {id} 重复', en: 'duplicate panel id {id}' },
   duplicatePredictionId: { zh: '预测题 id {id} 重复', en: 'duplicate prediction id {id}' },
   scenarioListedTwice: { zh: '场景 {id} 列出了两次', en: 'scenario {id} is listed twice' },
+  unknownScenarioNear: {
+    zh: '未知场景 {id}，是不是想写 {near}？课程的场景目录有：{known}',
+    en: "unknown scenario {id}: did you mean {near}? The lesson's catalogue has: {known}",
+  },
   unknownScenario: {
     zh: '未知场景 {id}；课程的场景目录有：{known}',
     en: "unknown scenario {id}; the lesson's catalogue has: {known}",
@@ -195,6 +199,10 @@ export const lessonStrings = {
     zh: '未知面板 {id}，是不是想写 {near}？课程的面板有：{ids}',
     en: "unknown panel {id}: did you mean {near}? The lesson's panels are: {ids}",
   },
+  scenarioNotOfferedNear: {
+    zh: '面板 {panel} 不提供场景 {scenario}，是不是想写 {near}？（它提供：{offered}）',
+    en: 'panel {panel} does not offer scenario {scenario}: did you mean {near}? (it offers: {offered})',
+  },
   scenarioNotOffered: {
     zh: '面板 {panel} 不提供场景 {scenario}（它提供：{offered}）',
     en: 'panel {panel} does not offer scenario {scenario} (it offers: {offered})',
@@ -231,6 +239,10 @@ export const lessonStrings = {
   unclosedFence: {
     zh: '第 {line} 行开始的代码块 {text} 没有结束；请在代码结束处加一行 {close}',
     en: 'the code fence {text} opened at line {line} is never closed; close it with a line {close} where the code ends',
+  },
+  unknownTryScenarioNear: {
+    zh: '{ref}：面板 {panel} 没有场景 {id}，是不是想写 {near}？（它提供：{offered}）',
+    en: '{ref}: panel {panel} has no scenario {id}: did you mean {near}? (it offers: {offered})',
   },
   unknownTryScenario: {
     zh: '{ref}：面板 {panel} 没有场景 {id}（它提供：{offered}）',

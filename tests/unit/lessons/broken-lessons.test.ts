@@ -519,7 +519,13 @@ describe('prose with wrong panel markers', () => {
       line: lineOf(files['prose.zh.md'], '[[blok]]'),
     });
     expect(error.message).toMatch(
-      /^\[\[blok\]\]: panel "run_hooks" has no scenario "blok" \(it offers: pass, block, /,
+      /^\[\[blok\]\]: panel "run_hooks" has no scenario "blok": did you mean \[\[block\]\]\? \(it offers: pass, block, /,
+    );
+    // a name near none of them gets the list alone
+    files['prose.zh.md'] = files['prose.zh.md'].replace('[[blok]]', '[[zzz]]');
+    const [far] = errorsOf(load(ID, files));
+    expect(far.message).toMatch(
+      /^\[\[zzz\]\]: panel "run_hooks" has no scenario "zzz" \(it offers: pass, /,
     );
   });
 
@@ -654,7 +660,7 @@ describe('prose with wrong panel markers', () => {
         column: expect.any(Number),
         field: 'panels[0].scenarios[1]',
         message: expect.stringMatching(
-          /^unknown scenario "blok"; the lesson's catalogue has: pass, block, /,
+          /^unknown scenario "blok": did you mean "block"\? The lesson's catalogue has: pass, block, /,
         ),
       },
     ]);

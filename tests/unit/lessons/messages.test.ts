@@ -83,7 +83,7 @@ describe('a loader error in the reader language', () => {
     const column = files['prose.zh.md'].split('\n')[line - 1].indexOf('[[blok]]') + 1;
     expect(formatLessonError(unknown, 'zh')).toMatch(
       new RegExp(
-        `^lessons/${ID}/prose\\.zh\\.md:${line}:${column}: \\[\\[blok\\]\\]：面板 "run_hooks" 没有场景 "blok"（它提供：pass, block`,
+        `^lessons/${ID}/prose\\.zh\\.md:${line}:${column}: \\[\\[blok\\]\\]：面板 "run_hooks" 没有场景 "blok"，是不是想写 \\[\\[block\\]\\]？（它提供：pass, block`,
       ),
     );
     expect(formatLessonError(misplaced, 'zh')).toMatch(

@@ -49,6 +49,20 @@ describe('prediction questions in a lesson', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('suggests the scenario a misspelt one is near, in the scenario field and in the question', async () => {
+    const files = editManifest(await lessonFiles(ID), (m) => {
+      m.predictions[0].scenario = 'blok';
+      m.predictions[1].question.en = `${m.predictions[1].question.en} Compare [[pre_eror]].`;
+    });
+    const byField = new Map(errorsOf(load(ID, files)).map((e) => [e.field, e.message]));
+    expect(byField.get('predictions[0].scenario')).toMatch(
+      /^panel "run_hooks" does not offer scenario "blok": did you mean "block"\? \(it offers: pass, block, /,
+    );
+    expect(byField.get('predictions[1].question.en')).toMatch(
+      /does not offer scenario "pre_eror": did you mean "pre_error"\?/,
+    );
+  });
+
   it('name the kinds a question can ask when its kind is wrong, and the one it was near', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.predictions[0].ask = { kind: 'hit', line: 'x' };
