@@ -83,10 +83,16 @@ describe('placeholder texts of the starter lesson', () => {
   it('are found, each at its file and line, until the author replaces them', () => {
     const files = starterLessonFiles({ id: 'x', order: 1 });
     const found = starterLeftovers(files);
+    // the summaries, the placeholder titles (in the manifest and as the articles' headings)
+    // and the first paragraphs
     expect(found.map((f) => f.file).sort()).toEqual([
       'lesson.json',
       'lesson.json',
+      'lesson.json',
+      'lesson.json',
       'prose.en.md',
+      'prose.en.md',
+      'prose.zh.md',
       'prose.zh.md',
     ]);
     for (const f of found) {
@@ -98,14 +104,29 @@ describe('placeholder texts of the starter lesson', () => {
           STARTER_TEXT.summary.en,
           STARTER_TEXT.prose.zh,
           STARTER_TEXT.prose.en,
+          `${STARTER_TEXT.title.zh}x`,
+          `${STARTER_TEXT.title.en}x`,
         ].some((text) => line.includes(text)),
       ).toBe(true);
     }
-    const rewritten = { ...files };
-    rewritten['prose.en.md'] = (files['prose.en.md'] ?? '').replace(
-      STARTER_TEXT.prose.en,
-      'My words.',
+    // each file's in the order of its lines, as a reader goes through it
+    expect(found.filter((f) => f.file === 'lesson.json').map((f) => f.line)).toEqual(
+      [...found.filter((f) => f.file === 'lesson.json').map((f) => f.line)].sort((a, b) => a - b),
     );
+    // titles of one's own are not placeholders
+    const titled = starterLeftovers(
+      starterLessonFiles({ id: 'x', order: 1, titleZh: '第五课', titleEn: 'Lesson 5' }),
+    );
+    expect(titled.map((f) => f.file).sort()).toEqual([
+      'lesson.json',
+      'lesson.json',
+      'prose.en.md',
+      'prose.zh.md',
+    ]);
+    const rewritten = { ...files };
+    rewritten['prose.en.md'] = (files['prose.en.md'] ?? '')
+      .replace(STARTER_TEXT.prose.en, 'My words.')
+      .replace(`# ${STARTER_TEXT.title.en}x`, '# Counting words');
     expect(starterLeftovers(rewritten).map((f) => f.file)).not.toContain('prose.en.md');
   });
 });
