@@ -6,6 +6,7 @@
  * (`warning: true`). Pure apart from the trace it reads.
  */
 import { type Lang, t } from '../../src/i18n/cli.ts';
+import { nearName } from '../../src/lessons/issues.ts';
 import { formatJsonPath } from '../../src/lessons/json.ts';
 import type { Lesson, ResolvedPanel } from '../../src/lessons/lesson.ts';
 import {
@@ -33,6 +34,17 @@ export function describeAnswer(a: PredictionAnswer, lang: Lang = 'en'): string {
         ? t(lang, 'checkNeverBound')
         : t(lang, 'checkFinalValue', { value: a.text });
   }
+}
+
+/** Every name `fn` (of `file`) binds in any of its calls in `trace`, in first-seen order. */
+function namesBoundBy(trace: Trace, fn: string, file: string): string[] {
+  const names = new Set<string>();
+  for (let f = 0; f < trace.frames.length; f++) {
+    if (trace.frames.functionOf(f) !== fn || trace.meta.files[trace.frames.fileOf(f)] !== file)
+      continue;
+    for (const id of trace.frameNames(f)) names.add(trace.meta.names[id]);
+  }
+  return [...names];
 }
 
 /**
@@ -97,13 +109,18 @@ export function checkPredictions(
     }
     if (p.ask.kind !== 'value' || answer.kind !== 'value') return;
     if (answer.text === null) {
+      const bound = namesBoundBy(trace, panel.function, panel.source);
+      const near = nearName(p.ask.name, bound);
+      const vars = {
+        id: p.id,
+        fn: panel.function,
+        name: JSON.stringify(p.ask.name),
+        scenario: scenarioId,
+      };
       problem(
-        t(lang, 'checkNeverBinds', {
-          id: p.id,
-          fn: panel.function,
-          name: JSON.stringify(p.ask.name),
-          scenario: scenarioId,
-        }),
+        near === undefined
+          ? t(lang, 'checkNeverBinds', vars)
+          : t(lang, 'checkNeverBindsNear', { ...vars, near: JSON.stringify(near) }),
       );
     } else if (p.ask.choices) {
       const right = matchingChoices(answer, p.ask.choices);

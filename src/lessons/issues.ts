@@ -189,7 +189,8 @@ export function nearName(typed: string, names: readonly string[]): string | unde
   const close = names.filter(
     (n) =>
       nameDistance(typed, n) <= closeness(typed) ||
-      (typed.length >= 3 && (n.startsWith(typed) || typed.startsWith(n))),
+      // one the start of the other, the shorter at least 3 long (`n` is no hint for `nowhere`)
+      (Math.min(typed.length, n.length) >= 3 && (n.startsWith(typed) || typed.startsWith(n))),
   );
   return close.length === 1 ? close[0] : undefined;
 }

@@ -125,6 +125,13 @@ beforeAll(async () => {
             question: { zh: '`nowhere` 最后是多少？', en: 'What does `nowhere` end as?' },
           },
           {
+            id: 'typo',
+            panel: 'spin',
+            scenario: 'heavy',
+            ask: { kind: 'value', name: 'totl' },
+            question: { zh: '`totl` 最后是多少？', en: 'What does `totl` end as?' },
+          },
+          {
             id: 'alongside',
             panel: 'spin',
             scenario: 'heavy',
@@ -197,6 +204,14 @@ describe('a run with a prediction that has no answer', () => {
     const block = out.slice(status, next < 0 ? undefined : next);
     expect(block).toContainEqual(expect.stringMatching(/never binds/));
     expect(block).toContainEqual(expect.stringMatching(/^ +predict alongside: /));
+    // a name near one the function binds is named; one near none is not
+    expect(block).toContainEqual(
+      expect.stringMatching(/typo: spin never binds "totl" under heavy: did you mean "total"\?$/),
+    );
+    expect(block.find((l) => l.includes('never: '))).not.toMatch(/did you mean/);
+    expect(runs.zh!.out).toContainEqual(
+      expect.stringMatching(/从未给 "totl" 赋值，是不是想写 "total"？$/),
+    );
   });
 });
 

@@ -22,6 +22,10 @@ export const checkPredictionStrings = {
     zh: '{id}：在 {scenario} 场景下，选项里没有一行被打印出来。如果“都没有”正是答案，可以不管；否则请让想要的选项和输出的某一整行一致（这次运行打印了：{lines}）',
     en: '{id}: under {scenario} none of the choices is printed. If "none" is the answer, fine; otherwise make the choice meant to match equal a whole output line (this run printed: {lines})',
   },
+  checkNeverBindsNear: {
+    zh: '{id}：在 {scenario} 场景下 {fn} 从未给 {name} 赋值，是不是想写 {near}？',
+    en: '{id}: {fn} never binds {name} under {scenario}: did you mean {near}?',
+  },
   checkNeverBinds: {
     zh: '{id}：在 {scenario} 场景下 {fn} 从未给 {name} 赋值，所以这道题没有答案',
     en: '{id}: {fn} never binds {name} under {scenario}, so the question has no answer',
