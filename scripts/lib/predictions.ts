@@ -68,14 +68,18 @@ export function checkPredictions(
     const index = lesson.manifest.predictions?.findIndex((d) => d.id === p.id) ?? -1;
     const path = ['predictions', index, 'ask'];
     const pos = at(path);
-    const problem = (message: string) =>
+    /** A problem placed at the field of `ask` it is about (`name`, `choices`), else at `ask`. */
+    const problem = (message: string, key: 'name' | 'choices') => {
+      const place = at([...path, key]) ? [...path, key] : path;
+      const where = at(place);
       problems.push({
         file: manifestFile,
-        line: pos?.line,
-        column: pos?.column,
-        field: formatJsonPath(path),
+        line: where?.line,
+        column: where?.column,
+        field: formatJsonPath(place),
         message,
       });
+    };
     const answer = answerPrediction(p.ask, panel, facts);
     const text = describeAnswer(answer, lang);
     lines.push(
@@ -121,12 +125,13 @@ export function checkPredictions(
         near === undefined
           ? t(lang, 'checkNeverBinds', vars)
           : t(lang, 'checkNeverBindsNear', { ...vars, near: JSON.stringify(near) }),
+        'name',
       );
     } else if (p.ask.choices) {
       const right = matchingChoices(answer, p.ask.choices);
       const vars = { id: p.id, n: right.length, value: answer.text };
-      if (right.length === 0) problem(t(lang, 'checkNoChoiceMatches', vars));
-      else if (right.length > 1) problem(t(lang, 'checkChoicesMatch', vars));
+      if (right.length === 0) problem(t(lang, 'checkNoChoiceMatches', vars), 'choices');
+      else if (right.length > 1) problem(t(lang, 'checkChoicesMatch', vars), 'choices');
     }
   });
   return { lines, problems };

@@ -208,6 +208,16 @@ describe('a run with a prediction that has no answer', () => {
     expect(block).toContainEqual(
       expect.stringMatching(/typo: spin never binds "totl" under heavy: did you mean "total"\?$/),
     );
+    // placed at the name asked about, not at the whole question
+    const manifest = readFileSync(path.join(root, MANIFEST), 'utf8');
+    const typoLine = lineOf(manifest, '"name": "totl"');
+    expect(block).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^runaway/lesson\\.json:${typoLine}:\\d+: predictions\\[1\\]\\.ask\\.name: typo: `,
+        ),
+      ),
+    );
     expect(block.find((l) => l.includes('never: '))).not.toMatch(/did you mean/);
     expect(runs.zh!.out).toContainEqual(
       expect.stringMatching(/从未给 "totl" 赋值，是不是想写 "total"？$/),
