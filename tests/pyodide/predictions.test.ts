@@ -100,7 +100,8 @@ describe('predictions answered from the trace', () => {
       expect.objectContaining({
         file: 'lesson.json',
         line: 7,
-        field: `predictions[${l.manifest.predictions!.indexOf(l.manifest.predictions!.find((d) => d.id === p.id)!)}].ask`,
+        // at the choices, the field the problem is about
+        field: `predictions[${l.manifest.predictions!.indexOf(l.manifest.predictions!.find((d) => d.id === p.id)!)}].ask.choices`,
         message: expect.stringMatching(/no choice match(es)? the final value \{'blocked': None/),
       }),
     ]);
