@@ -179,3 +179,14 @@ export function outputSegments(
   if (at < text.length) parts.push({ text: text.slice(at), log: false, error: false });
   return parts;
 }
+
+/**
+ * What the output pane says when it has nothing to show at `position`: nothing printed
+ * yet, or, once the run has ended (`position` at the trace's length), nothing at all.
+ */
+export function emptyOutputKey(
+  trace: Pick<Trace, 'length'> | null,
+  position: number,
+): 'noOutput' | 'noOutputAtAll' {
+  return trace && trace.length > 0 && position >= trace.length ? 'noOutputAtAll' : 'noOutput';
+}

@@ -22,6 +22,7 @@ export const panelStrings = {
   callStack: { zh: '调用栈', en: 'Call stack' },
   output: { zh: '输出', en: 'Output' },
   noOutput: { zh: '（还没有输出）', en: '(no output yet)' },
+  noOutputAtAll: { zh: '（这次运行什么也没有打印）', en: '(this run printed nothing)' },
   noVariables: { zh: '（没有变量）', en: '(no variables)' },
   /** Beside a comprehension's `.0` in the variables pane. */
   implicitIterator: {

@@ -1,5 +1,5 @@
 import { langTag, t } from '../../i18n';
-import { outputSegments } from '../../store/selectors';
+import { emptyOutputKey, outputSegments } from '../../store/selectors';
 import { ScrollPre } from '../ScrollPre';
 import type { PaneProps } from './panes';
 
@@ -13,7 +13,9 @@ export function OutputPane({ view, state, lang, panel }: PaneProps) {
     <section className="pane pane-output" aria-label={`${t(lang, 'output')} · ${panel.function}`}>
       <h4>{t(lang, 'output')}</h4>
       <ScrollPre className="output" data-testid="output" aria-label={t(lang, 'output')}>
-        {parts.length === 0 ? <span className="empty">{t(lang, 'noOutput')}</span> : null}
+        {parts.length === 0 ? (
+          <span className="empty">{t(lang, emptyOutputKey(trace, position))}</span>
+        ) : null}
         {parts.map((p, i) =>
           p.error ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: positional segments
