@@ -4,11 +4,11 @@ import type { LocalizedText } from '../../lessons/schema.ts';
 export const myScenarioStrings = {
   myScenario: { zh: '我的场景', en: 'My scenario' },
   myScenarioDesc: {
-    zh: '你自己的一份「{base}」，在下面改脚本，改完就会重新运行。',
-    en: 'Your own copy of “{base}”: edit its script below and it runs again.',
+    zh: '你自己的一份「{base}」：在下面改脚本，再按“运行”或“调试”；运行过以后，每次改完都会从头重新运行。',
+    en: 'Your own copy of “{base}”: edit its script below, then press Run or Debug; once it has run, every edit runs it again from the start.',
   },
   startStepMine: {
-    zh: '想试试自己的想法？按“改一改试试”，把当前场景的脚本复制一份来改，改完立刻真的运行。',
+    zh: '想试试自己的想法？按“改一改试试”，把当前场景的脚本复制一份来改，再真的运行它。',
     en: 'Have your own idea? Press “Try your own idea” to copy the scenario’s script, change it and run it for real.',
   },
   myScenarioTry: { zh: '改一改试试', en: 'Try your own idea' },
