@@ -54,9 +54,12 @@ describe('debugger depth on the run_hooks panel', () => {
     await p().locator('[data-testid=jump-input]').press('Enter');
     await waitStep(hits[1]);
     expect((await variables(p())).callback).toBe('<function second>');
+    // the number stays while the box has focus, and goes once the replay moves otherwise
+    expect(await p().locator('[data-testid=jump-input]').inputValue()).toBe(String(hits[1] + 1));
     // drag the slider to the start
     await p().locator('[data-testid=timeline-slider]').fill('0');
     await waitStep(0);
+    expect(await p().locator('[data-testid=jump-input]').inputValue()).toBe('');
   });
 
   it('reverse-continues to the previous hit and steps back one event', async () => {

@@ -56,6 +56,16 @@ export function Timeline(props: {
   const { trace, position, stops, callStart, onJump, onGoToStep, jumpError, lang } = props;
   const errorId = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
+  const jumpRef = useRef<HTMLInputElement>(null);
+  const jumpedFrom = useRef(position);
+  // A step number typed earlier goes once the replay moves some other way (a step, the
+  // slider, a link): it would read as where the replay is. Kept while the box has focus.
+  useEffect(() => {
+    if (jumpedFrom.current === position) return;
+    jumpedFrom.current = position;
+    const input = jumpRef.current;
+    if (input && input !== document.activeElement) input.value = '';
+  }, [position]);
   // The reason appears under the field, which may sit at the bottom of the screen.
   useEffect(() => {
     if (jumpError) errorRef.current?.scrollIntoView({ block: 'nearest' });
@@ -104,6 +114,7 @@ export function Timeline(props: {
         <label>
           {t(lang, 'goToStep')}{' '}
           <input
+            ref={jumpRef}
             name="step"
             type="number"
             data-testid="jump-input"
