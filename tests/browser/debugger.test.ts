@@ -47,6 +47,10 @@ describe('debugger depth on the run_hooks panel', () => {
       .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.step)));
     expect(hits.length).toBe(2);
     expect((await status(p())).step).toBe(hits[0]);
+    // the dotted band of the setup's steps has a key
+    expect(await p().locator('[data-testid=timeline-setup-key]').textContent()).toBe(
+      'setup (before run_hooks is called)',
+    );
     // jump to step N through the jump box (1-based)
     await p()
       .locator('[data-testid=jump-input]')

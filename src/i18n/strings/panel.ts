@@ -94,6 +94,7 @@ export const panelStrings = {
   timeline: { zh: '时间线', en: 'Timeline' },
   /** After the timeline's count while the step is in the scenario's setup, before the call. */
   timelineSetup: { zh: '准备代码', en: 'setup' },
+  timelineSetupKey: { zh: '准备代码（调用 {fn} 之前）', en: 'setup (before {fn} is called)' },
   debugNoBreakpoint: {
     zh: '没有断点：已停在 {fn} 的第一行。点击行号（或在那一行上按 F9）可设置断点。',
     en: 'No breakpoint: stopped at the first line of {fn}. Click a line number (or press F9 on the line) to set one.',

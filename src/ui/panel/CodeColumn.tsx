@@ -78,6 +78,7 @@ export function CodeColumn(props: {
           onJump={actions.jumpTo}
           onGoToStep={actions.goToStep}
           jumpError={view.stepOutOfRange ? noticeText(lang, view.stepOutOfRange) : null}
+          fn={panel.function}
           lang={lang}
         />
       ) : null}

@@ -51,9 +51,11 @@ export function Timeline(props: {
   onGoToStep(step: number): void;
   /** Why the last "Go to step" did not move, said under its field (null: it did). */
   jumpError: string | null;
+  /** The focus function, named in the key of the setup band. */
+  fn: string;
   lang: Lang;
 }) {
-  const { trace, position, stops, callStart, onJump, onGoToStep, jumpError, lang } = props;
+  const { trace, position, stops, callStart, onJump, onGoToStep, jumpError, fn, lang } = props;
   const errorId = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
   const jumpRef = useRef<HTMLInputElement>(null);
@@ -125,6 +127,12 @@ export function Timeline(props: {
         <span className="timeline-count" data-testid="timeline-count">
           {text.count}
         </span>
+        {callStart > 0 ? (
+          <span className="timeline-setup-key" data-testid="timeline-setup-key">
+            <span className="timeline-setup-swatch" aria-hidden="true" />
+            {t(lang, 'timelineSetupKey', { fn })}
+          </span>
+        ) : null}
       </form>
       {jumpError ? (
         <p
