@@ -4,7 +4,7 @@ import { lineHits } from '../../src/runtime/summary';
 import { graphAt } from '../../src/trace/graph';
 import { EventKind } from '../../src/trace/meta';
 import { resolveAt, textAt } from '../../src/trace/values';
-import { script } from './helpers';
+import { lineSteps, script, varsAt } from './helpers';
 
 let rec: NodeRecorder;
 beforeAll(async () => {
@@ -146,6 +146,28 @@ describe('the recorder', () => {
     expect(shown.few).toBe(printed[ints.length]);
     expect(printed[3]).toBe('-9007199254740991');
     expect(printed[5]).toBe('9007199254740993'); // a double would read ...992
+  });
+
+  it("shows every int a function's local takes exactly, each line recorded by the LINE callback", () => {
+    // A function frame's ordinary next line is recorded in place (events.py), its new ints
+    // through Values.new_int: the same texts as the module's, at every step of the loop.
+    const ints = [
+      '0',
+      '2 ** 53 - 1',
+      '-(2 ** 53 - 1)',
+      '2 ** 53',
+      '-(2 ** 53) - 1',
+      '2 ** 64 - 1',
+      '2 ** 64',
+      '-(10 ** 30)',
+      '0',
+    ];
+    const code = `xs = [${ints.join(', ')}]\ndef walk(xs):\n    for x in xs:\n        pass\nwalk(xs)\nprint(*map(repr, xs), sep="\\n")\n`;
+    const trace = rec.record({ scenario: '', files: script(code) });
+    expect(trace.meta.outcome).toBe('completed');
+    const printed = trace.meta.output.trim().split('\n');
+    const seen = lineSteps(trace, code, '        pass').map((e) => varsAt(trace, e, 'walk').x);
+    expect(seen).toEqual(printed);
   });
 
   it('keeps output once, with each event pointing at how much existed', () => {

@@ -214,6 +214,27 @@ describe('runaway code is stopped by the budgets (issue 5.1)', () => {
     expectReplayable(trace);
   });
 
+  it('stops a function whose every step is slow (a big structure looked at per event) at the time budget', () => {
+    // The LINE callback's own path (events.py): each line names `g`, whose 27,931 lists the
+    // recorder looks at every time (tens of ms), so the clock must be read after so many
+    // objects, not only every 1,024 events (tens of seconds here).
+    const code = [
+      'grid = [[[[0] * 30 for _ in range(30)] for _ in range(30)] for _ in range(30)]',
+      'def spin(g):',
+      '    n = 0',
+      '    while True:',
+      '        n = len(g) + n',
+      'spin(grid)',
+      '',
+    ].join('\n');
+    const trace = run(script(code));
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'seconds' });
+    expect(trace.meta.elapsedMs).toBeLessThan(2000);
+    expect(trace.functionOf(trace.length - 1)).toBe('spin');
+    expectReplayable(trace);
+  });
+
   it('stops runaway recursion under a raised recursion limit before it can crash the interpreter', () => {
     const trace = run(
       script(
@@ -713,6 +734,41 @@ describe('errors carry their place (issue 5.2)', () => {
         full++;
       }
     }
+    expect(exact).toBeGreaterThan(1000);
+    expect(full).toBeGreaterThan(1000);
+  });
+
+  it('a function\'s int local past the full table reads "table full", never another int', () => {
+    // The LINE callback records a function frame's next line itself (events.py): its new
+    // ints fill the table as the module's do. At the n-th `pass`, `i` is n.
+    const trace = run(
+      script('def count():\n    for i in range(220_000):\n        pass\ncount()\n'),
+      {
+        maxSeconds: 30,
+      },
+    );
+    expect(trace.meta.outcome).toBe('completed');
+    expect(trace.meta.notices).toContainEqual({ kind: 'values', limit: 200_000 });
+    let n = -1;
+    let exact = 0;
+    let full = 0;
+    for (let e = 0; e < trace.length; e++) {
+      if (trace.kind[e] !== EventKind.Line || trace.line[e] !== 3) continue;
+      n++;
+      if (n % 7 !== 0) continue;
+      const frame = trace.stackAt(e).find((f) => trace.frames.functionOf(f) === 'count') as number;
+      const vars = Object.fromEntries(trace.variablesAt(frame, e).map((v) => [v.name, v.value]));
+      const i = resolveAt(trace, vars.i, e);
+      if (i.type === 'int') {
+        expect(full, `an int shown after the table filled, step ${e}`).toBe(0);
+        expect(i.text).toBe(String(n));
+        exact++;
+      } else {
+        expect([i.type, i.text]).toEqual(['…', 'value table full']);
+        full++;
+      }
+    }
+    expect(n).toBe(219_999);
     expect(exact).toBeGreaterThan(1000);
     expect(full).toBeGreaterThan(1000);
   });

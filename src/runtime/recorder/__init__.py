@@ -21,8 +21,9 @@ Modules: config (constants), render (text of a value), values (the value table),
 sandbox (isolation of a run; files: the filesystem a run may change; hostguard: no
 host processes; modules: the type of the run's own modules), output (stdout
 capture), probes (conditions and logpoints), lines (what a line can touch), monitor
-(the callbacks), scopes (what is kept about a frame between its events), hotpath (one
-event's row and changes), serialise (the trace format),
+(the callbacks), scopes (what is kept about a frame between its events), events (one
+event's row, and the LINE callback), hotpath (what an event looks at), serialise (the
+trace format),
 tracebacks (errors), session (one run).
 
 ``record(request)`` runs a request (a dict) to its end (no lesson code runs after

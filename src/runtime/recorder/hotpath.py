@@ -1,5 +1,6 @@
-"""The recorder's hot path: one event's row, the name bindings that changed, and the
-objects that changed, each recorded once whatever frame or name it was changed through.
+"""What an event looks at (the hot path's half that events.py calls): the name bindings
+that changed, and the objects that changed, each recorded once whatever frame or name it
+was changed through.
 
 After a line ran, only what it can touch is looked at (lines.py): the names it loads,
 stores and deletes, and the objects they reach (values.Values.reach). A call or a
@@ -12,14 +13,12 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 `value` of object ``-target`` (`name` is -1).
 """
 
-from .config import ATOM_TYPES, K_CALL
+from .config import ATOM_TYPES
 from .frames import in_signature_order
 from .lines import EMPTY
 from .modules import MODULE_TYPES
-from .scopes import frame_state
 
 _MISSING = object()
-NO_AUX = _MISSING  # emit()'s `aux` when the event has no value of its own
 
 # Namespaces are read through dict's own C methods, never a subclass's overrides.
 _ns_get = dict.get
@@ -114,7 +113,7 @@ def _outside_comprehensions(scope, at, regions, keys, vals):
     return out_keys, out_vals
 
 
-def _diff_locals(self, st, roots):
+def diff_locals(self, st, roots):
     """Compare a function frame's bindings with the record (identity only: what an object
     holds is recorded on the object)."""
     scope = st.scope
@@ -134,7 +133,13 @@ def _diff_locals(self, st, roots):
             if obj is not prev[p]:
                 if type(prev[p]) not in ATOM_TYPES:
                     held -= 1
-                held += _bind_id(self, scope.fid, nids[p], obj, roots)
+                if type(obj) is int:  # the commonest change: _bind_id's atom, in fewer steps
+                    idx = self.values.ints.get(obj)
+                    if idx is None:
+                        idx = self.values.new_int(obj)
+                    self.deltas.extend((scope.fid, nids[p], idx))
+                else:
+                    held += _bind_id(self, scope.fid, nids[p], obj, roots)
         scope.held = held
     else:
         old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
@@ -156,7 +161,7 @@ def _diff_locals(self, st, roots):
     scope.vals = vals
 
 
-def _look(self, st, full, roots):
+def look(self, st, full, roots):
     """Record what the line `st`'s frame last ran may have changed (everything: `full`)."""
     frame = st.frame
     scope = st.scope
@@ -165,7 +170,7 @@ def _look(self, st, full, roots):
         st.returned = None
     info = st.lines.get(st.line, EMPTY) if st.line else None
     if scope.ns is None:
-        _diff_locals(self, st, roots)
+        diff_locals(self, st, roots)
     elif full or info is None or info.rescan or st.raised:
         st.raised = False
         _diff_namespace(self, scope, None, roots)
@@ -183,21 +188,11 @@ def _look(self, st, full, roots):
     if info.special:
         _look_special(self, st, info, roots)
     if info.names:
-        glob = frame.f_globals
         if scope.ns is None:
-            if scope.held:  # else every local is an atom: nothing of theirs to look at
-                pos = scope.pos
-                vals = scope.vals
-                for name in info.local_names:
-                    i = pos.get(name)
-                    if i is not None and type(vals[i]) not in ATOM_TYPES:
-                        roots.append(vals[i])
-            for name in info.global_names:
-                obj = glob.get(name)
-                if type(obj) not in ATOM_TYPES:
-                    roots.append(obj)
+            named_by_function(scope, info, frame.f_globals, roots)
         else:
             ns = scope.ns
+            glob = frame.f_globals
             for name in info.names:
                 obj = _ns_get(ns, name, _MISSING)
                 if obj is _MISSING:
@@ -209,15 +204,31 @@ def _look(self, st, full, roots):
     # a program made with `types.ModuleType`. After the names: a module among them is
     # what this looks for.
     if info.attr_store and any(type(obj) in MODULE_TYPES for obj in roots):
-        _all_namespaces(self, roots)
+        all_namespaces(self, roots)
+
+
+def named_by_function(scope, info, glob, roots):
+    """Add to `roots` the objects a function frame's line named (its locals, then the globals
+    `glob` holds): what it may have changed in them is looked at."""
+    if scope.held:  # else every local is an atom: nothing of theirs to look at
+        pos = scope.pos
+        vals = scope.vals
+        for name in info.local_names:
+            i = pos.get(name)
+            if i is not None and type(vals[i]) not in ATOM_TYPES:
+                roots.append(vals[i])
+    for name in info.global_names:
+        obj = glob.get(name)
+        if type(obj) not in ATOM_TYPES:
+            roots.append(obj)
 
 
 def _look_special(self, st, info, roots):
-    """The rare part of `_look`, before the names it loads: a line that stores a global or
+    """The rare part of `look`, before the names it loads: a line that stores a global or
     a free variable, or may rebind names it does not name."""
     frame = st.frame
     if info.reach or info.rescan:  # any namespace (`setattr(m, "x", 2)`: any module)
-        _all_namespaces(self, roots)
+        all_namespaces(self, roots)
     elif info.global_stores:
         glob = self.scopes.get(id(frame.f_globals))
         if glob is not None and glob is not st.scope and glob.ns is frame.f_globals:
@@ -226,7 +237,7 @@ def _look_special(self, st, info, roots):
         for fid in self.stack:
             other = self.frame_states.get(fid)
             if other is not None and other is not st and other.scope.ns is None:
-                _diff_locals(self, other, roots)
+                diff_locals(self, other, roots)
     if info.unnamed:
         # It changed what a call returned (`top = stack[-1]` before
         # `stack.pop().append(9)`): every object the stack's frames hold is looked at
@@ -239,7 +250,7 @@ def _look_special(self, st, info, roots):
                 roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
 
 
-def _all_namespaces(self, roots):
+def all_namespaces(self, roots):
     """Look at every namespace the run has (module globals and class bodies), the line's
     own included. Rare, so a full look is affordable."""
     for other in list(self.scopes.values()):
@@ -247,7 +258,7 @@ def _all_namespaces(self, roots):
             _diff_namespace(self, other, None, roots)
 
 
-def _touched_namespaces(self, out):
+def touched_namespaces(self, out):
     """Namespaces changed as dicts (`g = globals(); g["n"] = 1`, Values.reach): their
     bindings are looked at, and what they now hold."""
     touched = self.values.touched
@@ -258,51 +269,3 @@ def _touched_namespaces(self, out):
         touched.clear()
         if roots:
             self.values.reach(roots, out)
-
-
-def emit(self, kind, fid, frame, line, aux, file_idx):
-    """Append one event (`aux`: the returned value or the exception, else _NO_AUX) and
-    what changed since the previous event. The recorder's hot path: once per event."""
-    st = self.frame_states.get(fid)
-    if st is None:
-        st = frame_state(self, fid, frame)
-    deltas = self.deltas
-    aux_ref = -1
-    roots = []
-    if aux is not NO_AUX:
-        aux_ref = self.values.ref(aux)
-        if type(aux) not in ATOM_TYPES:
-            roots.append(aux)
-    self.rows.extend(
-        (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)
-    )
-    brute = self.brute
-    if brute is True:
-        for other_fid in self.stack:
-            other = self.frame_states.get(other_fid)
-            if other is not None:
-                _look(self, other, True, roots)
-        if fid not in self.stack:
-            _look(self, st, True, roots)
-    else:
-        if (kind == K_CALL or st.resumed) and len(self.stack) > 1:
-            caller = self.frame_states.get(self.stack[-2])
-            if caller is not None:
-                _look(self, caller, False, roots)
-        st.resumed = False
-        _look(self, st, False, roots)
-        if brute:  # a run's module had an attribute set (modules.py): look at them all
-            self.brute = False
-            _all_namespaces(self, roots)
-    if roots:
-        out = []
-        self.values.reach(roots, out)
-        if self.values.touched:
-            _touched_namespaces(self, out)
-        if out:
-            out.sort()
-            for oid, node in out:
-                deltas.extend((-oid, -1, node))
-    st.line = line
-    self.count += 1
-

@@ -15,18 +15,16 @@ from .config import (
     HARD_MAX_SECONDS,
     K_CALL,
     K_EXCEPTION,
-    K_LINE,
     K_RETURN,
     K_UNWIND,
     MAX_OUTPUT_CHARS,
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
 )
+from .events import NO_AUX, emit, line_callback
 from .frames import Stack
-from .hotpath import NO_AUX, emit
 from .lines import Lines
 from .output import Output
-from .probes import run_probes
 from .values import Values
 
 # Private references: a lesson that patches sys, time or signal cannot break the callbacks.
@@ -47,7 +45,7 @@ _TOOL_NAME = "watch-python-think"
 class Recorder(Stack):
     """Everything recorded so far in one run, and the callbacks that record it."""
 
-    emit = emit  # the hot path (hotpath.py)
+    emit = emit  # any event's record (events.py)
 
     def __init__(self, request):
         budget = request.get("budget") or {}
@@ -62,10 +60,10 @@ class Recorder(Stack):
         self.file_index = {p: i for i, p in enumerate(self.paths)}
         self.brute = config.BRUTE_FORCE
 
-        # One row of ROW_WIDTH ints per event, and one triple per change (see hotpath.py):
-        # (target, name index, value). Plain lists while recording
-        # (one C call per event, and never half a row); serialise.py makes the typed
-        # columns of the trace format from them.
+        # One row of ROW_WIDTH ints per event (events.py), and one triple per change
+        # (hotpath.py): (target, name index, value). Plain lists while recording (one C
+        # call per event, and never half a row); serialise.py makes the typed columns of
+        # the trace format from them.
         self.rows = []
         self.deltas = []
 
@@ -94,7 +92,9 @@ class Recorder(Stack):
         self.deadline = 0.0
         self.next_clock_check = WORK_PER_CLOCK_CHECK
         self.count = 0
-        self.check_at = 0  # on_line calls check_budget from this event count on (stop())
+        # The LINE callback calls check_budget from this event count on (0: at the next
+        # one, after stop() or once enough objects were looked at: events.record_reached)
+        self.check_at = 0
         self.probes = {}
         for probe in request.get("probes") or []:
             key = (self.file_index.get(probe["path"], -1), int(probe["line"]))
@@ -132,12 +132,13 @@ class Recorder(Stack):
             if _clock() > self.deadline:
                 self.stop("seconds")
                 raise BudgetExceeded("seconds")
-        # on_line checks again at the next multiple of 1024 events, or at the event budget
+        # The LINE callback checks again at the next multiple of 1024 events, or at the
+        # event budget
         self.check_at = min(self.max_events, (self.count | 1023) + 1)
 
     def module_written(self):
         """One of the run's modules had an attribute set or deleted, maybe by code that is
-        not traced (modules.py): the next event looks at every namespace (hotpath.emit)."""
+        not traced (modules.py): the next event looks at every namespace (events.emit)."""
         if self.brute is False:
             self.brute = "namespaces"
 
@@ -199,7 +200,7 @@ class Recorder(Stack):
             (ev.PY_START, self.on_start),
             (ev.PY_RESUME, self.on_resume),
             (ev.PY_THROW, self.on_throw),
-            (ev.LINE, self.on_line),
+            (ev.LINE, line_callback(self)),
             (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
             (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
             (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True)),
@@ -250,26 +251,6 @@ class Recorder(Stack):
             if st is not None:
                 st.resumed = True
                 st.real = real
-        finally:
-            self.busy = False
-
-    def on_line(self, code, line):
-        if self.busy:
-            return
-        self.busy = True
-        try:
-            if self.count >= self.check_at or self.values.work >= self.next_clock_check:
-                self.check_budget()
-            frame = _getframe(1)
-            fid = self.live.get(id(frame))
-            if fid is None:
-                fid = self.frame_for(frame, True)
-                self.stack.append(fid)
-            file_idx = self.code_files[id(code)]
-            probes = self.probes.get((file_idx, line)) if self.probes else None
-            if probes:
-                run_probes(probes, frame, self.count, self.probe_results)
-            self.emit(K_LINE, fid, frame, line, NO_AUX, file_idx)
         finally:
             self.busy = False
 

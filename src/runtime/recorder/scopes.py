@@ -33,7 +33,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines", "raised", "loc")
+                 "comprehensions", "lines", "raised", "loc", "plain")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -52,6 +52,9 @@ class FrameState:
         # A function frame's `f_locals` proxy, made once: a live view of the frame, so it
         # reads the locals as they are at each event (None for a namespace).
         self.loc = None
+        # A function frame with no inlined comprehension: the LINE callback records its
+        # ordinary lines itself (events.line_callback)
+        self.plain = False
 
 
 def frame_state(self, fid, frame):
@@ -78,4 +81,5 @@ def frame_state(self, fid, frame):
         if regions is None:
             regions = self.comprehensions[code] = comprehension_regions(code)
         st.comprehensions = regions
+        st.plain = not regions
     return st

@@ -25,7 +25,7 @@ from .kinds import (
 from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
-_BY_VALUE_MAX_INT, _EXACT = 1 << 64, 1 << 53  # an int inside ±_EXACT: JSON keeps it exact
+_BY_VALUE_INTS, _EXACT_INTS = (-(1 << 64), 1 << 64), (-(1 << 53), 1 << 53)  # new_int
 _INDEX_LABELS = tuple(str(i) for i in range(MAX_CHILDREN))
 _SET_LABELS = ("",) * MAX_CHILDREN
 _FULL = ("…", "value table full", 0, (), 0)  # every new value, once the table is full
@@ -36,12 +36,10 @@ def _same_holder(obj, snap):
     return type(obj) is snap[5] and snap[6].__get__(obj, snap[5]) is snap[0]
 
 class Values(InstanceReader):
-    """Interning table of nodes, object ids, and what each object looked like when it was
-    last recorded."""
+    """Interning table of nodes, object ids, and what each object looked like when last seen."""
 
     def __init__(self, namespaces=None):
-        """`namespaces`: the recorder's namespaces by id (`Recorder.scopes`), looked up
-        here, never changed."""
+        """`namespaces`: the recorder's namespaces by id (`Recorder.scopes`), never changed."""
         self.table = []
         self.index = {}
         self.object_ids = {}
@@ -51,8 +49,7 @@ class Values(InstanceReader):
         self.work = 0  # objects looked at so far (see config.WORK_PER_CLOCK_CHECK)
         self.ints = {}  # int -> value index
         self.strs = {}  # str -> value index
-        # oid -> (node index, snapshot or None, the objects it reaches)
-        self.recorded = {}
+        self.recorded = {}  # oid -> (node index, snapshot or None, the objects it reaches)
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # views, an exception's args, a deque's items): looked at again when it changes
         self.dependents = {}
@@ -106,22 +103,9 @@ class Values(InstanceReader):
     def atom(self, obj, tp):
         """The table index of an atom's node (ints and short strs looked up by value)."""
         if tp is int:
-            idx = self.ints.get(obj)
-            if idx is not None:
-                return idx
-            if -_BY_VALUE_MAX_INT < obj < _BY_VALUE_MAX_INT:
-                # New to the table (repr is one-to-one on ints, and only this path renders
-                # them): appended without hashing. Written as itself, standing for the node
-                # ("int", repr(obj), 0, (), 0), when JSON keeps it exact (trace-format.md).
-                if len(self.table) >= MAX_VALUES:
-                    return self._full()
-                idx = len(self.table)
-                self.table.append(obj if -_EXACT < obj < _EXACT else ("int", repr(obj), 0, (), 0))
-                self.ints[obj] = idx
-                return idx
-        elif tp is str:
-            idx = self.strs.get(obj)
-            if idx is not None:
+            return self.new_int(obj) if (idx := self.ints.get(obj)) is None else idx
+        if tp is str:
+            if (idx := self.strs.get(obj)) is not None:
                 return idx
             if len(obj) <= _BY_VALUE_MAX_STR:
                 idx = self._intern(("str", text(obj), 0, (), 0))
@@ -129,6 +113,22 @@ class Values(InstanceReader):
                     self.strs[obj] = idx
                 return idx
         return self._intern((tp.__qualname__, text(obj), 0, (), 0))
+
+    def new_int(self, obj):
+        """The table index of an int not in `ints` yet (then looked up by value, to ±2**64):
+        itself if JSON keeps it exact, else interned as its text (bounds negated once, above)."""
+        lo, hi = _EXACT_INTS
+        if lo < obj < hi:  # written as itself, so never in `index`
+            if len(self.table) >= MAX_VALUES:
+                return self._full()
+            self.table.append(obj)
+            idx = self.ints[obj] = len(self.table) - 1
+            return idx
+        idx = self._intern(("int", text(obj), 0, (), 0))  # or the full table's index
+        lo, hi = _BY_VALUE_INTS
+        if lo < obj < hi and idx != self.full:
+            self.ints[obj] = idx
+        return idx
 
     def ref(self, obj):
         """What a name or slot holding `obj` records: an atom's index or ``-(id + 1)``."""

@@ -1,0 +1,135 @@
+"""One event's record: its row, then what changed since the frame's previous event
+(hotpath.py looks). `emit` records any event; `line_callback` makes the LINE callback,
+which records the commonest event of all in place: the next line of a function frame
+with nothing pending (no generator resumed, no brute-force look, no line with a rare
+effect, no inlined comprehension). Everything else goes through `emit`, and the
+brute-force tests (`config.BRUTE_FORCE`) hold both to looking at everything.
+
+A row is ROW_WIDTH ints: ``(kind, file, line, frame id, depth, output length, first
+delta, aux ref)``.
+"""
+
+import sys
+
+from .config import ATOM_TYPES, K_CALL, K_LINE
+from .hotpath import all_namespaces, diff_locals, look, named_by_function, touched_namespaces
+from .lines import EMPTY
+from .probes import run_probes
+from .scopes import frame_state
+
+NO_AUX = object()  # emit()'s `aux` when the event has no value of its own
+_getframe = sys._getframe  # a lesson that patches sys cannot break the callback
+
+
+def emit(self, kind, fid, frame, line, aux, file_idx):
+    """Append one event (`aux`: the returned value or the exception, else NO_AUX) and
+    what changed since the previous event."""
+    st = self.frame_states.get(fid)
+    if st is None:
+        st = frame_state(self, fid, frame)
+    deltas = self.deltas
+    aux_ref = -1
+    roots = []
+    if aux is not NO_AUX:
+        aux_ref = self.values.ref(aux)
+        if type(aux) not in ATOM_TYPES:
+            roots.append(aux)
+    self.rows.extend(
+        (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)
+    )
+    brute = self.brute
+    if brute is True:
+        for other_fid in self.stack:
+            other = self.frame_states.get(other_fid)
+            if other is not None:
+                look(self, other, True, roots)
+        if fid not in self.stack:
+            look(self, st, True, roots)
+    else:
+        if (kind == K_CALL or st.resumed) and len(self.stack) > 1:
+            caller = self.frame_states.get(self.stack[-2])
+            if caller is not None:
+                look(self, caller, False, roots)
+        st.resumed = False
+        look(self, st, False, roots)
+        if brute:  # a run's module had an attribute set (modules.py): look at them all
+            self.brute = False
+            all_namespaces(self, roots)
+    if roots:
+        record_reached(self, roots)
+    st.line = line
+    self.count += 1
+
+
+def record_reached(self, roots):
+    """Record, as deltas in the order of their ids, every object reached from `roots` whose
+    node changed (and the bindings of a namespace changed as a dict). Past
+    WORK_PER_CLOCK_CHECK objects looked at, the next line event reads the clock."""
+    out = []
+    self.values.reach(roots, out)
+    if self.values.touched:
+        touched_namespaces(self, out)
+    if self.values.work >= self.next_clock_check:
+        self.check_at = 0
+    if out:
+        out.sort()
+        deltas = self.deltas
+        for oid, node in out:
+            deltas.extend((-oid, -1, node))
+
+
+def line_callback(self):
+    """The recorder's (`self`) LINE callback, made once per run: what it reads at every
+    event is bound here (the run's lists and tables are never replaced while it runs)."""
+    live_get = self.live.get
+    states_get = self.frame_states.get
+    code_files = self.code_files
+    rows_extend = self.rows.extend
+    deltas = self.deltas
+    output = self.output
+    probes = self.probes
+    stack = self.stack
+
+    def on_line(code, line):
+        if self.busy:
+            return
+        self.busy = True
+        try:
+            if self.count >= self.check_at:
+                self.check_budget()
+            frame = _getframe(1)
+            fid = live_get(id(frame))
+            if fid is None:
+                fid = self.frame_for(frame, True)
+                stack.append(fid)
+            file_idx = code_files[id(code)]
+            if probes:
+                here = probes.get((file_idx, line))
+                if here:
+                    run_probes(here, frame, self.count, self.probe_results)
+            st = states_get(fid)
+            if st is None or not st.plain or st.resumed or self.brute is not False:
+                emit(self, K_LINE, fid, frame, line, NO_AUX, file_idx)
+                return
+            info = st.lines.get(st.line, EMPTY)  # what the frame's previous line touched
+            if info.special or info.attr_store:
+                emit(self, K_LINE, fid, frame, line, NO_AUX, file_idx)
+                return
+            # What `emit` does for this event, less what cannot apply to it.
+            rows_extend((K_LINE, file_idx, line, fid, st.depth, output.length,
+                         len(deltas) // 3, -1))
+            roots = []
+            if st.returned is not None:
+                roots.extend(st.returned)
+                st.returned = None
+            diff_locals(self, st, roots)
+            if info.global_names or st.scope.held:  # else it names nothing to look at
+                named_by_function(st.scope, info, frame.f_globals, roots)
+            if roots:
+                record_reached(self, roots)
+            st.line = line
+            self.count += 1
+        finally:
+            self.busy = False
+
+    return on_line
