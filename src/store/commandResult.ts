@@ -44,8 +44,8 @@ export type PanelNotice =
   /** A link's `count` breakpoints with a condition or log message arrived turned off. */
   | { kind: 'linkCodeHeld'; count: number }
   /**
-   * `count` of a link's breakpoints could not be read and were not set; `held` of the
-   * others arrived turned off, as in `linkCodeHeld`.
+   * `count` of a link's breakpoints were not set (unreadable, or on a line the lesson does
+   * not have); `held` of the others arrived turned off, as in `linkCodeHeld`.
    */
   | { kind: 'linkBreakpointsUnread'; count: number; held: number }
   /** A link named this panel, but what it said of it could not be read (cut short?). */

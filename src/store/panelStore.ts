@@ -18,7 +18,7 @@ import { panelEntry, panelKey, resolveLesson, runRequest } from './lessonIndex';
 import { MY_SCENARIO, myRunRequest, myScriptPath, scenarioIds } from './myScenario';
 import { useMyScenarios } from './myScenarioStore';
 import { createPanelsStore, type PanelState } from './panels';
-import { lessonAddress, linkedState, loadSaved, save } from './share';
+import { lessonAddress, linkedState, loadSaved, onLessonLines, save } from './share';
 import { navigate, useAddress } from './urlSync';
 
 /** How long after the last lesson edit the panels record again. */
@@ -52,7 +52,17 @@ export const panelsStore = createPanelsStore({
   },
   initialOf(key) {
     const entry = panelEntry(key);
-    const link = entry ? linkedState(useAddress.getState(), entry.lessonId, entry.panel.id) : {};
+    if (!entry) return loadSaved(key);
+    // A link's breakpoints on a file or line the lesson does not have are not set (the
+    // reader's own script of "My scenario" may have any number of lines).
+    const lines = new Map(
+      Object.entries(entry.files).map(([f, code]) => [f, code.split('\n').length]),
+    );
+    lines.set(myScriptPath(entry.files), Number.MAX_SAFE_INTEGER);
+    const link = onLessonLines(
+      linkedState(useAddress.getState(), entry.lessonId, entry.panel.id),
+      lines,
+    );
     return { ...loadSaved(key), ...link };
   },
 });

@@ -28,8 +28,9 @@ export interface SharedPanelState {
    */
   othersMine?: true;
   /**
-   * How many of the link's breakpoints could not be read (edited or cut short): they are
-   * not set, and the panel says so. Only a link's: a saved state drops them silently.
+   * How many of the link's breakpoints could not be set: unreadable (edited or cut short),
+   * or on a file or line the lesson does not have (`onLessonLines`). They are not set, and
+   * the panel says so. Only a link's: a saved state drops unreadable ones silently.
    */
   unreadBreakpoints?: number;
 }
@@ -167,6 +168,23 @@ export function linkedState(address: Address, lessonId: string, panelId: string)
     if (address.panel !== panelId) return {};
     return SCENARIO_ID.test(address.state) ? { scenario: address.state } : { unreadable: true };
   }
+}
+
+/**
+ * A link's state without its breakpoints on a file the panel's runs do not have, or past
+ * its last line (the lesson changed since the link was made, or the link was edited),
+ * counted with the unreadable ones. `lines`: how many lines each file has, by name.
+ */
+export function onLessonLines(
+  state: SharedPanelState,
+  lines: ReadonlyMap<string, number>,
+): SharedPanelState {
+  const all = state.breakpoints;
+  if (!all) return state;
+  const breakpoints = all.filter((b) => b.line <= (lines.get(b.file) ?? 0));
+  if (breakpoints.length === all.length) return state;
+  const unread = (state.unreadBreakpoints ?? 0) + all.length - breakpoints.length;
+  return { ...state, breakpoints, unreadBreakpoints: unread };
 }
 
 /**

@@ -262,6 +262,31 @@ describe('with Pyodide refused', () => {
     await held.locator('[data-testid=bp-python][data-state=failed]').waitFor({ timeout: 60_000 });
   });
 
+  it("leaves out a link's breakpoints on a file or line the lesson does not have, and says so", async () => {
+    const line = runtimeLine('answer = callback(');
+    const file = 's04/core/runtime.py';
+    const link = lessonAddress('s04-hooks', 'run_hooks', {
+      run_hooks: {
+        scenario: 'pass',
+        position: 5,
+        breakpoints: [
+          { id: 'x', file, line, enabled: true },
+          { id: 'y', file, line: 99_999, enabled: true },
+          { id: 'z', file: 's04/core/gone.py', line: 1, enabled: true },
+        ],
+      },
+    });
+    const path = formatAddress('http://x/?lang=en', link).replace('http://x', '');
+    app = await openApp({ path, beforeNavigate: refusePyodide });
+    const p = app.page.locator('[data-testid=panel][data-function=run_hooks]');
+    await p.locator('[data-testid=status][data-state=paused][data-step="5"]').waitFor();
+    const notice = p.locator('[data-testid=panel-notice][data-kind=linkBreakpointsUnread]');
+    expect(await notice.textContent()).toMatch(/^2 breakpoints in this link were not set: /);
+    const set = p.locator('[data-testid=breakpoint]');
+    expect(await set.count()).toBe(1);
+    expect(await set.getAttribute('data-line')).toBe(String(line));
+  });
+
   it('an own scenario that Python could not run counts nothing, compares with nothing and waits', async () => {
     app = await openApp({
       path: '/?lang=en&lesson=s04-hooks',

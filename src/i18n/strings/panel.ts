@@ -128,12 +128,12 @@ export const panelStrings = {
     en: 'This browser could not keep your breakpoints (its storage is full or turned off): a reload will lose them. To keep them, copy the link in the address bar.',
   },
   linkBreakpointsUnreadOne: {
-    zh: '这个链接里有一个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
-    en: 'One breakpoint in this link could not be read (the link may have been edited or cut short when copied) and was not set.',
+    zh: '这个链接里有一个断点没有设上：也许链接被改过、复制时少了一截，或者课程在链接生成之后改过，已经没有那一行。',
+    en: 'One breakpoint in this link was not set: the link may have been edited or cut short when copied, or the lesson has changed since and no longer has its line.',
   },
   linkBreakpointsUnread: {
-    zh: '这个链接里有 {n} 个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
-    en: '{n} breakpoints in this link could not be read (the link may have been edited or cut short when copied) and were not set.',
+    zh: '这个链接里有 {n} 个断点没有设上：也许链接被改过、复制时少了一截，或者课程在链接生成之后改过，已经没有那些行。',
+    en: '{n} breakpoints in this link were not set: the link may have been edited or cut short when copied, or the lesson has changed since and no longer has their lines.',
   },
   linkUnreadable: {
     zh: '这个链接里记的面板状态读不出来（也许复制时少了一截）；面板按平常的样子打开。',

@@ -23,6 +23,7 @@ import {
   lessonAddress,
   linkedState,
   loadSaved,
+  onLessonLines,
   panelAddress,
   type SharedPanelState,
 } from '../../../src/store/share';
@@ -507,11 +508,11 @@ describe('a link whose breakpoints are partly unreadable (edited, or cut short)'
     expect(notice).toEqual({ kind: 'linkBreakpointsUnread', count: 3, held: 1 });
     // both things are said: the ones not set, and the one turned off
     expect(noticeText('en', notice!)).toMatch(
-      /^3 breakpoints in this link could not be read .* were not set\. A breakpoint from this link has a condition/,
+      /^3 breakpoints in this link were not set: .* no longer has their lines\. A breakpoint from this link has a condition/,
     );
-    expect(noticeText('zh', notice!)).toMatch(/没有设上。这个链接带来的一个断点有条件/);
+    expect(noticeText('zh', notice!)).toMatch(/已经没有那些行。这个链接带来的一个断点有条件/);
     expect(noticeText('zh', { kind: 'linkBreakpointsUnread', count: 1, held: 0 })).toBe(
-      '这个链接里有一个断点读不出来（也许链接被改过，或复制时少了一截），没有设上。',
+      '这个链接里有一个断点没有设上：也许链接被改过、复制时少了一截，或者课程在链接生成之后改过，已经没有那一行。',
     );
   });
 
@@ -537,6 +538,34 @@ describe('a link whose breakpoints are partly unreadable (edited, or cut short)'
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+
+  it('leaves out, and counts, breakpoints on a file or line the lesson does not have', () => {
+    const state = linkedState(
+      address([
+        ['main.py', 3],
+        ['main.py', 9],
+        ['gone.py', 1],
+        ['main.py', 0],
+        ['main.py', 2, { c: 'x' }],
+      ]),
+      'les',
+      'one',
+    );
+    const lines = new Map([['main.py', 4]]);
+    const kept = onLessonLines(state, lines);
+    expect(kept.breakpoints?.map((b) => [b.file, b.line])).toEqual([
+      ['main.py', 3],
+      ['main.py', 2],
+    ]);
+    // one unreadable (line 0) and two the lesson does not have (line 9, gone.py)
+    expect(kept.unreadBreakpoints).toBe(3);
+    expect(openingNotice(null, kept)).toEqual({ kind: 'linkBreakpointsUnread', count: 3, held: 1 });
+    // all on the lesson's lines: the same state back, nothing said
+    const fine = linkedState(address([['main.py', 4]]), 'les', 'one');
+    expect(onLessonLines(fine, lines)).toBe(fine);
+    expect(openingNotice(null, onLessonLines(fine, lines))).toBeNull();
+    expect(onLessonLines({}, lines)).toEqual({});
   });
 
   it('says nothing of a link whose breakpoints all read', () => {
