@@ -8,9 +8,9 @@
  */
 import { BACK_ROOM, type LayoutOptions, WIDE } from './layoutOptions';
 import type { DiagramFrame, DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
-import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, PAD, ROW_H } from './shapes';
+import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, labelColumn, PAD, ROW_H } from './shapes';
 
-export { clip, edgePath, HEAD_H, ROW_H } from './shapes';
+export { clip, edgePath, HEAD_H, labelColumn, ROW_H } from './shapes';
 
 /** One drawn row: a name of a frame or a slot of an object. */
 export interface LaidRow {
@@ -49,6 +49,8 @@ export interface LaidFrame {
   y: number;
   w: number;
   h: number;
+  /** Where the value column starts, from `x` (shapes.labelColumn). */
+  labelW: number;
   rows: LaidRow[];
   /** Names folded into the "… N more" row under the rows (./fold.ts); 0 when none. */
   hidden: number;
@@ -67,6 +69,8 @@ export interface LaidObject {
   y: number;
   w: number;
   h: number;
+  /** Where the value column starts, from `x` (shapes.labelColumn). */
+  labelW: number;
   rows: LaidRow[];
   /**
    * The box's first row is its summary: an instance holding a value of its own besides
@@ -126,11 +130,11 @@ function rowOf(
   slot: Slot,
   from: string,
   y: number,
-  width: number,
+  box: { w: number; labelW: number },
   drawnIds: ReadonlySet<number>,
 ): LaidRow {
-  const labelPx = Math.round(width * 0.42) - 8;
-  const valuePx = width - labelPx - DOT_ROOM - 12;
+  const labelPx = box.labelW - 8;
+  const valuePx = box.w - box.labelW - DOT_ROOM - 4;
   const base = { label: slot.label, from, y, labelShown: clip(slot.label, labelPx) };
   if ('ref' in slot.value) {
     const drawn = drawnIds.has(slot.value.ref);
@@ -220,8 +224,9 @@ export function layoutDiagram(
     if (before && before.column === v.column) y = Math.max(y, before.y);
     bottom[v.column] = y + h + GAP_Y;
     const x = colX(v.column);
+    const box = { w: opts.objectWidth, labelW: labelColumn(shown.slots, opts.objectWidth) };
     const rows = shown.slots.map((s, k) =>
-      rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + (k + first) * ROW_H, opts.objectWidth, drawnIds),
+      rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + (k + first) * ROW_H, box, drawnIds),
     );
     for (const r of rows) {
       if (r.ref !== undefined && !parentTop.has(r.ref)) parentTop.set(r.ref, y);
@@ -238,6 +243,7 @@ export function layoutDiagram(
       y,
       w: opts.objectWidth,
       h,
+      labelW: box.labelW,
       rows: plain ? [] : rows,
       valueRow,
       hidden: shown.hidden,
@@ -248,6 +254,7 @@ export function layoutDiagram(
 
   const frames: LaidFrame[] = input.frames.map((f, i) => {
     const y = frameTops[i];
+    const box = { w: opts.frameWidth, labelW: labelColumn(f.names, opts.frameWidth) };
     return {
       key: f.key,
       slot: `depth:${i}`,
@@ -260,9 +267,10 @@ export function layoutDiagram(
       y,
       w: opts.frameWidth,
       h: frameHeight(f),
+      labelW: box.labelW,
       hidden: f.hidden ?? 0,
       rows: f.names.map((n, k) =>
-        rowOf(n, `frame:${f.key}:${n.label}`, y + HEAD_H + k * ROW_H, opts.frameWidth, drawnIds),
+        rowOf(n, `frame:${f.key}:${n.label}`, y + HEAD_H + k * ROW_H, box, drawnIds),
       ),
     };
   });

@@ -49,11 +49,14 @@ export function fitWide(width: number): LayoutOptions {
   return { ...WIDE, maxColumns: 1 };
 }
 
-/** A phone (390 px wide): the frames and one column of objects. */
+/**
+ * A phone (390 px wide): the frames and one column of objects. The frames get the wider
+ * share: their names are what the reader follows (ten characters shown whole).
+ */
 export const NARROW: LayoutOptions = {
-  frameWidth: 140,
-  objectWidth: 160,
-  gapX: 26,
+  frameWidth: 164,
+  objectWidth: 154,
+  gapX: 22,
   maxColumns: 1,
   maxSlots: 6,
   maxObjects: 120,

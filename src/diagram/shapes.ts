@@ -18,6 +18,18 @@ function charUnits(text: string): number {
   return n;
 }
 
+/**
+ * Where the value column of a box `w` px wide starts (px from its left): after the longest
+ * label of its `rows` (names, or an object's keys and indexes), within 35–50 % of the box.
+ * From the labels alone, so stepping through values that change never moves the column.
+ */
+export function labelColumn(rows: Iterable<{ label: string }>, w: number): number {
+  let units = 0;
+  for (const { label } of rows) units = Math.max(units, charUnits(label.replace(/\s+/g, ' ')));
+  const needed = Math.ceil(units * CHAR_W) + 8; // the text, 6 px before it and 2 after
+  return Math.min(Math.round(w * 0.5), Math.max(Math.round(w * 0.35), needed));
+}
+
 /** `text` shortened with "…" to fit `px` pixels of the diagram's monospace font. */
 export function clip(text: string, px: number): string {
   const room = Math.max(1, Math.floor(px / CHAR_W));

@@ -32,18 +32,13 @@ export interface HeapDiagramProps {
 
 const TEXT_DY = 14;
 
-/** Where a box's label column ends: the value column starts there. */
-function labelWidth(w: number): number {
-  return Math.round(w * 0.42);
-}
-
 /**
  * The lines between a box's rows and between their two columns, as one path: a step
  * that shows a new box adds one element for them, not two per row.
  */
-function Separators({ rows, x, w }: { rows: readonly LaidRow[]; x: number; w: number }) {
+function Separators({ rows, x, w, labelW }: { rows: readonly LaidRow[] } & Box) {
   if (rows.length === 0) return null;
-  const col = x + labelWidth(w);
+  const col = x + labelW;
   const d = rows.map((r) => `M${x} ${r.y}H${x + w}M${col} ${r.y}v${ROW_H}`).join('');
   return <path d={d} className="heap-sep" />;
 }
@@ -53,8 +48,10 @@ function Whole({ text, shown }: { text: string | undefined; shown: string }) {
   return text !== undefined && text !== shown ? <title>{text}</title> : null;
 }
 
-function Row({ row, x, w }: { row: LaidRow; x: number; w: number }) {
-  const labelW = labelWidth(w);
+/** Where a box is and where its value column starts (LaidFrame, LaidObject). */
+type Box = { x: number; w: number; labelW: number };
+
+function Row({ row, x, w, labelW }: { row: LaidRow } & Box) {
   return (
     <>
       <rect x={x} y={row.y} width={w} height={ROW_H} className="heap-row-hit" />
@@ -105,10 +102,10 @@ const FrameBox = memo(function FrameBox({
           data-action={pickable ? `name:${frame.key}:${r.label}` : undefined}
           className={pickable ? 'is-pickable' : undefined}
         >
-          <Row row={r} x={frame.x} w={frame.w} />
+          <Row row={r} x={frame.x} w={frame.w} labelW={frame.labelW} />
         </g>
       ))}
-      <Separators rows={frame.rows} x={frame.x} w={frame.w} />
+      <Separators rows={frame.rows} x={frame.x} w={frame.w} labelW={frame.labelW} />
       {frame.hidden > 0 ? (
         <text
           x={frame.x + 6}
@@ -170,9 +167,9 @@ const ObjectBox = memo(function ObjectBox({
         <>
           {obj.valueRow ? summary : null}
           {obj.rows.map((r) => (
-            <Row key={r.from} row={r} x={obj.x} w={obj.w} />
+            <Row key={r.from} row={r} x={obj.x} w={obj.w} labelW={obj.labelW} />
           ))}
-          <Separators rows={obj.rows} x={obj.x} w={obj.w} />
+          <Separators rows={obj.rows} x={obj.x} w={obj.w} labelW={obj.labelW} />
         </>
       )}
       {obj.hidden > 0 && !plain ? (

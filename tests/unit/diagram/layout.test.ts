@@ -3,6 +3,7 @@ import {
   clip,
   type DiagramLayout,
   HEAD_H,
+  labelColumn,
   layoutDiagram,
   ROW_H,
 } from '../../../src/diagram/layout';
@@ -285,6 +286,41 @@ describe('reference diagram layout', () => {
     expect(new Set(l.objects.map((o) => o.column))).toEqual(new Set([0]));
     expect(l.width).toBeLessThanOrEqual(370);
     expect(overlaps(l)).toBe(false);
+  });
+
+  it("starts a box's value column after its longest label, within 35–50 % of the box, never after a value", () => {
+    const rows = (...labels: string[]) => labels.map((label) => ({ label }));
+    expect(labelColumn(rows('n', 'id'), 200)).toBe(70); // short labels: 35 %
+    expect(labelColumn(rows('a'.repeat(12)), 200)).toBe(Math.ceil(12 * 7.3) + 8);
+    expect(labelColumn(rows('a'.repeat(40)), 200)).toBe(100); // long ones: cut at 50 %
+    expect(labelColumn(rows('维护窗口'), 200)).toBe(labelColumn(rows('a'.repeat(8)), 200));
+    expect(labelColumn([], 164)).toBe(57);
+    // On a phone a frame's names of up to ten characters read whole; the values still get
+    // eight ('mutate' in its quotes), and the column stays put as they change.
+    const at = (n: string) =>
+      layoutDiagram(
+        input(
+          [
+            frame('0', '<module>', [
+              atom('SCENARIO', n),
+              ref('run_main', 1),
+              atom('execute_hooked', '0'),
+            ]),
+          ],
+          [obj(1, 'dict', [atom("'type'", "'tool_use'")])],
+        ),
+        NARROW,
+      );
+    const l = at("'mutate'");
+    expect(l.frames[0].rows.map((r) => r.labelShown)).toEqual([
+      'SCENARIO',
+      'run_main',
+      'execute_h…',
+    ]);
+    expect(l.frames[0].rows[0].valueShown).toBe("'mutate'");
+    expect(at("'a much longer scenario name'").frames[0].labelW).toBe(l.frames[0].labelW);
+    // an object with short keys gives its values the room: 'tool_use' whole
+    expect(l.objects[0].rows[0].valueShown).toBe("'tool_use'");
   });
 
   it('clips long text to the box, counting wide characters twice', () => {
