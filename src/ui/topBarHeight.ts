@@ -1,8 +1,9 @@
 /**
  * The sticky top bar's real height, as the CSS variable `--topbar-height` on the root
- * element: `scroll-padding-top` (what the keyboard focuses lands below the bar) and the
- * sticky lesson index are placed from it, so they stay right when the bar is taller than
- * its usual one line (a long status while the Retry button has the focus, a zoomed page).
+ * element: `scroll-padding-top` (what the keyboard focuses lands below the bar), the
+ * panel toolbar that sticks under it (student.css) and the sticky lesson index are placed
+ * from it, so they stay right when the bar is taller than its usual one line (a long
+ * status while the Retry button has the focus, a zoomed page).
  */
 import { type RefObject, useEffect } from 'react';
 
