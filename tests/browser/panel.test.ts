@@ -99,13 +99,23 @@ describe('the run_hooks panel in the production build', () => {
   it('steps into, over, out and back', async () => {
     const line = runtimeLine(CALLBACK);
     const p = await fresh('pass', [line]);
+    // where the code box starts in its column: Debug, and the "now in" of another file,
+    // never move it (they share one row with the wrap switch)
+    const codeTop = () =>
+      p.locator('.code-col').evaluate((col) => {
+        const box = col.querySelector('[data-testid=code-plain], .code-monaco');
+        return (box?.getBoundingClientRect().top ?? 0) - col.getBoundingClientRect().top;
+      });
+    const before = await codeTop();
     await p.locator('[data-testid=debug]').click();
     await waitState(p, 'paused', line);
+    expect(await codeTop()).toBe(before);
     const at = await status(p);
     await p.locator('[data-testid=step-into]').click();
     await waitForStep(p, (s) => s === at.step + 1);
     // into the setup's callback `first`: the code view follows into setup.py
     await expect(p.locator('[data-testid=now-in]').textContent()).resolves.toContain('setup.py');
+    expect(await codeTop()).toBe(before);
     await expect(p.locator('[data-testid=frame]').first().textContent()).resolves.toContain(
       'first',
     );

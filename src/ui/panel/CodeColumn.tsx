@@ -26,25 +26,24 @@ export function CodeColumn(props: {
   const [wrap, setWrap] = useState(false);
   return (
     <div className="code-col" data-file={code.file}>
-      <label className="wrap-toggle">
-        <input
-          type="checkbox"
-          checked={wrap}
-          onChange={(e) => setWrap(e.target.checked)}
-          data-testid="wrap-lines"
-        />{' '}
-        {t(lang, 'wrapLines')}
-      </label>
-      {code.nowIn ? (
-        <div className="now-in" data-testid="now-in">
-          {t(lang, 'nowIn')} <code>{code.nowIn.file}</code> · <code>{code.nowIn.function}</code>
-        </div>
-      ) : view.paused ? (
-        // Its room, kept while paused: stepping into a callee and back does not move the code.
-        <div className="now-in is-idle" aria-hidden="true">
-          {'\u00a0'}
-        </div>
-      ) : null}
+      {/* One row: the wrap switch, and where execution is when in another file. So Debug,
+          and a step into a callee's file and back, never move the code. */}
+      <div className="code-head">
+        <label className="wrap-toggle">
+          <input
+            type="checkbox"
+            checked={wrap}
+            onChange={(e) => setWrap(e.target.checked)}
+            data-testid="wrap-lines"
+          />{' '}
+          {t(lang, 'wrapLines')}
+        </label>
+        {code.nowIn ? (
+          <div className="now-in" data-testid="now-in">
+            {t(lang, 'nowIn')} <code>{code.nowIn.file}</code> · <code>{code.nowIn.function}</code>
+          </div>
+        ) : null}
+      </div>
       <CodeView
         code={code.text}
         firstLine={code.firstLine}
