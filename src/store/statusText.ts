@@ -37,13 +37,14 @@ export function statusText(lang: Lang, view: PanelViewModel): string {
  * The status in a few characters, for the phone's sticky toolbar, where the badge above has
  * scrolled away: paused, the line (with its file when not the panel's) and the step count
  * (`line 56 · 229/239`), and the caller whose line the code shows when one is selected;
- * otherwise the badge's words.
+ * otherwise the badge's words. A file's line may wrap before its colon (a zero-width
+ * space), never inside its number: the toolbar's cell is a fifth of a phone wide.
  */
 export function compactStatus(lang: Lang, view: PanelViewModel): string {
   if (view.state !== 'paused') return statusText(lang, view);
   const { line, file, step, total, viewing } = view.status;
   const where = file
-    ? `${file.slice(file.lastIndexOf('/') + 1)}:${line ?? '?'}`
+    ? `${file.slice(file.lastIndexOf('/') + 1)}\u200b:${line ?? '?'}`
     : t(lang, 'line', { n: line ?? '?' });
   const text = `${where} · ${(step ?? 0) + 1}/${total}`;
   // The code shows a caller's line: say whose, or the line beside it reads as the paused one.

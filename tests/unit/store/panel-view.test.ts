@@ -152,7 +152,8 @@ describe('selectPanelView', () => {
     expect(statusText('en', v)).toBe(`Paused · main.py line 2 · step 2/${trace.length}`);
     expect(statusText('zh', v)).toBe(`已暂停 · main.py 第 2 行 · 第 2 步/${trace.length}`);
     // the phone toolbar's copy: the file's line and the step count, in a few characters
-    expect(compactStatus('en', v)).toBe(`main.py:2 · 2/${trace.length}`);
+    // (it may wrap before the colon, not inside "main.py:2")
+    expect(compactStatus('en', v)).toBe(`main.py\u200b:2 · 2/${trace.length}`);
     expect(compactStatus('zh', view(state(trace, 3)))).toBe(`第 6 行 · 4/${trace.length}`);
     expect(compactStatus('zh', view(state(trace, -1)))).toBe(
       statusText('zh', view(state(trace, -1))),
