@@ -82,6 +82,16 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     await clickLine(p(), line);
     // The click set a breakpoint; it did not also select the line's text.
     expect(await p().locator('.code-col .selected-text').count()).toBe(0);
+    // Its three boxes stand in one line (the log message's hint below its box does not
+    // lift that column above the other two).
+    const tops = await Promise.all(
+      ['bp-condition', 'bp-hitcount', 'bp-log'].map((id) =>
+        row()
+          .locator(`[data-testid=${id}]`)
+          .evaluate((e) => Math.round(e.getBoundingClientRect().top)),
+      ),
+    );
+    expect(new Set(tops).size).toBe(1);
     await row().locator('[data-testid=bp-condition]').fill('callback.__nam ==');
     await row().locator('[data-testid=bp-condition]').press('Enter');
     const error = row().locator('[data-testid=bp-error]');
