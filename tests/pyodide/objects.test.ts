@@ -162,6 +162,35 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, returns('callers_local')[0], 'caller').a.split('#')[0]).toBe('7');
   });
 
+  it("shows a caller's local written through its f_locals proxy from a line that does not name f_locals, at once", () => {
+    // The proxy travels as an argument and inside a dict: the writes name neither it
+    // nor the caller's frame.
+    const code = [
+      'import sys',
+      'def g(fl, box):',
+      '    fl["x"] = 2', // 3
+      '    box["fl"]["y"] = 20', // 4
+      '    return 0', // 5
+      'def f():',
+      '    x = 1',
+      '    y = 10',
+      '    fl = sys._getframe().f_locals',
+      '    g(fl, {"fl": fl})', // 10
+      '    return x + y',
+      'f()',
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    const shown = (line: number) => {
+      const vars = varsOf(trace, at(trace, 'g', line), 'f');
+      return [vars.x.split('#')[0], vars.y.split('#')[0]];
+    };
+    expect(shown(4)).toEqual(['2', '10']);
+    expect(shown(5)).toEqual(['2', '20']);
+  });
+
   /** The first event of `fn` at `line` (1-based) of a one-file program. */
   function at(trace: Trace, fn: string, line: number): number {
     const e = [...Array(trace.length).keys()].find(

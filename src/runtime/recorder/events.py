@@ -15,7 +15,7 @@ from .config import ATOM_TYPES, K_CALL, K_LINE
 from .hotpath import all_namespaces, diff_locals, look, named_by_function, touched_namespaces
 from .lines import EMPTY
 from .probes import run_probes
-from .scopes import frame_state
+from .scopes import LOCALS_PROXY, frame_state
 
 NO_AUX = object()  # emit()'s `aux` when the event has no value of its own
 _getframe = sys._getframe  # a lesson that patches sys cannot break the callback
@@ -52,8 +52,18 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
                 look(self, caller, False, roots)
         st.resumed = False
         look(self, st, False, roots)
-        if brute:  # a run's module had an attribute set (modules.py): look at them all
-            self.brute = False
+        if brute:
+            # "namespaces": a run's module had an attribute set (modules.py): look at them
+            # all, once. "frames": a frame's `f_locals` proxy is out (record_reached), and a
+            # write through it rebinds that frame's names from any line: every frame on the
+            # stack and every namespace, at every event from then on.
+            if brute == "namespaces":
+                self.brute = False
+            else:
+                for other_fid in self.stack:
+                    other = self.frame_states.get(other_fid)
+                    if other is not None and other is not st and other.loc is not None:
+                        diff_locals(self, other, roots)
             all_namespaces(self, roots)
     if roots:
         record_reached(self, roots)
@@ -64,13 +74,17 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
 def record_reached(self, roots):
     """Record, as deltas in the order of their ids, every object reached from `roots` whose
     node changed (and the bindings of a namespace changed as a dict). Past
-    WORK_PER_CLOCK_CHECK objects looked at, the next line event reads the clock."""
+    WORK_PER_CLOCK_CHECK objects looked at, the next line event reads the clock. Once the
+    program holds a frame's `f_locals` proxy where it can be seen (it was drawn), every
+    event looks at every frame ("frames", emit)."""
     out = []
     self.values.reach(roots, out)
     if self.values.touched:
         touched_namespaces(self, out)
     if self.values.work >= self.next_clock_check:
         self.check_at = 0
+    if self.brute is not True and LOCALS_PROXY in self.values.kinds:
+        self.brute = "frames"
     if out:
         out.sort()
         deltas = self.deltas

@@ -139,7 +139,7 @@ class Recorder(Stack):
     def module_written(self):
         """One of the run's modules had an attribute set or deleted, maybe by code that is
         not traced (modules.py): the next event looks at every namespace (events.emit)."""
-        if self.brute is False:
+        if self.brute is False:  # ("frames" looks at every namespace at every event)
             self.brute = "namespaces"
 
     def stop(self, reason):

@@ -9,7 +9,7 @@ from .comprehensions import comprehension_regions
 # A function frame's `f_locals` (PEP 667's write-through proxy); any other frame's is its
 # namespace: a module's globals, or a class body's (a metaclass's `__prepare__` may make
 # that a dict subclass, as Enum's does, or any mapping).
-_LOCALS_PROXY = type((lambda: sys._getframe().f_locals)())
+LOCALS_PROXY = type((lambda: sys._getframe().f_locals)())
 
 
 class Scope:
@@ -63,7 +63,7 @@ def frame_state(self, fid, frame):
         return st
     loc = frame.f_locals
     tp = type(loc)
-    if tp is _LOCALS_PROXY:
+    if tp is LOCALS_PROXY:
         scope = Scope(fid, None)
     else:  # module and class bodies: a namespace, maybe shared
         if tp is not dict and not issubclass(tp, dict):
