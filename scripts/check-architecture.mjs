@@ -14,6 +14,10 @@
  *    imports) names the files it imports in full (`./trace.ts`, `../i18n/index.ts`). Node's
  *    own module loader needs that, and Vite warns on every build and start that it will
  *    load configs that way by default (`configLoader: 'native'`).
+ * 6. The page never loads the lesson checks: no file the page's layers reach through static
+ *    value imports is one of CHECK_ONLY (the manifest schema, its messages, the loader, the
+ *    standard library's module list). One such import put 5 kB gzip of them into the
+ *    initial JavaScript (2026-12-05). Type-only imports and `import()` are fine.
  *
  * Imports are read with a regular expression (static `import`/`export … from` and
  * dynamic `import('…')`): the code base is formatted by biome, so they are regular.
@@ -138,6 +142,54 @@ for (const rel of files) {
   }
 }
 
+/** Rule 6: what only the lesson checks and the loader need (paths without extension). */
+const CHECK_ONLY = new Set([
+  'lessons/schema',
+  'lessons/issues',
+  'lessons/loader',
+  'lessons/stdlib-modules',
+  'lessons/tries',
+  'lessons/predictions',
+  'lessons/resolve',
+  'lessons/resolvePanels',
+  'lessons/salvage',
+]);
+/**
+ * The pages' entries (the app's, the shell's, the embed view's): what they reach through
+ * static imports is what loads with the page; `import()` starts a chunk loaded later
+ * (author mode, the diagram, the loader), which may hold anything.
+ */
+const PAGE_ENTRIES = ['main.tsx', 'boot.tsx', 'shell/start.ts', 'embed/main.tsx', 'embed/boot.tsx'];
+const STATIC_VALUE_IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]/g;
+function pageReaches() {
+  const byPath = new Map(files.map((f) => [f.replace(/\.(tsx?|mjs|js)$/, ''), f]));
+  const queue = PAGE_ENTRIES.filter((f) => files.includes(f));
+  const from = new Map(queue.map((f) => [f, null]));
+  while (queue.length > 0) {
+    const rel = queue.pop();
+    const code = withoutComments(readFileSync(path.join(src, rel), 'utf8'));
+    for (const m of code.matchAll(STATIC_VALUE_IMPORT)) {
+      if (!m[1].startsWith('.')) continue;
+      const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), m[1]));
+      const file = byPath.get(target.replace(/\.(tsx?|mjs|js)$/, ''));
+      if (!file || from.has(file)) continue;
+      from.set(file, rel);
+      queue.push(file);
+    }
+  }
+  for (const [file, by] of from) {
+    const bare = file.replace(/\.(tsx?|mjs|js)$/, '');
+    if (!CHECK_ONLY.has(bare)) continue;
+    const chain = [file];
+    for (let at = by; at; at = from.get(at)) chain.push(at);
+    problems.push(
+      `src/${chain[1]}:1: page: the page must not load ${bare} (only the lesson checks need it): ${chain.reverse().join(' -> ')}; import types with \`import type\`, or move what the page needs out of it`,
+    );
+  }
+}
+pageReaches();
+
 /** Rule 5: every relative import in the files vite.config.ts reaches, with its extension. */
 function configImports() {
   const seen = new Set();
@@ -172,5 +224,5 @@ if (problems.length) {
   process.exit(1);
 }
 console.log(
-  `architecture: ${files.length} files under src/ follow the layer, URL, size and zod rules; the ${configFiles} files vite.config.ts loads name their imports in full`,
+  `architecture: ${files.length} files under src/ follow the layer, URL, size and zod rules, and the page loads none of the lesson checks; the ${configFiles} files vite.config.ts loads name their imports in full`,
 );

@@ -6,9 +6,9 @@
  * (`warning: true`). Pure apart from the trace it reads.
  */
 import { type Lang, t } from '../../src/i18n/cli.ts';
-import { nearName } from '../../src/lessons/issues.ts';
 import { formatJsonPath } from '../../src/lessons/json.ts';
 import type { Lesson, ResolvedPanel } from '../../src/lessons/lesson.ts';
+import { nearName } from '../../src/lessons/nearName.ts';
 import {
   answerPrediction,
   factsFromTrace,

@@ -6,11 +6,11 @@
  */
 import { anchorLines } from './anchors.ts';
 import { inlineScenarioIds } from './inline.ts';
-import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonSource, ResolvedAsk, ResolvedPrediction } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
 import { msg } from './messages.ts';
+import { nearName } from './nearName.ts';
 import type { ReportField } from './resolve.ts';
 import type { CheckablePanel } from './resolvePanels.ts';
 import { PredictionSchema } from './schema.ts';

@@ -5,7 +5,6 @@
  * ./resolvePanels.ts. Pure, like the rest of the loader.
  */
 
-import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type {
   LessonError,
@@ -17,6 +16,7 @@ import type {
 import { sourceFile } from './lesson.ts';
 import { renderMarkdown } from './markdown.ts';
 import { type LessonMessage, msg } from './messages.ts';
+import { nearName } from './nearName.ts';
 import { type MalformedMarker, type SplitSegment, splitProse } from './prose.ts';
 import { type ManifestParts, panelIdsOf } from './salvage.ts';
 import { LANGS, type Lang, type LessonManifest } from './schema.ts';

@@ -9,11 +9,11 @@ import {
   resolveFunctionRange,
   resolveStepLines,
 } from './anchors.ts';
-import { nearName } from './issues.ts';
 import type { JsonPath } from './json.ts';
 import type { LessonScenario, LessonSource, ResolvedPanel, ResolvedStep } from './lesson.ts';
 import { sourceFile } from './lesson.ts';
 import { msg } from './messages.ts';
+import { nearName } from './nearName.ts';
 import { type ReportField, readRequired } from './resolve.ts';
 import type { ManifestParts } from './salvage.ts';
 import type { LessonManifest } from './schema.ts';

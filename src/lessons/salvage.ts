@@ -6,7 +6,7 @@
  * the schema is left out (the schema already reported it); positions are kept, so the
  * errors about the parts that remain name the right field.
  */
-import { nearName } from './issues.ts';
+import { nearName } from './nearName.ts';
 import {
   type LessonManifest,
   LessonManifestSchema,

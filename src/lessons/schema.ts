@@ -9,18 +9,13 @@
  */
 import { z } from 'zod/mini';
 import type { MessageKey } from '../i18n/messageTable.ts';
+import { BudgetSchema, type Lang, SCENARIO_ID } from './basics.ts';
 import { encodeMessage, type MessageValue, msg } from './messages.ts';
 import { STDLIB_MODULES } from './stdlib-modules.ts';
 
-/** The languages every lesson text is written in; zh is the primary audience. */
-export const LANGS = ['zh', 'en'] as const;
-
-/** One of {@link LANGS}. */
-export type Lang = (typeof LANGS)[number];
+export { type Budget, BudgetSchema, LANGS, type Lang, SCENARIO_ID } from './basics.ts';
 
 const LESSON_ID = /^[a-z0-9-]+$/;
-/** What a scenario id may be: lowercase letters, digits and underscores. */
-export const SCENARIO_ID = /^[a-z0-9_]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
 const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
@@ -108,17 +103,6 @@ export const SourceRefSchema = z.strictObject({
 
 /** A lesson source as written in the manifest: `{"path": "s04/core/gate.py", "module": "gate"}`. */
 export type SourceRef = z.infer<typeof SourceRefSchema>;
-
-/** Limits the recorder enforces for one run of this lesson. */
-export const BudgetSchema = z.strictObject({
-  /** Stop recording after this many trace events. */
-  maxEvents: z.optional(z.number().check(z.int(), z.positive())),
-  /** Stop the run after this many seconds of wall-clock time. */
-  maxSeconds: z.optional(z.number().check(z.positive())),
-});
-
-/** Recorder limits for one run; both optional, the recorder has its own defaults. */
-export type Budget = z.infer<typeof BudgetSchema>;
 
 /** Which budget stopped a run: its events, its clock, or its call depth. */
 export const STOP_REASONS = ['events', 'time', 'depth'] as const;

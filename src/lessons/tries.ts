@@ -1,14 +1,14 @@
 /**
  * A panel's "things to try" name scenarios as `[[scenario_id]]`, so the text always shows
  * the label the scenario picker shows, in the reader's language, and a click switches to
- * it. The id is the lesson's; the label is derived, never copied into the prose.
+ * it. The id is the lesson's; the label is derived, never copied into the prose. What
+ * the checks find wrong in them is here; the buttons the page draws, ./tryButtons.ts.
  */
 
-import { escapeHtml } from './html.ts';
 import { SCENARIO_REF as REF } from './inline.ts';
-import { nearName } from './issues.ts';
 import type { LessonError } from './lesson.ts';
 import { msg } from './messages.ts';
+import { nearName } from './nearName.ts';
 import type { TryBlock } from './prose.ts';
 
 /**
@@ -48,31 +48,6 @@ function meantScenario(written: string, offered: readonly string[]): string | un
     .toLowerCase()
     .replace(/[-\s]+/g, '_');
   return offered.find((id) => id === plain);
-}
-
-/**
- * A try block's rendered HTML (./markdown.ts) with each `[[id]]` in its text shown as a
- * button labelled `labelOf(id)`, the picker's label (an id without one stays as written).
- * Not in code, nor inside a tag (an image's `alt`, a link's `title`: a button there would
- * end the attribute). The panel handles clicks on `[data-scenario]`. Ids are `[a-z0-9_]+`,
- * labels are escaped; the renderer escapes `<` and `>` in attributes, so a tag ends at `>`.
- */
-export function withScenarioButtons(
-  html: string,
-  labelOf: (id: string) => string | undefined,
-): string {
-  return html
-    .split(/(<code\b[^>]*>[\s\S]*?<\/code>|<[^>]*>)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part.replace(REF, (whole, id: string) => {
-            const label = labelOf(id);
-            if (label === undefined) return whole;
-            return `<button type="button" class="try-scenario" data-scenario="${id}">${escapeHtml(label)}</button>`;
-          }),
-    )
-    .join('');
 }
 
 /**

@@ -9,8 +9,8 @@
 
 import { z } from 'zod/mini';
 import type { $ZodIssue } from 'zod/v4/core';
+import { BudgetSchema } from '../lessons/basics.ts';
 import { RunFileSchema } from '../lessons/lesson.ts';
-import { BudgetSchema } from '../lessons/schema.ts';
 
 /** A breakpoint condition or logpoint the recorder evaluates in the live frame. */
 

@@ -7,7 +7,7 @@
  * - localStorage keeps each panel's scenario and breakpoints across reloads.
  */
 import { create } from 'zustand';
-import { SCENARIO_ID } from '../lessons/schema';
+import { SCENARIO_ID } from '../lessons/basics';
 import type { Breakpoint } from '../replay/engine';
 import { type Address, panelHash } from './address';
 import { MY_SCENARIO } from './myScenario';

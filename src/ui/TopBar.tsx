@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { LANG_NAMES, type Lang, t } from '../i18n';
-import { LANGS } from '../lessons/schema';
+import { LANGS } from '../lessons/basics';
 import type { RuntimePhase } from '../store/app';
 import { pythonDownloadShare, pythonStatusText } from './pythonStatus';
 import { ShortcutsHelp } from './ShortcutsHelp';

@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
-import { withScenarioButtons } from '../../lessons/tries';
+import { withScenarioButtons } from '../../lessons/tryButtons';
 import { onPhone } from '../phone';
 
 /**

@@ -4,7 +4,8 @@ import { formatJsonPath, parseJsonWithPositions } from '../../../src/lessons/jso
 import { renderMarkdown } from '../../../src/lessons/markdown.ts';
 import { renderMessage } from '../../../src/lessons/messageText.ts';
 import { splitProse } from '../../../src/lessons/prose.ts';
-import { scenarioRefs, withScenarioButtons } from '../../../src/lessons/tries.ts';
+import { scenarioRefs } from '../../../src/lessons/tries.ts';
+import { withScenarioButtons } from '../../../src/lessons/tryButtons.ts';
 
 describe('the manifest JSON parser', () => {
   it('parses what JSON.parse parses', () => {

@@ -1,9 +1,9 @@
 /**
- * The "did you mean" of lessons:check (issues.ts nearName): a name one or two edits away,
+ * The "did you mean" of lessons:check (nearName.ts): a name one or two edits away,
  * or one that starts the other, when exactly one such name exists.
  */
 import { describe, expect, it } from 'vitest';
-import { nearName } from '../../../src/lessons/issues';
+import { nearName } from '../../../src/lessons/nearName';
 
 describe('the name a misspelt one most likely meant', () => {
   it('is one a small edit away, or one the other starts with', () => {
