@@ -18,6 +18,7 @@ import { breakpointStrings } from './strings/breakpoints.ts';
 import { buildStrings } from './strings/build.ts';
 import { checkStrings } from './strings/check.ts';
 import { commandStrings } from './strings/commands.ts';
+import { embedBoxStrings } from './strings/embedBox.ts';
 import { fileStrings } from './strings/files.ts';
 import { instructorStrings } from './strings/instructor.ts';
 import { lessonStrings } from './strings/lessons.ts';
@@ -30,11 +31,12 @@ import { sandboxStrings } from './strings/sandbox.ts';
 export { LANG_NAMES, type Lang, langTag, pickLang, sentences } from './lang.ts';
 
 /**
- * The area tables, by area name (for the tests). Five are not in the page's table, which
+ * The area tables, by area name (for the tests). Six are not in the page's table, which
  * the browser downloads before anything else: `check` and `build`, the command line's
  * (`lessons:check` and the build, through ./cli.ts); `lessons` and `files`, which only
- * lesson problems use (through ./messageTable.ts); and `author`, which only author mode's
- * components use (through ./authorTable.ts).
+ * lesson problems use (through ./messageTable.ts); `author`, which only author mode's
+ * components use (through ./authorTable.ts); and `embedBox`, the embed box's, which loads
+ * when a reader opens it (through ./embedTable.ts).
  */
 export const STRING_TABLES = {
   app: appStrings,
@@ -42,6 +44,7 @@ export const STRING_TABLES = {
   commands: commandStrings,
   breakpoints: breakpointStrings,
   author: authorStrings,
+  embedBox: embedBoxStrings,
   instructor: instructorStrings,
   sandbox: sandboxStrings,
   objects: objectStrings,

@@ -1,8 +1,10 @@
-import { memo, useId, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useId, useRef, useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
-import { embedSnippet } from '../../store/embed';
+
+// The box and its strings load when a reader opens it: most readers never do.
+const EmbedBox = lazy(() => import('./EmbedBox').then((m) => ({ default: m.EmbedBox })));
 
 /**
  * The panel's Embed action: a button that shows the `<iframe>` snippet for this panel,
@@ -19,8 +21,6 @@ function EmbedActionView(props: {
 }) {
   const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
   const [open, setOpen] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const [compact, setCompact] = useState(false);
   const id = useId();
   const opener = useRef<HTMLButtonElement>(null);
   /** Close the box and give the focus back to the button that opened it. */
@@ -28,18 +28,6 @@ function EmbedActionView(props: {
     setOpen(false);
     opener.current?.focus();
   };
-  const snippet = open
-    ? embedSnippet({
-        base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
-        lesson: lessonId,
-        panel: panel.id,
-        title: `${panel.function} · ${t(lang, 'appTitle')}`,
-        scenario,
-        breakpoints,
-        lang,
-        compact,
-      })
-    : '';
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape from anything inside closes the box
     <div
@@ -58,59 +46,23 @@ function EmbedActionView(props: {
         aria-controls={id}
         onClick={() => {
           setOpen(!open);
-          setCopied(false);
         }}
       >
         {t(lang, 'embedAction')}
       </button>
       {open ? (
-        <section
-          id={id}
-          className="embed-box"
-          data-testid="embed-box"
-          aria-label={t(lang, 'embedTitle')}
-        >
-          <p>{t(lang, 'embedHelp')}</p>
-          {draft ? (
-            <p className="embed-draft" data-testid="embed-draft">
-              {t(lang, 'embedDraft')}
-            </p>
-          ) : null}
-          <label className="embed-compact">
-            <input
-              type="checkbox"
-              checked={compact}
-              data-testid="embed-compact"
-              onChange={(e) => {
-                setCompact(e.target.checked);
-                setCopied(false);
-              }}
-            />{' '}
-            {t(lang, 'embedCompact')}
-          </label>
-          <label>
-            <span>{t(lang, 'embedCode')}</span>
-            <textarea readOnly rows={5} value={snippet} data-testid="embed-snippet" />
-          </label>
-          <button
-            type="button"
-            data-testid="embed-copy"
-            onClick={() =>
-              navigator.clipboard?.writeText(snippet).then(
-                () => setCopied(true),
-                () => setCopied(false),
-              )
-            }
-          >
-            {t(lang, 'copy')}
-          </button>
-          <button type="button" data-testid="embed-close" onClick={close}>
-            {t(lang, 'close')}
-          </button>
-          <span className="embed-copied" role="status" data-testid="embed-copied">
-            {copied ? t(lang, 'copied') : ''}
-          </span>
-        </section>
+        <Suspense fallback={null}>
+          <EmbedBox
+            id={id}
+            lessonId={lessonId}
+            panel={panel}
+            scenario={scenario}
+            breakpoints={breakpoints}
+            draft={draft}
+            lang={lang}
+            onClose={close}
+          />
+        </Suspense>
       ) : null}
     </div>
   );

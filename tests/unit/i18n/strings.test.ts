@@ -14,6 +14,7 @@ import {
 } from '../../../src/i18n';
 import { AUTHOR_STRINGS, tAuthor, tnAuthor } from '../../../src/i18n/authorTable';
 import { t as cliText } from '../../../src/i18n/cli';
+import { tEmbed } from '../../../src/i18n/embedTable';
 import { type MessageKey, tMessage } from '../../../src/i18n/messageTable';
 import { LANGS, type LocalizedText } from '../../../src/lessons/schema';
 
@@ -25,7 +26,7 @@ describe('the UI string table', () => {
   const ALL: Record<string, LocalizedText> = Object.assign({}, ...Object.values(STRING_TABLES));
   const keys = Object.keys(ALL);
 
-  it('defines each key in exactly one area table; the page has all but five', () => {
+  it('defines each key in exactly one area table; the page has all but six', () => {
     const seen = new Map<string, string>();
     for (const [area, table] of Object.entries(STRING_TABLES)) {
       for (const key of Object.keys(table)) {
@@ -33,9 +34,9 @@ describe('the UI string table', () => {
         seen.set(key, area);
       }
     }
-    // Left out of the page's table: the command line's areas, the lesson-problem ones and
-    // author mode's.
-    const apart = ['check', 'build', 'lessons', 'files', 'author'];
+    // Left out of the page's table: the command line's areas, the lesson-problem ones,
+    // author mode's and the embed box's.
+    const apart = ['check', 'build', 'lessons', 'files', 'author', 'embedBox'];
     const page = [...seen].filter(([, area]) => !apart.includes(area)).map(([key]) => key);
     expect(page.sort()).toEqual((Object.keys(STRINGS) as StringKey[]).sort());
   });
@@ -66,6 +67,12 @@ describe('the UI string table', () => {
     expect(tAuthor('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
     expect(tAuthor('en', 'exportAll')).toBe(STRING_TABLES.author.exportAll.en);
     expect('exportAll' in STRINGS).toBe(false);
+  });
+
+  it("the embed box reads the page strings and its own, which the page's table leaves out", () => {
+    expect(tEmbed('zh', 'line', { n: 7 })).toBe(t('zh', 'line', { n: 7 }));
+    expect(tEmbed('en', 'embedCode')).toBe(STRING_TABLES.embedBox.embedCode.en);
+    expect('embedCode' in STRINGS).toBe(false);
   });
 
   it('the command line reads the page strings and its own', () => {
