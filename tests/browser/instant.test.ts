@@ -6,6 +6,7 @@
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Breakpoint } from '../../src/replay/engine.ts';
 import { formatAddress } from '../../src/store/address.ts';
 import { lessonAddress } from '../../src/store/share.ts';
 import { seriousViolations, serveAxe } from './axe-helpers.ts';
@@ -231,23 +232,25 @@ describe('with Pyodide refused', () => {
     }
   });
 
-  it("opens a link's conditions turned off, says why, and runs one only once it is turned on", async () => {
-    const line = runtimeLine('answer = callback(');
-    const file = 's04/core/runtime.py';
+  /** Open a link to run_hooks under `pass`, at step 5, with `breakpoints`, Python refused. */
+  async function openLinkAtStep5(breakpoints: Breakpoint[]): Promise<Locator> {
     const link = lessonAddress('s04-hooks', 'run_hooks', {
-      run_hooks: {
-        scenario: 'pass',
-        position: 5,
-        breakpoints: [
-          { id: 'x', file, line, enabled: true, condition: 'True' },
-          { id: 'y', file, line: line + 1, enabled: true },
-        ],
-      },
+      run_hooks: { scenario: 'pass', position: 5, breakpoints },
     });
     const path = formatAddress('http://x/?lang=en', link).replace('http://x', '');
     app = await openApp({ path, beforeNavigate: refusePyodide });
     const p = app.page.locator('[data-testid=panel][data-function=run_hooks]');
     await p.locator('[data-testid=status][data-state=paused][data-step="5"]').waitFor();
+    return p;
+  }
+
+  it("opens a link's conditions turned off, says why, and runs one only once it is turned on", async () => {
+    const line = runtimeLine('answer = callback(');
+    const file = 's04/core/runtime.py';
+    const p = await openLinkAtStep5([
+      { id: 'x', file, line, enabled: true, condition: 'True' },
+      { id: 'y', file, line: line + 1, enabled: true },
+    ]);
     const notice = p.locator('[data-testid=panel-notice][data-kind=linkCodeHeld]');
     expect(await notice.textContent()).toMatch(/^A breakpoint from this link has a condition/);
     const held = p.locator(`[data-testid=breakpoint][data-line="${line}"]`);
@@ -256,7 +259,7 @@ describe('with Pyodide refused', () => {
     const plain = p.locator(`[data-testid=breakpoint][data-line="${line + 1}"]`);
     expect(await plain.locator('[data-testid=bp-enabled]').isChecked()).toBe(true);
     // Nothing asked Python to run it; turned on, it needs Python (refused here), and says so.
-    await app.page.locator(FAILED).waitFor({ timeout: 120_000 });
+    await p.page().locator(FAILED).waitFor({ timeout: 120_000 });
     expect(await held.locator('[data-testid=bp-python]').count()).toBe(0);
     await held.locator('[data-testid=bp-enabled]').check();
     await held.locator('[data-testid=bp-python][data-state=failed]').waitFor({ timeout: 60_000 });
@@ -265,21 +268,11 @@ describe('with Pyodide refused', () => {
   it("leaves out a link's breakpoints on a file or line the lesson does not have, and says so", async () => {
     const line = runtimeLine('answer = callback(');
     const file = 's04/core/runtime.py';
-    const link = lessonAddress('s04-hooks', 'run_hooks', {
-      run_hooks: {
-        scenario: 'pass',
-        position: 5,
-        breakpoints: [
-          { id: 'x', file, line, enabled: true },
-          { id: 'y', file, line: 99_999, enabled: true },
-          { id: 'z', file: 's04/core/gone.py', line: 1, enabled: true },
-        ],
-      },
-    });
-    const path = formatAddress('http://x/?lang=en', link).replace('http://x', '');
-    app = await openApp({ path, beforeNavigate: refusePyodide });
-    const p = app.page.locator('[data-testid=panel][data-function=run_hooks]');
-    await p.locator('[data-testid=status][data-state=paused][data-step="5"]').waitFor();
+    const p = await openLinkAtStep5([
+      { id: 'x', file, line, enabled: true },
+      { id: 'y', file, line: 99_999, enabled: true },
+      { id: 'z', file: 's04/core/gone.py', line: 1, enabled: true },
+    ]);
     const notice = p.locator('[data-testid=panel-notice][data-kind=linkBreakpointsUnread]');
     expect(await notice.textContent()).toMatch(/^2 breakpoints in this link were not set: /);
     const set = p.locator('[data-testid=breakpoint]');
