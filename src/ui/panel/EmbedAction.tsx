@@ -1,7 +1,6 @@
 import { lazy, memo, Suspense, useId, useRef, useState } from 'react';
-import { type Lang, t } from '../../i18n';
-import type { ResolvedPanel } from '../../lessons/lesson';
-import type { Breakpoint } from '../../replay/engine';
+import { t } from '../../i18n';
+import type { EmbedTarget } from './EmbedBox';
 
 // The box and its strings load when a reader opens it: most readers never do.
 const EmbedBox = lazy(() => import('./EmbedBox').then((m) => ({ default: m.EmbedBox })));
@@ -10,15 +9,7 @@ const EmbedBox = lazy(() => import('./EmbedBox').then((m) => ({ default: m.Embed
  * The panel's Embed action: a button that shows the `<iframe>` snippet for this panel,
  * with the current scenario and breakpoints, ready to copy into another page.
  */
-function EmbedActionView(props: {
-  lessonId: string;
-  panel: ResolvedPanel;
-  scenario: string;
-  breakpoints: readonly Breakpoint[];
-  /** Author mode has a draft of this lesson: the snippet shows the lesson as deployed. */
-  draft: boolean;
-  lang: Lang;
-}) {
+function EmbedActionView(props: EmbedTarget) {
   const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
   const [open, setOpen] = useState(false);
   const id = useId();

@@ -5,14 +5,8 @@ import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
 import { embedSnippet } from '../../store/embed';
 
-/**
- * The Embed action's box (./EmbedAction.tsx): the `<iframe>` snippet for this panel, with
- * the current scenario and breakpoints, a Compact switch, Copy and Close. Loaded when the
- * box first opens.
- */
-export function EmbedBox(props: {
-  /** The box's id, which the Embed button's `aria-controls` names. */
-  id: string;
+/** What an embed snippet is made from: the panel, as the reader has it now. */
+export interface EmbedTarget {
   lessonId: string;
   panel: ResolvedPanel;
   scenario: string;
@@ -20,8 +14,20 @@ export function EmbedBox(props: {
   /** Author mode has a draft of this lesson: the snippet shows the lesson as deployed. */
   draft: boolean;
   lang: Lang;
-  onClose(): void;
-}) {
+}
+
+/**
+ * The Embed action's box (./EmbedAction.tsx): the `<iframe>` snippet for this panel, with
+ * the current scenario and breakpoints, a Compact switch, Copy and Close. Loaded when the
+ * box first opens.
+ */
+export function EmbedBox(
+  props: EmbedTarget & {
+    /** The box's id, which the Embed button's `aria-controls` names. */
+    id: string;
+    onClose(): void;
+  },
+) {
   const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
   const [copied, setCopied] = useState(false);
   const [compact, setCompact] = useState(false);
