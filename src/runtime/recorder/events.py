@@ -12,7 +12,14 @@ delta, aux ref)``.
 import sys
 
 from .config import ATOM_TYPES, K_CALL, K_LINE
-from .hotpath import all_namespaces, diff_locals, look, named_by_function, touched_namespaces
+from .hotpath import (
+    all_namespaces,
+    diff_locals,
+    look,
+    named_by_function,
+    other_frames,
+    touched_namespaces,
+)
 from .lines import EMPTY
 from .probes import run_probes
 from .scopes import LOCALS_PROXY, frame_state
@@ -60,10 +67,7 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
             if brute == "namespaces":
                 self.brute = False
             else:
-                for other_fid in self.stack:
-                    other = self.frame_states.get(other_fid)
-                    if other is not None and other is not st and other.loc is not None:
-                        diff_locals(self, other, roots)
+                other_frames(self, st, roots)
             all_namespaces(self, roots)
     if roots:
         record_reached(self, roots)

@@ -234,10 +234,7 @@ def _look_special(self, st, info, roots):
         if glob is not None and glob is not st.scope and glob.ns is frame.f_globals:
             _diff_namespace(self, glob, info.global_stores, roots)
     if info.outer_stores or info.frame_locals:  # a frame's locals: a cell, `f_locals`
-        for fid in self.stack:
-            other = self.frame_states.get(fid)
-            if other is not None and other is not st and other.scope.ns is None:
-                diff_locals(self, other, roots)
+        other_frames(self, st, roots)
     if info.unnamed:
         # It changed what a call returned (`top = stack[-1]` before
         # `stack.pop().append(9)`): every object the stack's frames hold is looked at
@@ -248,6 +245,15 @@ def _look_special(self, st, info, roots):
                 scope = other.scope
                 held = scope.vals if scope.ns is None else scope.cache.values()
                 roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
+
+
+def other_frames(self, st, roots):
+    """Compare the bindings of every function frame on the stack but `st`'s with the record:
+    a line may have rebound their names (a free variable, a frame's `f_locals` proxy)."""
+    for fid in self.stack:
+        other = self.frame_states.get(fid)
+        if other is not None and other is not st and other.scope.ns is None:
+            diff_locals(self, other, roots)
 
 
 def all_namespaces(self, roots):
