@@ -191,6 +191,34 @@ describe('the object-centric trace', () => {
     expect(shown(5)).toEqual(['2', '20']);
   });
 
+  it("shows a caller's local written through a closure cell's cell_contents from another function, at once", () => {
+    // The writes name neither the caller's frame nor its variable: one goes through the
+    // function's __closure__, one through a cell held by name and setattr.
+    const code = [
+      'def set_cell(fn, value):',
+      '    fn.__closure__[0].cell_contents = value', // 2
+      '    return 0', // 3
+      'def set_by_name(cell, value):',
+      '    setattr(cell, "cell_contents", value)', // 5
+      '    return 0', // 6
+      'def f():',
+      '    x = 1',
+      '    def read():',
+      '        return x',
+      '    set_cell(read, 2)',
+      '    c = read.__closure__[0]',
+      '    set_by_name(c, 3)',
+      '    return x',
+      'f()',
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    expect(varsOf(trace, at(trace, 'set_cell', 3), 'f').x.split('#')[0]).toBe('2');
+    expect(varsOf(trace, at(trace, 'set_by_name', 6), 'f').x.split('#')[0]).toBe('3');
+  });
+
   /** The first event of `fn` at `line` (1-based) of a one-file program. */
   function at(trace: Trace, fn: string, line: number): number {
     const e = [...Array(trace.length).keys()].find(

@@ -21,7 +21,13 @@ _REACH_NAMES = frozenset([
     "getattr", "__dict__", "__globals__", "__builtins__", "modules", "f_globals",
     "f_builtins", "f_locals",
 ])
+# Ways to rebind a function frame's local without naming the frame: its `f_locals` proxy
+# (loaded), a closure cell's `cell_contents` (stored or deleted: `fn.__closure__[0].
+# cell_contents = 2`), and `setattr`/`delattr`, which may set the same (`setattr(cell,
+# "cell_contents", 2)`). A line that does any looks at every frame on the stack after it.
 _FRAME_LOCALS = "f_locals"
+_CELL_CONTENTS = "cell_contents"
+_REBINDS_ANY = frozenset(["setattr", "delattr"])
 # Calls that run code of their own (a string): it may change any object, not only those
 # the line names (`exec("lst.append(2)")`), so the line is `unnamed` too.
 _RUNS_CODE = frozenset(["exec", "eval"])
@@ -52,13 +58,13 @@ class LineInfo:
         # sets or deletes an attribute: on a module (`__main__.x = 1`), a global of it
         self.attr_store = False
         self.reach = False  # loads one of _REACH_NAMES (a name or an attribute)
-        self.frame_locals = False  # loads `f_locals`
+        self.frame_locals = False  # may rebind another frame's locals (_FRAME_LOCALS)
         # changes a value no name of the line holds (`stack.pop().append(9)`,
         # `q.get()["n"] = 1`, `grid[35].append(5)`): an object the line's names may not
         # reach (a container shows its first 30 items), which another name may show
         self.unnamed = False
-        # global_stores, rescan, outer_stores, reach or unnamed: one flag for the hot
-        # path's rare cases
+        # global_stores, rescan, outer_stores, reach, frame_locals or unnamed: one flag for
+        # the hot path's rare cases
         self.special = False
 
 
@@ -180,6 +186,8 @@ def line_table(code):
             if kind == _SKIP:
                 if op in _ATTR_STORE_OPS:
                     info.attr_store = True
+                    if names[arg] == _CELL_CONTENTS:
+                        info.frame_locals = True
                 elif op in _ATTR_LOADS:
                     _note_reach(info, names[arg >> _ATTR_LOADS[op]])
                 continue
@@ -206,7 +214,7 @@ def line_table(code):
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
     for info in table.values():
         info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach
-                            or info.unnamed)
+                            or info.unnamed or info.frame_locals)
     return table
 
 
@@ -220,6 +228,8 @@ def _note(info, name, store, global_store):
         info.rescan = True
         if name in _RUNS_CODE:
             info.unnamed = True
+        elif name in _REBINDS_ANY:
+            info.frame_locals = True
     else:
         _note_reach(info, name)
 
