@@ -219,6 +219,53 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, at(trace, 'set_by_name', 6), 'f').x.split('#')[0]).toBe('3');
   });
 
+  it('shows what exec and eval change when the line calls them under another name', () => {
+    const code = [
+      'run = exec',
+      'lst = []',
+      'n = 0',
+      'run("n = 5")', // 4: rebinds n
+      'run("lst.append(2)")', // 5: changes lst
+      'def g(items, fn):',
+      '    fn("items.append(3)", {"items": items})', // 7
+      '    return 0', // 8
+      'def f():',
+      '    mine = []',
+      '    g(mine, eval)',
+      '    return mine',
+      'f()',
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    const module = (line: number) => varsOf(trace, at(trace, '<module>', line), '<module>');
+    expect(module(5).n.split('#')[0]).toBe('5'); // after line 4
+    expect(module(6).lst.split('#')[0]).toBe('[2]'); // after line 5
+    expect(varsOf(trace, at(trace, 'g', 8), 'f').mine.split('#')[0]).toBe('[3]');
+  });
+
+  it('shows what a function compiled from a string changes, at once', () => {
+    const code = [
+      'exec("def bump(box):\\n    global n\\n    n += 1\\n    box.append(n)\\n")',
+      'n = 0',
+      'box = []',
+      'bump(box)', // 4: rebinds n and changes box, untraced
+      'def f():',
+      '    bump(box)', // 6
+      '    return 0', // 7
+      'f()',
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    const shown = varsOf(trace, at(trace, '<module>', 5), '<module>');
+    expect([shown.n.split('#')[0], shown.box.split('#')[0]]).toEqual(['1', '[1]']);
+    const inF = varsOf(trace, at(trace, 'f', 7), '<module>');
+    expect([inF.n.split('#')[0], inF.box.split('#')[0]]).toEqual(['2', '[1, 2]']);
+  });
+
   /** The first event of `fn` at `line` (1-based) of a one-file program. */
   function at(trace: Trace, fn: string, line: number): number {
     const e = [...Array(trace.length).keys()].find(

@@ -12,6 +12,7 @@ delta, aux ref)``.
 import sys
 
 from .config import ATOM_TYPES, K_CALL, K_LINE
+from .escapes import widen
 from .hotpath import (
     all_namespaces,
     diff_locals,
@@ -89,6 +90,8 @@ def record_reached(self, roots):
         self.check_at = 0
     if self.brute is not True and LOCALS_PROXY in self.values.kinds:
         self.brute = "frames"
+    if self.values.watched:
+        widen(self, self.values.watched)
     if out:
         out.sort()
         deltas = self.deltas

@@ -12,6 +12,7 @@ import types
 from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
+from .escapes import watch
 from .kinds import (
     _FIXED,
     _FIXED_TYPES,
@@ -65,11 +66,12 @@ class Values(InstanceReader):
         self.owners = {}
         self.namespaces = {} if namespaces is None else namespaces
         self.touched = []
+        self.watched = []  # functions drawn that may run untraced code (escapes.py)
 
     def release(self):
         """Let go of the run's objects (Stack.release): the table keeps their renderings."""
         for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
-                     self.user_classes, self.layouts, self.kinds, self.plans):
+                     self.user_classes, self.layouts, self.kinds, self.plans, self.watched):
             held.clear()
         self.namespaces = {}
 
@@ -154,9 +156,7 @@ class Values(InstanceReader):
                 continue
             seen.add(key)
             self.work += 1
-            oid = object_ids.get(key)
-            if oid is None:
-                oid = self.object_id(obj)
+            oid = object_ids.get(key) or self.object_id(obj)  # (ids start at 1)
             prev = recorded.get(oid)
             snap = prev[1] if prev is not None else None
             if snap is not None and len(snap) > 5 and not _same_holder(obj, snap):
@@ -169,10 +169,9 @@ class Values(InstanceReader):
             elif snap is not None and _grown(obj, snap) and len(table[prev[0]]) > 5:
                 # Only the size changed, past the items shown: a small node that keeps
                 # the previous one's children (the 7th field names the node that has them).
-                base = prev[0]
-                old = table[base]
+                old = table[prev[0]]
                 size = len(snap[0])
-                base = old[6] if len(old) > 6 else base
+                base = old[6] if len(old) > 6 else prev[0]
                 idx = self._append((old[0], "", oid, (), size, old[5], base))
                 out.append((oid, idx))
                 recorded[oid] = (idx, (*snap[:2], size, *snap[3:]), prev[2])
@@ -302,6 +301,7 @@ class Values(InstanceReader):
             if issubclass(tp, type):
                 return self._class(obj, oid, tp, tname)
             if kind == "function" or tp in _FIXED_TYPES:
+                watch(obj, tp, kind, self)
                 reached = ()
                 get_self = _SELF.get(tp)
                 if get_self is not None:
