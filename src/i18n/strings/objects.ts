@@ -20,6 +20,9 @@ export const objectStrings = {
   itemCount: { zh: '共 {n} 项', en: '{n} items' },
   itemCountOne: { zh: '共 {n} 项', en: '{n} item' },
   changedByStep: { zh: '上一步改动了它', en: 'changed by the last step' },
+  /** Inside an empty container's box, and an instance's with no attributes. */
+  emptyObject: { zh: '空', en: 'empty' },
+  noAttributes: { zh: '没有属性', en: 'no attributes' },
   showAllOf: { zh: '展开对象 #{id} 的全部项', en: 'Show every item of object #{id}' },
   showAllGlobals: { zh: '显示全部全局变量', en: 'Show every global' },
   omittedObjects: { zh: '还有 {n} 个对象没有画出', en: '{n} more objects not drawn' },

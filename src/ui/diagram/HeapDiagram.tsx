@@ -166,6 +166,11 @@ const ObjectBox = memo(function ObjectBox({
       ) : (
         <>
           {obj.valueRow ? summary : null}
+          {obj.rows.length === 0 && obj.hidden === 0 && !obj.valueRow ? (
+            <text x={obj.x + 6} y={obj.y + HEAD_H + TEXT_DY} className="heap-empty">
+              {t(lang, obj.kind === 'instance' ? 'noAttributes' : 'emptyObject')}
+            </text>
+          ) : null}
           {obj.rows.map((r) => (
             <Row key={r.from} row={r} x={obj.x} w={obj.w} labelW={obj.labelW} />
           ))}

@@ -72,6 +72,38 @@ describe('the diagram markup', () => {
     expect(zh).toContain('全局变量');
   });
 
+  it('says in an empty box that it is empty, so it does not read as a box not drawn yet', () => {
+    const empty = layoutDiagram(
+      input(
+        [frame('0', '<module>', [ref('d', 5), ref('t', 6), ref('a', 7), ref('full', 8)])],
+        [
+          obj(5, 'dict', []),
+          obj(6, 'tuple', []),
+          obj(7, 'instance', []),
+          obj(8, 'list', [atom('0', '1')]),
+        ],
+      ),
+    );
+    const box = (lang: Lang, id: number) => {
+      const h = renderToStaticMarkup(
+        createElement(HeapDiagram, {
+          layout: empty,
+          lang,
+          onExpand: () => {},
+          onOpenGlobals: () => {},
+        }),
+      );
+      const start = h.indexOf(`data-object-id="${id}"`);
+      return h.slice(start, h.indexOf('</g>', start));
+    };
+    expect(box('en', 5)).toContain('>empty</text>');
+    expect(box('en', 6)).toContain('>empty</text>');
+    expect(box('en', 7)).toContain('>no attributes</text>');
+    expect(box('zh', 5)).toContain('>空</text>');
+    expect(box('zh', 7)).toContain('>没有属性</text>');
+    expect(box('en', 8)).not.toContain('empty');
+  });
+
   it('offers history only when the panel can show it', () => {
     expect(html('en', false)).not.toContain('came from');
     expect(html('en', false)).not.toContain('data-action="name:');
