@@ -161,6 +161,20 @@ describe('instructor features', () => {
     expect(state.scenario).toBe('pre_error');
     expect(state.breakpoints?.map((b) => b.line)).toEqual([line]);
     expect(html).toContain(`<script src="${app.baseUrl}/embed-host.js" async></script>`);
+    // Compact is kept when the box is closed and opened again, as the rest of the panel is.
+    const viewOf = async () => {
+      const text = await p.locator('[data-testid=embed-snippet]').inputValue();
+      const at = /<iframe src="([^"]+)"/.exec(text)?.[1].replace(/&amp;/g, '&');
+      return new URL(at ?? '').searchParams.get('view');
+    };
+    expect(await viewOf()).toBe(null);
+    await p.locator('[data-testid=embed-compact]').check();
+    expect(await viewOf()).toBe('compact');
+    await p.locator('[data-testid=embed-close]').click();
+    await p.locator('[data-testid=embed-box]').waitFor({ state: 'detached' });
+    await p.locator('[data-testid=embed-open]').click();
+    expect(await p.locator('[data-testid=embed-compact]').isChecked()).toBe(true);
+    expect(await viewOf()).toBe('compact');
   }, 420_000);
 
   it('author mode: a new scenario opens its script, with labelled texts in both languages', async () => {

@@ -12,6 +12,8 @@ const EmbedBox = lazy(() => import('./EmbedBox').then((m) => ({ default: m.Embed
 function EmbedActionView(props: EmbedTarget) {
   const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
   const [open, setOpen] = useState(false);
+  // Kept here, not in the box: closing and opening it again keeps the reader's choice.
+  const [compact, setCompact] = useState(false);
   const id = useId();
   const opener = useRef<HTMLButtonElement>(null);
   /** Close the box and give the focus back to the button that opened it. */
@@ -51,6 +53,8 @@ function EmbedActionView(props: EmbedTarget) {
             breakpoints={breakpoints}
             draft={draft}
             lang={lang}
+            compact={compact}
+            onCompact={setCompact}
             onClose={close}
           />
         </Suspense>

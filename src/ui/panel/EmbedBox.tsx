@@ -25,12 +25,14 @@ export function EmbedBox(
   props: EmbedTarget & {
     /** The box's id, which the Embed button's `aria-controls` names. */
     id: string;
+    /** The Compact switch, kept by the Embed action across openings. */
+    compact: boolean;
+    onCompact(compact: boolean): void;
     onClose(): void;
   },
 ) {
-  const { lessonId, panel, scenario, breakpoints, draft, lang } = props;
+  const { lessonId, panel, scenario, breakpoints, draft, lang, compact } = props;
   const [copied, setCopied] = useState(false);
-  const [compact, setCompact] = useState(false);
   const snippet = embedSnippet({
     base: new URL(import.meta.env.BASE_URL, document.baseURI).href,
     lesson: lessonId,
@@ -60,7 +62,7 @@ export function EmbedBox(
           checked={compact}
           data-testid="embed-compact"
           onChange={(e) => {
-            setCompact(e.target.checked);
+            props.onCompact(e.target.checked);
             setCopied(false);
           }}
         />{' '}
