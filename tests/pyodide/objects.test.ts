@@ -266,6 +266,33 @@ describe('the object-centric trace', () => {
     expect([inF.n.split('#')[0], inF.box.split('#')[0]]).toEqual(['2', '[1, 2]']);
   });
 
+  it('shows a function under the name it was given after it was first drawn (functools.update_wrapper)', () => {
+    const code = [
+      'import functools',
+      'def deco(fn):',
+      '    def wrapper(*args):',
+      '        return fn(*args)',
+      '    functools.update_wrapper(wrapper, fn)', // 5: renames wrapper, drawn at line 4
+      '    return wrapper', // 6
+      'def greet():',
+      '    return "hi"',
+      'greet = deco(greet)',
+      'done = True', // 10
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(trace.meta.outcome).toBe('completed');
+    expect(varsOf(trace, at(trace, 'deco', 5), 'deco').wrapper.split('#')[0]).toBe(
+      '<function deco.<locals>.wrapper>',
+    );
+    expect(varsOf(trace, at(trace, 'deco', 6), 'deco').wrapper.split('#')[0]).toBe(
+      '<function greet>',
+    );
+    expect(varsOf(trace, at(trace, '<module>', 10), '<module>').greet.split('#')[0]).toBe(
+      '<function greet>',
+    );
+  });
+
   /** The first event of `fn` at `line` (1-based) of a one-file program. */
   function at(trace: Trace, fn: string, line: number): number {
     const e = [...Array(trace.length).keys()].find(

@@ -4,15 +4,14 @@ The recorder's type-level rules (values.py records with them): which objects are
 containers, functions, instances or opaque; where an instance's ``__dict__`` and
 ``__slots__`` are (read through the C descriptors of the class that made it, never with
 ``getattr``); which classes are the lesson's own (their instances reach them, and they
-reach what their attributes hold); and the snapshot checks that let a step skip an
-object that did not change.
+reach what their attributes hold). The snapshots that let a step skip an object that
+did not change are in snapshots.py.
 """
 
 import functools
 import sys
 import types
 from itertools import islice
-from operator import is_
 
 from .config import ATOM_TYPES, MAX_CHILDREN
 from .modules import MODULE_TYPES
@@ -30,6 +29,7 @@ from .render import (
     type_dict,
     type_mro,
 )
+from .snapshots import FIXED
 
 _FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                    types.BuiltinMethodType, types.MethodWrapperType)
@@ -182,38 +182,6 @@ def _c_state(tp):
         "__firstlineno__" in type_dict(k) for k in type_mro(tp))
 
 
-_FIXED = ("fixed",)
-
-
-def _grown(obj, snap):
-    """Whether only the size of an exact container changed, past its shown items: it
-    showed MAX_CHILDREN items before and still shows the same ones (by identity)."""
-    if snap is _FIXED or snap[1] < MAX_CHILDREN:
-        return False
-    target = snap[0]
-    if len(target) < MAX_CHILDREN:
-        return False
-    if snap[4] is None:
-        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
-    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
-
-
-def _unchanged(obj, snap):
-    """Whether `obj`'s node is the one recorded with `snap`: the same size and, by
-    identity, the same shown keys and items (a dict's values, a list's items, ...)."""
-    if snap is None:
-        return False
-    if snap is _FIXED:
-        return True
-    target = snap[0]
-    if len(target) != snap[2]:
-        return False
-    if snap[4] is None:  # list, tuple, set: the shown items
-        return all(map(is_, target, snap[3]))  # noqa: B912 (a prefix, by design)
-    # a dict or an instance's __dict__: keys and values
-    return all(map(is_, target, snap[3])) and all(map(is_, target.values(), snap[4]))  # noqa: B912
-
-
 class InstanceReader:
     """How `Values` shows an exception, an instance and a class (its ``plans``,
     ``layouts`` and ``user_classes`` caches, ``owners``, ``object_ids``, ``ref`` and
@@ -306,7 +274,7 @@ class InstanceReader:
         bases. The snapshot is its whole dict, so a rebound attribute is seen."""
         node = (tname, text(cls), oid, (), 0, "other")
         if not self.is_user_class(cls):
-            return node, _FIXED, ()
+            return node, FIXED, ()
         attrs = type_dict(cls)
         keys = tuple(attrs)
         vals = tuple(attrs.values())
@@ -314,5 +282,5 @@ class InstanceReader:
                    if type(v) not in _NOT_FOLLOWED
                    and not (type(k) is str and k[:1] == "_" and k[-1:] == "_")]
         reached.extend(b for b in type_mro(cls)[1:] if self.is_user_class(b))
-        # 0 shown items: never taken for a container that only grew (_grown)
+        # 0 shown items: never taken for a container that only grew (snapshots.grown)
         return node, (attrs, 0, len(keys), keys, vals), tuple(reached)

@@ -13,17 +13,9 @@ from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .escapes import watch
-from .kinds import (
-    _FIXED,
-    _FIXED_TYPES,
-    _SELF,
-    InstanceReader,
-    _grown,
-    _kind_of,
-    _unchanged,
-    iterated,
-)
+from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, iterated
 from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
+from .snapshots import fixed, grown, unchanged
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
 _BY_VALUE_INTS, _EXACT_INTS = (-(1 << 64), 1 << 64), (-(1 << 53), 1 << 53)  # new_int
@@ -164,9 +156,9 @@ class Values(InstanceReader):
             if prev is not None and prev[0] == full:
                 # Recorded as the full table's node: so would be anything it holds now.
                 reached = prev[2]
-            elif snap is not None and _unchanged(obj, snap):
+            elif snap is not None and unchanged(obj, snap):
                 reached = prev[2]
-            elif snap is not None and _grown(obj, snap) and len(table[prev[0]]) > 5:
+            elif snap is not None and grown(obj, snap) and len(table[prev[0]]) > 5:
                 # Only the size changed, past the items shown: a small node that keeps
                 # the previous one's children (the 7th field names the node that has them).
                 old = table[prev[0]]
@@ -308,7 +300,7 @@ class Values(InstanceReader):
                     owner = get_self(obj)
                     if owner is not None and type(owner) is not types.ModuleType:
                         reached = (owner,)
-                snap = None if tp is types.MethodType else _FIXED  # its text shows __self__
+                snap = fixed(obj, tp)
                 return (tname, text(obj), oid, (), 0, kind), snap, reached
             if kind == "instance":
                 return self._instance(obj, oid, tp, tname)
