@@ -293,6 +293,53 @@ describe('the object-centric trace', () => {
     );
   });
 
+  it('keeps a generator that delegates with yield from on the stack while throw() runs the one it delegates to', () => {
+    // throw() and a yield, a return and an exception in the inner generator; two levels.
+    const code = [
+      'def inner():',
+      '    try:',
+      '        yield 1',
+      '    except ValueError:',
+      '        yield 2', // 5: reached through outer's throw
+      '    try:',
+      '        yield 3',
+      '    except KeyError:',
+      '        return 4', // 9: a return: outer runs on
+      'def outer():',
+      '    got = yield from inner()',
+      '    try:',
+      '        yield got', // 13
+      '    except TypeError:',
+      '        raise', // 15
+      'def top():',
+      '    yield from outer()',
+      'g = top()',
+      'next(g)',
+      'g.throw(ValueError)', // 20
+      'next(g)',
+      'g.throw(KeyError)',
+      'try:',
+      '    g.throw(TypeError)',
+      'except TypeError:',
+      '    done = 1',
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    expect(trace.meta.outcome).toBe('completed');
+    const stack = (fn: string, line: number) =>
+      trace.stackAt(at(trace, fn, line)).map((f) => trace.frames.functionOf(f));
+    expect(stack('inner', 5)).toEqual(['inner', 'outer', 'top', '<module>']);
+    expect(stack('inner', 9)).toEqual(['inner', 'outer', 'top', '<module>']);
+    expect(stack('outer', 13)).toEqual(['outer', 'top', '<module>']);
+    expect(stack('outer', 15)).toEqual(['outer', 'top', '<module>']);
+    // Back at module level after each throw: nothing of the generators is left running.
+    const module = [...Array(trace.length).keys()].filter(
+      (e) => trace.functionOf(e) === '<module>' && trace.line[e] >= 21,
+    );
+    for (const e of module) expect(trace.stackAt(e)).toHaveLength(1);
+    expect(disagreements({ scenario: '', files: script(code) })).toEqual([]);
+  });
+
   /** The first event of `fn` at `line` (1-based) of a one-file program. */
   function at(trace: Trace, fn: string, line: number): number {
     const e = [...Array(trace.length).keys()].find(

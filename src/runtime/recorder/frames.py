@@ -108,11 +108,43 @@ class Stack:
             else:
                 st.returned.append(value)
 
+    def delegating(self, frame):
+        """Push the generators that delegate to `frame` with `yield from` when `throw()`
+        resumes it: CPython puts their frames on the thread's stack around it without
+        running them, so they have no event of their own. Outermost first; their ids, for
+        `leave` to take them off again if `frame` yields back through them (if it returns
+        or raises, the one above it runs on: it stays)."""
+        top = self.frame_states.get(self.stack[-1]) if self.stack else None
+        below = top.frame if top is not None else None
+        found = []
+        f = frame.f_back
+        while f is not None and f is not below:
+            fid = self.live.get(id(f))
+            if fid is not None and id(f.f_code) in self.code_files and fid not in self.stack:
+                found.append(f)
+            f = f.f_back
+        pushed = []
+        for f in reversed(found):
+            real = self.real_depth(f)
+            fid = self.frame_for(f, False)
+            self.stack.append(fid)
+            pushed.append(fid)
+            st = self.frame_states.get(fid)
+            if st is not None:
+                st.resumed = True
+                st.real = real
+        return pushed
+
     def leave(self, frame, fid, final):
         if self.stack and self.stack[-1] == fid:
             self.stack.pop()
         elif fid in self.stack:
             self.stack.remove(fid)
+        delegates = self.delegates.pop(fid, None) if self.delegates else None
+        if delegates and not final:  # a yield, through them: they stop running too
+            for other in delegates:
+                if other in self.stack:
+                    self.stack.remove(other)
         if final:
             self.live.pop(id(frame), None)
             self.frame_states.pop(fid, None)
@@ -124,5 +156,6 @@ class Stack:
         self.frame_states.clear()
         self.scopes.clear()
         self.live.clear()
+        self.delegates.clear()
         self.refused = None
         self.values.release()

@@ -78,6 +78,7 @@ class Recorder(Stack):
         self.lines = Lines()
         self.comprehensions = {}  # code -> comprehensions.comprehension_regions(code)
         self.stack = []  # frame ids of live traced frames, innermost last
+        self.delegates = {}  # frame id -> the frames `delegating` pushed under it
         self.values = Values(self.scopes)
         self.values.lesson_modules = frozenset(
             f["module"] for f in self.files if f.get("module")
@@ -235,18 +236,27 @@ class Recorder(Stack):
 
     def on_throw(self, code, offset, exception):
         """`generator.throw()` or `.close()` (and so a `with` block's exception in a
-        `@contextmanager`): the generator's frame runs again, as on a resume."""
+        `@contextmanager`): the generator's frame runs again, as on a resume, under the
+        generators that delegate to it (`delegating`)."""
         if id(code) in self.code_files:
-            self.resume(_getframe(1))
+            self.resume(_getframe(1), thrown=True)
 
-    def resume(self, frame):
+    def resume(self, frame, thrown=False):
         if self.busy:
             return
         self.busy = True
         try:
+            pushed = None
+            if thrown:
+                fid = self.live.get(id(frame))
+                if fid is not None and self.stack and self.stack[-1] == fid:
+                    return  # pushed as a delegate: what it delegated to raised into it
+                pushed = self.delegating(frame)
             real = self.real_depth(frame)  # a generator may resume at another depth
             fid = self.frame_for(frame, False)
             self.stack.append(fid)
+            if pushed:
+                self.delegates[fid] = pushed
             st = self.frame_states.get(fid)
             if st is not None:
                 st.resumed = True
