@@ -224,7 +224,10 @@ export function layoutDiagram(
     if (before && before.column === v.column) y = Math.max(y, before.y);
     bottom[v.column] = y + h + GAP_Y;
     const x = colX(v.column);
-    const box = { w: opts.objectWidth, labelW: labelColumn(shown.slots, opts.objectWidth) };
+    const box = {
+      w: opts.objectWidth,
+      labelW: labelColumn(shown.slots, opts.objectWidth, drawnIds),
+    };
     const rows = shown.slots.map((s, k) =>
       rowOf(s, `object:${v.id}:${k}`, y + HEAD_H + (k + first) * ROW_H, box, drawnIds),
     );
@@ -254,7 +257,7 @@ export function layoutDiagram(
 
   const frames: LaidFrame[] = input.frames.map((f, i) => {
     const y = frameTops[i];
-    const box = { w: opts.frameWidth, labelW: labelColumn(f.names, opts.frameWidth) };
+    const box = { w: opts.frameWidth, labelW: labelColumn(f.names, opts.frameWidth, drawnIds) };
     return {
       key: f.key,
       slot: `depth:${i}`,

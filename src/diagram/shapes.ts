@@ -1,6 +1,7 @@
 /**
  * The reference diagram's sizes, text clipping and arrow shapes (used by the layout).
  */
+import type { SlotValue } from './model';
 
 /** Height of a box's heading and of one of its rows, the vertical gap and the margin. */
 export const HEAD_H = 22;
@@ -20,14 +21,32 @@ function charUnits(text: string): number {
 
 /**
  * Where the value column of a box `w` px wide starts (px from its left): after the longest
- * label of its `rows` (names, or an object's keys and indexes), within 35–50 % of the box.
- * From the labels alone, so stepping through values that change never moves the column.
+ * label of its `rows` (names, or an object's keys and indexes), at least 35 % of the box.
+ * At most half of it while a row shows its value as text; when every value is an arrow,
+ * as far as the dots leave room for (and the `#id` of a reference not drawn, `drawn` being
+ * the ids drawn as boxes). From the labels and the kinds of value only, so stepping through
+ * values that change never moves the column (a value turning from text to an arrow may).
  */
-export function labelColumn(rows: Iterable<{ label: string }>, w: number): number {
+export function labelColumn(
+  rows: Iterable<{ label: string; value?: SlotValue }>,
+  w: number,
+  drawn?: ReadonlySet<number>,
+): number {
   let units = 0;
-  for (const { label } of rows) units = Math.max(units, charUnits(label.replace(/\s+/g, ' ')));
+  let arrows = 0; // the room the values need when every one is an arrow
+  let text = false;
+  for (const { label, value } of rows) {
+    units = Math.max(units, charUnits(label.replace(/\s+/g, ' ')));
+    if (value === undefined || !('ref' in value)) text = true;
+    else {
+      const id = drawn?.has(value.ref) ? 0 : Math.ceil((String(value.ref).length + 1) * CHAR_W);
+      arrows = Math.max(arrows, DOT_ROOM + 4 + id);
+    }
+  }
   const needed = Math.ceil(units * CHAR_W) + 8; // the text, 6 px before it and 2 after
-  return Math.min(Math.round(w * 0.5), Math.max(Math.round(w * 0.35), needed));
+  const half = Math.round(w * 0.5);
+  const most = text || arrows === 0 ? half : Math.max(half, w - arrows);
+  return Math.min(most, Math.max(Math.round(w * 0.35), needed));
 }
 
 /** `text` shortened with "…" to fit `px` pixels of the diagram's monospace font. */

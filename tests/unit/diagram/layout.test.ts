@@ -323,6 +323,24 @@ describe('reference diagram layout', () => {
     expect(l.objects[0].rows[0].valueShown).toBe("'tool_use'");
   });
 
+  it('gives the labels the room when every value of a box is an arrow', () => {
+    // The hook registry: a dict whose values are all lists, keyed by long event names.
+    const keys = ["'UserPromptSubmit'", "'PreToolUse'", "'PostToolUse'", "'Stop'"];
+    const refs = keys.map((label, i) => ({ label, value: { ref: 10 + i } }));
+    const col = labelColumn(refs, 170);
+    expect(col).toBeGreaterThan(85); // past half the box
+    expect(col).toBeLessThanOrEqual(170 - 16 - 3 * 7.3); // a dot, or '#13' when not drawn
+    const l = layoutDiagram(
+      input(
+        [frame('0', '<module>', [ref('HOOKS', 1)])],
+        [obj(1, 'dict', refs), ...refs.map((_, i) => obj(10 + i, 'list', []))],
+      ),
+    );
+    expect(l.objects[0].rows.map((r) => r.labelShown)).toEqual(keys);
+    // one value that is not an arrow: the 50 % bound again, so the text has room
+    expect(labelColumn([...refs, { label: "'n'", value: { atom: '3' } }], 170)).toBe(85);
+  });
+
   it('clips long text to the box, counting wide characters twice', () => {
     expect(clip('short', 100)).toBe('short');
     expect(clip('a'.repeat(50), 73)).toBe(`${'a'.repeat(9)}…`);
