@@ -14,7 +14,7 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
       id: n.id,
       type: n.type,
       kind: n.kind,
-      summary: n.text,
+      summary: n.kind === 'function' ? functionText(n.text) : n.text,
       ownText: n.ownText,
       slots: n.entries.map((e) => ({ label: e.label, value: slotValue(e.value) })),
       length: n.size,
@@ -34,4 +34,13 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
     selectedFrame: selectedFrameId === undefined ? undefined : String(selectedFrameId),
     beyond: graph.beyond,
   };
+}
+
+/**
+ * A Python function's text (`<function run_hooks>`) as its name alone: its box's heading
+ * already says "function". A built-in's or a method's text is kept as it is.
+ */
+function functionText(text: string): string {
+  const m = /^<function (.+)>$/s.exec(text);
+  return m ? m[1] : text;
 }

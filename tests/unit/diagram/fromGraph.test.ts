@@ -80,4 +80,32 @@ describe('the diagram from the object graph', () => {
     );
     expect(l.objects.map((o) => [o.id, o.changed, o.rows[0].atom])).toEqual([[3, true, '1']]);
   });
+
+  it("writes a function's box as its name, since the heading already says function", () => {
+    const fn = (id: number, text: string, kind: 'function' | 'other' = 'function') => ({
+      id,
+      type: 'function',
+      kind,
+      text,
+      entries: [],
+      size: 0,
+      more: 0,
+      changed: false,
+      ownText: true,
+    });
+    const d = diagramFromGraph({
+      ...graph,
+      nodes: [
+        fn(5, '<function permission_hook>'),
+        fn(6, '<function deco.<locals>.wrapper>'),
+        fn(7, '<built-in function len>'),
+        fn(8, '<function looks like one>', 'other'),
+      ],
+    });
+    const summary = (id: number) => d.objects.get(id)?.summary;
+    expect(summary(5)).toBe('permission_hook');
+    expect(summary(6)).toBe('deco.<locals>.wrapper');
+    expect(summary(7)).toBe('<built-in function len>');
+    expect(summary(8)).toBe('<function looks like one>');
+  });
 });
