@@ -391,6 +391,12 @@ describe('the reference diagram on a phone', () => {
     const toggle = p.locator('[data-testid=diagram-toggle]');
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
     expect(await p.locator('[data-testid=heap]').count()).toBe(0);
+    // Folded, the pane is its heading and button, with no empty room under them.
+    const folded = await p.locator('[data-testid=diagram-pane]').evaluate((pane) => {
+      const head = (pane.querySelector('h4') as HTMLElement).getBoundingClientRect();
+      return pane.getBoundingClientRect().bottom - head.bottom;
+    });
+    expect(folded).toBeLessThanOrEqual(12);
     await toggle.click();
     await p
       .locator('[data-testid=heap] [data-testid=heap-frame][data-function=run_hooks]')
