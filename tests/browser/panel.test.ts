@@ -57,6 +57,26 @@ describe('the run_hooks panel in the production build', () => {
     expect(vars.event).toBe("'before'");
     expect(vars.callback).toBe('<function first>');
     expect(vars.payload).toContain("'id': 'run_1'");
+    // A long value wraps between its items, not inside them: each `<function …>` of the
+    // hooks dict sits on one line of the pane.
+    const split = await p
+      .locator('[data-testid=var][data-name=hooks] .val')
+      .first()
+      .evaluate((val) => {
+        const node = [...val.childNodes].find((n) => n.textContent?.includes('<function'));
+        const text = node?.firstChild ?? node;
+        if (!text || text.nodeType !== Node.TEXT_NODE) return 'no text';
+        const words: number[] = [];
+        const all = text.textContent ?? '';
+        for (let i = all.indexOf('<function'); i >= 0; i = all.indexOf('<function', i + 1)) {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, all.indexOf('>', i) + 1);
+          words.push(new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size);
+        }
+        return words;
+      });
+    expect(split).toEqual([1, 1, 1, 1]);
     const frames = await p.locator('[data-testid=frame]').allTextContents();
     expect(frames[0]).toContain('run_hooks');
     expect(frames.length).toBeGreaterThanOrEqual(2);
