@@ -45,7 +45,7 @@ def widen(rec, watched):
     docstring says; a function of the lesson's own code needs nothing."""
     for obj in watched:
         mode = _WIDENS.get(id(obj))
-        if mode is None and _code_of(obj) not in rec.codes:
+        if mode is None and id(_code_of(obj)) not in rec.code_files:  # (ids: no hashing)
             mode = True  # compiled from a string: untraced, so it may change anything
         if mode is True or (mode == "frames" and rec.brute is not True):
             rec.brute = mode
