@@ -272,7 +272,7 @@ describe('the object-centric trace', () => {
       'def deco(fn):',
       '    def wrapper(*args):',
       '        return fn(*args)',
-      '    functools.update_wrapper(wrapper, fn)', // 5: renames wrapper, drawn at line 4
+      '    functools.update_wrapper(wrapper, fn)', // 5: renames wrapper, drawn as this line starts
       '    return wrapper', // 6
       'def greet():',
       '    return "hi"',
