@@ -28,7 +28,7 @@ import { panelStrings } from './strings/panel.ts';
 import { pythonStrings } from './strings/python.ts';
 import { sandboxStrings } from './strings/sandbox.ts';
 
-export { LANG_NAMES, type Lang, langTag, pickLang, sentences } from './lang.ts';
+export { LANG_NAMES, type Lang, langTag, pickLang, sentenceGap, sentences } from './lang.ts';
 
 /**
  * The area tables, by area name (for the tests). Six are not in the page's table, which

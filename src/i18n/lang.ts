@@ -29,9 +29,14 @@ export function langTag(lang: Lang): string {
 }
 
 /**
- * Sentences of one message, joined as the language writes them: side by side in zh (a
- * sentence ends with its own full stop, 。), with a space in en.
+ * What goes between two sentences of one message, as the language writes them: nothing in
+ * zh (a sentence ends with its own full stop, 。), a space in en.
  */
+export function sentenceGap(lang: Lang): string {
+  return lang === 'zh' ? '' : ' ';
+}
+
+/** Sentences of one message, joined with {@link sentenceGap}. */
 export function sentences(lang: Lang, ...parts: string[]): string {
-  return parts.join(lang === 'zh' ? '' : ' ');
+  return parts.join(sentenceGap(lang));
 }

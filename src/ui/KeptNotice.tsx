@@ -1,4 +1,4 @@
-import { type Lang, type StringKey, t } from '../i18n';
+import { type Lang, type StringKey, sentenceGap, t } from '../i18n';
 import { type KeptEntry, useKept } from '../store/keptAside';
 import { download } from './download';
 
@@ -20,8 +20,8 @@ export function KeptNotice(props: {
     <div className="kept-aside" data-testid="kept-aside" role="alert">
       {entries.map((e) => (
         <p key={e.at} data-key={e.at}>
-          {t(lang, says, { id: e.of.slice(prefix.length) })}{' '}
-          {e.at === e.of ? t(lang, 'keptHeld') : null}{' '}
+          {t(lang, says, { id: e.of.slice(prefix.length) })}
+          {e.at === e.of ? sentenceGap(lang) + t(lang, 'keptHeld') : null}{' '}
           <button
             type="button"
             className="btn-small"

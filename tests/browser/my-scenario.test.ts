@@ -290,6 +290,9 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await p().locator('[data-testid=my-scenario-error]').textContent()).toContain(
       '你的脚本第',
     );
+    // Its sentences sit side by side, as Chinese writes them: no space after a 。
+    const help = await p().locator('[data-testid=my-scenario] .hint').first().textContent();
+    expect(help).toContain('。改动只保存在这个浏览器里。在可以编辑的代码框里');
     // Its editor, buttons and error pass axe (no serious or critical violation).
     await serveAxe(app.context);
     expect(JSON.stringify(await seriousViolations(app.page))).toBe('[]');

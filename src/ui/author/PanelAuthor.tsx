@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { Lang } from '../../i18n';
+import { type Lang, sentenceGap } from '../../i18n';
 import { tAuthor as t } from '../../i18n/authorTable';
 import {
   addScenario,
@@ -275,7 +275,8 @@ function DraftRunError(props: {
         <>
           {file
             ? t(lang, 'draftStopped', { file, line: error.line ?? '?' })
-            : t(lang, 'draftStoppedEarly')}{' '}
+            : t(lang, 'draftStoppedEarly')}
+          {sentenceGap(lang)}
           {runErrorText(lang, error)}
         </>
       ) : (

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type Lang, t } from '../../i18n';
+import { type Lang, sentenceGap, t } from '../../i18n';
 import { shiftLineAll } from '../../lessons/lineShift';
 import { useApp } from '../../store/app';
 import type { MyScenarioActions } from '../../store/myScenarioActions';
@@ -42,10 +42,12 @@ export function ScriptEditor(props: {
         </span>
       </summary>
       <p className="hint" id={helpId}>
-        {t(lang, 'myScenarioHelp')}{' '}
+        {t(lang, 'myScenarioHelp')}
+        {sentenceGap(lang)}
         <span data-testid="my-scenario-kept" data-kept={e.kept ? 'true' : 'false'}>
           {t(lang, e.kept ? 'myScenarioKept' : 'myScenarioNotKept')}
-        </span>{' '}
+        </span>
+        {sentenceGap(lang)}
         {t(lang, 'editorTabOut')}
       </p>
       <div className="my-scenario-tools">
