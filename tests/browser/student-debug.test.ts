@@ -372,6 +372,19 @@ describe('breakpoints, Debug and the keyboard on the run_hooks panel', { timeout
     // tucked 1 px under the bar's bottom edge: no sliver of the code scrolling past between
     expect(bar).toBeLessThanOrEqual(top);
     expect(bar).toBeGreaterThan(top - 2);
+    // and nothing scrolling past shows through just under the buttons either: the space
+    // below them belongs to the toolbar, not to its transparent margin
+    const under = await p()
+      .locator('[data-testid=toolbar]')
+      .evaluate((toolbar) => {
+        const buttons = [...toolbar.querySelectorAll('button')].map((b) =>
+          b.getBoundingClientRect(),
+        );
+        const below = Math.max(...buttons.map((r) => r.bottom)) + 8;
+        const hit = document.elementFromPoint(buttons[0].left + 5, below);
+        return hit !== null && toolbar.contains(hit);
+      });
+    expect(under).toBe(true);
     const at = await p().locator('[data-testid=status]').getAttribute('data-step');
     await p().locator('[data-testid=step-over]').click();
     await expect
