@@ -161,6 +161,16 @@ describe('a phone, 390×844', { timeout: 600_000 }, () => {
     const top = await bar.evaluate((el) => el.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
     expect(top).toBeLessThan(60);
+    // Nothing scrolling past shows through just under the buttons: that space is the bar's.
+    const under = await bar.evaluate((el) => {
+      const buttons = [...el.querySelectorAll('button')].map((b) => b.getBoundingClientRect());
+      const hit = document.elementFromPoint(
+        buttons[0].left + 5,
+        Math.max(...buttons.map((r) => r.bottom)) + 6,
+      );
+      return hit !== null && el.contains(hit);
+    });
+    expect(under).toBe(true);
   });
 
   it('keeps the line and step in sight in the toolbar, and lets the variables grow with the page', async () => {
