@@ -5,7 +5,7 @@
  * before anything else, leaves it out; those components read this table instead.
  */
 import type { LocalizedText } from '../lessons/schema.ts';
-import { fill, type Lang, STRINGS, type StringKey } from './index.ts';
+import { type Lang, lookupIn, STRINGS, type StringKey } from './index.ts';
 import { authorStrings } from './strings/author.ts';
 
 /** A key author mode may use: any page string, or one of its own area's. */
@@ -18,13 +18,7 @@ export const AUTHOR_STRINGS: Readonly<Record<AuthorKey, LocalizedText>> = {
 };
 
 /** Look up an author-mode string, filling every `{name}` placeholder from `vars`. */
-export function tAuthor(
-  lang: Lang,
-  key: AuthorKey,
-  vars?: Record<string, string | number>,
-): string {
-  return fill(AUTHOR_STRINGS[key][lang], vars);
-}
+export const tAuthor = lookupIn(AUTHOR_STRINGS);
 
 /** `tn` (./index.ts) for author mode's keys: `one` when `n` is 1, else `many`. */
 export function tnAuthor(

@@ -4,7 +4,7 @@
  * opens it (src/ui/panel/EmbedBox.tsx), so the page's table leaves its area out.
  */
 import type { LocalizedText } from '../lessons/schema.ts';
-import { fill, type Lang, STRINGS, type StringKey } from './index.ts';
+import { lookupIn, STRINGS, type StringKey } from './index.ts';
 import { embedBoxStrings } from './strings/embedBox.ts';
 
 /** A key the embed box may use: any page string, or one of its own area's. */
@@ -13,6 +13,4 @@ export type EmbedKey = StringKey | keyof typeof embedBoxStrings;
 const EMBED_STRINGS: Readonly<Record<EmbedKey, LocalizedText>> = { ...STRINGS, ...embedBoxStrings };
 
 /** Look up an embed-box string, filling every `{name}` placeholder from `vars`. */
-export function tEmbed(lang: Lang, key: EmbedKey, vars?: Record<string, string | number>): string {
-  return fill(EMBED_STRINGS[key][lang], vars);
-}
+export const tEmbed = lookupIn(EMBED_STRINGS);

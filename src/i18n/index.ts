@@ -93,6 +93,16 @@ export function tn(
   return t(lang, n === 1 ? one : many, { ...vars, n });
 }
 
+/**
+ * `t` over another table: the page's strings with areas the page leaves out, loaded with
+ * the code that uses them (./authorTable.ts, ./messageTable.ts, ./embedTable.ts).
+ */
+export function lookupIn<K extends string>(
+  table: Readonly<Record<K, LocalizedText>>,
+): (lang: Lang, key: K, vars?: Record<string, string | number>) => string {
+  return (lang, key, vars) => fill(table[key][lang], vars);
+}
+
 /** `text` with every `{name}` placeholder that `vars` has filled in; unknown ones stay. */
 export function fill(text: string, vars?: Record<string, string | number>): string {
   if (!vars) return text;

@@ -6,7 +6,7 @@
  * else, leaves them out; the code that shows such problems loads this table with it.
  */
 import type { LocalizedText } from '../lessons/schema.ts';
-import { fill, type Lang, STRINGS, type StringKey } from './index.ts';
+import { lookupIn, STRINGS, type StringKey } from './index.ts';
 import { fileStrings } from './strings/files.ts';
 import { lessonStrings } from './strings/lessons.ts';
 
@@ -21,10 +21,4 @@ export const MESSAGE_STRINGS: Readonly<Record<MessageKey, LocalizedText>> = {
 };
 
 /** Look up a lesson-message string, filling every `{name}` placeholder from `vars`. */
-export function tMessage(
-  lang: Lang,
-  key: MessageKey,
-  vars?: Record<string, string | number>,
-): string {
-  return fill(MESSAGE_STRINGS[key][lang], vars);
-}
+export const tMessage = lookupIn(MESSAGE_STRINGS);
