@@ -13,6 +13,7 @@
 import { subscribeRuntime } from '../runtime';
 import { traceSource } from '../runtime/source';
 import { lessonToShow, useCatalog } from './catalog';
+import { lineCount } from './codeLines';
 import { useDrafts } from './drafts';
 import { panelEntry, panelKey, resolveLesson, runRequest } from './lessonIndex';
 import { MY_SCENARIO, myRunRequest, myScriptPath, scenarioIds } from './myScenario';
@@ -55,9 +56,7 @@ export const panelsStore = createPanelsStore({
     if (!entry) return loadSaved(key);
     // A link's breakpoints on a file or line the lesson does not have are not set (the
     // reader's own script of "My scenario" may have any number of lines).
-    const lines = new Map(
-      Object.entries(entry.files).map(([f, code]) => [f, code.split('\n').length]),
-    );
+    const lines = new Map(Object.entries(entry.files).map(([f, code]) => [f, lineCount(code)]));
     lines.set(myScriptPath(entry.files), Number.MAX_SAFE_INTEGER);
     const link = onLessonLines(
       linkedState(useAddress.getState(), entry.lessonId, entry.panel.id),
