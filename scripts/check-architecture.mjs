@@ -75,9 +75,14 @@ function walk(dir) {
   return out;
 }
 
+/** A path without its script extension (`lessons/schema.ts` -> `lessons/schema`). */
+function withoutExt(rel) {
+  return rel.replace(/\.(tsx?|mjs|js)$/, '');
+}
+
 /** The layer of a path relative to src/: its first folder, or the file's name at the top. */
 function layerOf(rel) {
-  return rel.split('/')[0].replace(/\.(tsx?|mjs|js)$/, '');
+  return withoutExt(rel.split('/')[0]);
 }
 
 const IMPORT =
@@ -163,7 +168,7 @@ const PAGE_ENTRIES = ['main.tsx', 'boot.tsx', 'shell/start.ts', 'embed/main.tsx'
 const STATIC_VALUE_IMPORT =
   /(?:^|\n)\s*(?:import|export)\s(?!type\s)[^'"`;]*?from\s*['"]([^'"]+)['"]/g;
 function pageReaches() {
-  const byPath = new Map(files.map((f) => [f.replace(/\.(tsx?|mjs|js)$/, ''), f]));
+  const byPath = new Map(files.map((f) => [withoutExt(f), f]));
   const queue = PAGE_ENTRIES.filter((f) => files.includes(f));
   const from = new Map(queue.map((f) => [f, null]));
   while (queue.length > 0) {
@@ -172,14 +177,14 @@ function pageReaches() {
     for (const m of code.matchAll(STATIC_VALUE_IMPORT)) {
       if (!m[1].startsWith('.')) continue;
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(rel), m[1]));
-      const file = byPath.get(target.replace(/\.(tsx?|mjs|js)$/, ''));
+      const file = byPath.get(withoutExt(target));
       if (!file || from.has(file)) continue;
       from.set(file, rel);
       queue.push(file);
     }
   }
   for (const [file, by] of from) {
-    const bare = file.replace(/\.(tsx?|mjs|js)$/, '');
+    const bare = withoutExt(file);
     if (!CHECK_ONLY.has(bare)) continue;
     const chain = [file];
     for (let at = by; at; at = from.get(at)) chain.push(at);
