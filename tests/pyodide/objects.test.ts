@@ -184,8 +184,8 @@ describe('the object-centric trace', () => {
     expect(disagreements(request)).toEqual([]);
     const trace = record(request);
     const shown = (line: number) => {
-      const vars = varsOf(trace, at(trace, 'g', line), 'f');
-      return [vars.x.split('#')[0], vars.y.split('#')[0]];
+      const vars = textsAt(trace, 'g', line, 'f');
+      return [vars.x, vars.y];
     };
     expect(shown(4)).toEqual(['2', '10']);
     expect(shown(5)).toEqual(['2', '20']);
@@ -215,8 +215,8 @@ describe('the object-centric trace', () => {
     const request = { scenario: '', files: script(code) };
     expect(disagreements(request)).toEqual([]);
     const trace = record(request);
-    expect(varsOf(trace, at(trace, 'set_cell', 3), 'f').x.split('#')[0]).toBe('2');
-    expect(varsOf(trace, at(trace, 'set_by_name', 6), 'f').x.split('#')[0]).toBe('3');
+    expect(textsAt(trace, 'set_cell', 3, 'f').x).toBe('2');
+    expect(textsAt(trace, 'set_by_name', 6, 'f').x).toBe('3');
   });
 
   it('shows what exec and eval change when the line calls them under another name', () => {
@@ -239,10 +239,9 @@ describe('the object-centric trace', () => {
     const request = { scenario: '', files: script(code) };
     expect(disagreements(request)).toEqual([]);
     const trace = record(request);
-    const module = (line: number) => varsOf(trace, at(trace, '<module>', line), '<module>');
-    expect(module(5).n.split('#')[0]).toBe('5'); // after line 4
-    expect(module(6).lst.split('#')[0]).toBe('[2]'); // after line 5
-    expect(varsOf(trace, at(trace, 'g', 8), 'f').mine.split('#')[0]).toBe('[3]');
+    expect(textsAt(trace, '<module>', 5).n).toBe('5'); // after line 4
+    expect(textsAt(trace, '<module>', 6).lst).toBe('[2]'); // after line 5
+    expect(textsAt(trace, 'g', 8, 'f').mine).toBe('[3]');
   });
 
   it('shows what a function compiled from a string changes, at once', () => {
@@ -260,10 +259,8 @@ describe('the object-centric trace', () => {
     const request = { scenario: '', files: script(code) };
     expect(disagreements(request)).toEqual([]);
     const trace = record(request);
-    const shown = varsOf(trace, at(trace, '<module>', 5), '<module>');
-    expect([shown.n.split('#')[0], shown.box.split('#')[0]]).toEqual(['1', '[1]']);
-    const inF = varsOf(trace, at(trace, 'f', 7), '<module>');
-    expect([inF.n.split('#')[0], inF.box.split('#')[0]]).toEqual(['2', '[1, 2]']);
+    expect(textsAt(trace, '<module>', 5)).toMatchObject({ n: '1', box: '[1]' });
+    expect(textsAt(trace, 'f', 7, '<module>')).toMatchObject({ n: '2', box: '[1, 2]' });
   });
 
   it('shows a function under the name it was given after it was first drawn (functools.update_wrapper)', () => {
@@ -282,15 +279,9 @@ describe('the object-centric trace', () => {
     ].join('\n');
     const trace = record({ scenario: '', files: script(code) });
     expect(trace.meta.outcome).toBe('completed');
-    expect(varsOf(trace, at(trace, 'deco', 5), 'deco').wrapper.split('#')[0]).toBe(
-      '<function deco.<locals>.wrapper>',
-    );
-    expect(varsOf(trace, at(trace, 'deco', 6), 'deco').wrapper.split('#')[0]).toBe(
-      '<function greet>',
-    );
-    expect(varsOf(trace, at(trace, '<module>', 10), '<module>').greet.split('#')[0]).toBe(
-      '<function greet>',
-    );
+    expect(textsAt(trace, 'deco', 5).wrapper).toBe('<function deco.<locals>.wrapper>');
+    expect(textsAt(trace, 'deco', 6).wrapper).toBe('<function greet>');
+    expect(textsAt(trace, '<module>', 10).greet).toBe('<function greet>');
   });
 
   it('keeps a generator that delegates with yield from on the stack while throw() runs the one it delegates to', () => {
@@ -349,6 +340,13 @@ describe('the object-centric trace', () => {
     return e;
   }
 
+  /** {@link varsOf} at the first event of `fn` on `line` (in `frame`, default `fn`'s own),
+   *  each text without its `#id`. */
+  function textsAt(trace: Trace, fn: string, line: number, frame = fn): Record<string, string> {
+    const vars = varsOf(trace, at(trace, fn, line), frame);
+    return Object.fromEntries(Object.entries(vars).map(([k, t]) => [k, t.split('#')[0]]));
+  }
+
   it('shows an instance changed through its __dict__ under another name, and the other way', () => {
     const code = [
       'class A:',
@@ -394,10 +392,7 @@ describe('the object-centric trace', () => {
       '',
     ].join('\n');
     const trace = record({ scenario: '', files: script(code) });
-    const shown = (line: number) => {
-      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
-      return Object.fromEntries(Object.entries(v).map(([k, t]) => [k, t.split('#')[0]]));
-    };
+    const shown = (line: number) => textsAt(trace, '<module>', line);
     expect(shown(9).b).toBe('A(x=1)');
     expect(shown(10)).toMatchObject({ a: 'A(x=1, v=2)', b: 'A(x=1, v=2)' });
     expect(shown(11).a).toBe('B(x=1, v=2)');
