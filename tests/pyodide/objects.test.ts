@@ -244,6 +244,26 @@ describe('the object-centric trace', () => {
     expect(textsAt(trace, 'g', 8, 'f').mine).toBe('[3]');
   });
 
+  it('shows what exec and eval change when reached through no name the line loads', () => {
+    const code = [
+      'import builtins',
+      'lst = []',
+      'def g():',
+      '    getattr(builtins, "ex" + "ec")("lst.append(1)")', // 4: a global's list, untraced
+      '    return 0', // 5
+      'g()',
+      'vars(builtins)["ev" + "al"]("lst.append(2)")', // 7: an item of a dict never drawn
+      'n = 0', // 8
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    expect(textsAt(trace, 'g', 5, '<module>').lst).toBe('[1]');
+    expect(textsAt(trace, '<module>', 7).lst).toBe('[1]');
+    expect(textsAt(trace, '<module>', 8).lst).toBe('[1, 2]');
+  });
+
   it('shows what a function compiled from a string changes, at once', () => {
     const code = [
       'exec("def bump(box):\\n    global n\\n    n += 1\\n    box.append(n)\\n")',

@@ -6,9 +6,15 @@ string (``exec("def bump(): ...")``, then ``bump()``), the same call names nothi
 table knows, and what it changes would show only later. So when such a function is drawn
 (`Values` notes it in ``watched``), the rest of the run is recorded looking further: every
 frame's bindings and every namespace at every event ("frames"), or, for code that may change
-any object, everything at every event (the brute-force look, ``True``)."""
+any object, everything at every event (the brute-force look, ``True``).
+
+``exec`` and ``eval`` may also be reached through no name at all (``getattr(builtins, "ex" +
+"ec")(...)``, an item of a dict never drawn). Whatever the way, they run a module body of
+their own, straight from the lesson's frame: ``started`` sees that code start (a global
+PY_START event) and widens the look then."""
 
 import builtins
+import sys
 import types
 
 # Private references: a lesson that rebinds `builtins.exec` cannot hide the real one.
@@ -26,6 +32,7 @@ _KEEP = (builtins.exec, builtins.eval, builtins.globals, builtins.locals, builti
          builtins.setattr, builtins.delattr, builtins.__import__)  # so the ids stay theirs
 _globals_of = types.FunctionType.__dict__["__globals__"].__get__
 _code_of = types.FunctionType.__dict__["__code__"].__get__
+_DISABLE = sys.monitoring.DISABLE
 
 
 def watch(obj, tp, kind, values):
@@ -50,3 +57,14 @@ def widen(rec, watched):
         if mode is True or (mode == "frames" and rec.brute is not True):
             rec.brute = mode
     watched.clear()
+
+
+def started(rec, code, frame):
+    """The PY_START of `code`, which the recorder does not trace, in `frame`: a module body
+    that a lesson frame runs directly is code handed to ``exec`` or ``eval`` (imports run
+    theirs from importlib's frames; a library's own ``exec``, as ``dataclasses`` and
+    ``namedtuple`` do, from the library's): everything is looked at from now on. Returns
+    ``DISABLE``, so each such code object costs one call at most."""
+    if code.co_name == "<module>" and id(frame.f_back) in rec.live:
+        rec.brute = True
+    return _DISABLE

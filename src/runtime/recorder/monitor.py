@@ -21,6 +21,7 @@ from .config import (
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
 )
+from .escapes import started
 from .events import NO_AUX, emit, line_callback
 from .frames import Stack
 from .lines import Lines
@@ -163,11 +164,12 @@ class Recorder(Stack):
         for event, callback in self._callbacks():
             mon.register_callback(tool, event, callback)
         # Code-level events only for lesson code objects; RAISE, PY_UNWIND and PY_THROW
-        # can only be enabled globally, so their callbacks filter by code object.
+        # can only be enabled globally, so their callbacks filter by code object. PY_START
+        # is global too, to see exec and eval run code (escapes.started; once per code).
         wanted = ev.PY_START | ev.PY_RESUME | ev.LINE | ev.PY_RETURN | ev.PY_YIELD
         for code in self.codes:
             mon.set_local_events(tool, code, wanted)
-        mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW)
+        mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW | ev.PY_START)
         self.kept_handlers = tuple((sig, _signal_handler(sig)) for sig in _KEPT_SIGNALS)
         _set_signal_handler(_WATCHDOG, self.on_interrupt)
 
@@ -211,6 +213,8 @@ class Recorder(Stack):
     # -- sys.monitoring callbacks -------------------------------------------
 
     def on_start(self, code, offset):
+        if id(code) not in self.code_files:  # code not traced (global PY_START)
+            return started(self, code, _getframe(1))
         if self.busy:
             return
         self.busy = True
