@@ -444,6 +444,37 @@ describe('the object-centric trace', () => {
     expect(varsOf(trace, at(trace, 'f', 11), 'f').objs.split('#')[0]).toBe('[[], [2]]');
   });
 
+  it("keeps a function's own value of a name its line stored before a comprehension hid it", () => {
+    const code = [
+      'def g():',
+      '    return 0', // 2
+      'def f(r):',
+      '    x = 1',
+      '    x = 2; ys = [g() for x in r]', // 5: x is 2 while the comprehension runs
+      '    y = 3; zs = [[g() for y in r] for y in r]', // 6: nested, the same name
+      '    del x; ws = [g() for x in r]', // 7: unbound while it runs
+      '    return ys',
+      'f([7])',
+      '',
+    ].join('\n');
+    const request = { scenario: '', files: script(code) };
+    expect(disagreements(request)).toEqual([]);
+    const trace = record(request);
+    const inG = [...Array(trace.length).keys()].filter(
+      (e) => trace.functionOf(e) === 'g' && trace.line[e] === 2 && trace.kind[e] === EventKind.Line,
+    );
+    const callers = inG.map((e) =>
+      Object.fromEntries(
+        Object.entries(varsOf(trace, e, 'f')).map(([k, t]) => [k, t.split('#')[0]]),
+      ),
+    );
+    expect(callers).toEqual([
+      { r: '[7]', x: '2' },
+      { r: '[7]', x: '2', ys: '[0]', y: '3' },
+      { r: '[7]', ys: '[0]', y: '3', zs: '[[0]]' },
+    ]);
+  });
+
   it("shows a bound method's object as it is now, not as it was when first seen", () => {
     const code = [
       'class L(list):',

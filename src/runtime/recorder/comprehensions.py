@@ -11,11 +11,98 @@ shown there.
 Found from the bytecode: each inlined comprehension is covered by exception-table entries
 whose handler puts the saved names back (``SWAP 2, POP_TOP, SWAP 2, STORE_FAST x...,
 RERAISE``); on the normal path the same names are put back by ``STORE_FAST`` right after
-the loop. Code whose bytecode does not look like that gets no regions (as before)."""
+the loop. Code whose bytecode does not look like that gets no regions (as before).
+
+"Before it" is the frame's previous event, unless the comprehension's own line wrote the
+name first (``x = 2; ys = [g() for x in r]``): then the function's value is on the stack
+only, so the recorder reads it just before ``LOAD_FAST_AND_CLEAR`` takes it there (an
+INSTRUCTION event enabled on such code only, every other instruction disabled at once:
+``shadow_points``, ``instruction_callback``)."""
 
 import dis
+import sys
 
 _HANDLER_HEAD = ("SWAP", "POP_TOP", "SWAP")
+_LOAD_AND_CLEAR = dis.opmap["LOAD_FAST_AND_CLEAR"]
+_CO_OPTIMIZED = 1  # a function's code (inspect.CO_OPTIMIZED): modules and classes have none
+_DISABLE = sys.monitoring.DISABLE
+_getframe = sys._getframe
+UNBOUND = object()  # a saved name the function had not bound (`del x; [.. for x in r]`)
+
+
+def _written(ins):
+    """The names an instruction stores or deletes in the frame's own slots."""
+    name = ins.opname
+    if name in ("STORE_FAST", "DELETE_FAST"):
+        return (ins.argval,)
+    if name == "STORE_FAST_STORE_FAST":
+        return ins.argval
+    if name == "STORE_FAST_LOAD_FAST":
+        return ins.argval[:1]
+    return ()
+
+
+def shadow_points(code, regions):
+    """``{offset: (first, name)}``: each ``LOAD_FAST_AND_CLEAR`` of `name` on a line that
+    wrote `name` before it, with the first offset of the comprehension it saves the name
+    for (the nearest region after it that hides the name)."""
+    points = {}
+    written = {}  # line -> names written on it so far
+    line = None
+    for ins in dis.get_instructions(code):
+        if ins.line_number is not None:
+            line = ins.line_number
+        if ins.opcode == _LOAD_AND_CLEAR:
+            if ins.argval in written.get(line, ()):
+                first = min((f for f, _last, names in regions
+                             if f > ins.offset and ins.argval in names), default=None)
+                if first is not None:
+                    points[ins.offset] = (first, ins.argval)
+        else:
+            for name in _written(ins):
+                written.setdefault(line, set()).add(name)
+    return points
+
+
+def note_shadows(rec, code):
+    """Before the run, for each lesson code object: its shadow points, if any, in
+    `rec.shadows` (by id), so that the INSTRUCTION event is enabled on it."""
+    if not code.co_flags & _CO_OPTIMIZED or _LOAD_AND_CLEAR not in code.co_code[::2]:
+        return
+    regions = rec.comprehensions.get(code)
+    if regions is None:
+        regions = rec.comprehensions[code] = comprehension_regions(code)
+    points = shadow_points(code, regions) if regions else None
+    if points:
+        rec.shadows[id(code)] = points
+
+
+def instruction_callback(rec):
+    """The INSTRUCTION callback: at a shadow point, the value the frame holds under the
+    name (or UNBOUND) goes in its state's `saved`, by (region's first offset, name), for
+    hotpath to show while the comprehension runs. Not inside a comprehension that hides
+    the name already: the function's value is the outermost one's."""
+    shadows = rec.shadows
+    live = rec.live
+    states = rec.frame_states
+
+    def on_instruction(code, offset):
+        point = shadows[id(code)].get(offset)
+        if point is None:
+            return _DISABLE
+        st = states.get(live.get(id(_getframe(1)), -1))
+        if st is None:
+            return None
+        first, name = point
+        for f, last, names in st.comprehensions:
+            if f <= offset <= last and name in names:
+                return None
+        if st.saved is None:
+            st.saved = {}
+        st.saved[(first, name)] = st.loc.get(name, UNBOUND)
+        return None
+
+    return on_instruction
 
 
 def comprehension_regions(code):

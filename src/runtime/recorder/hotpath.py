@@ -13,6 +13,7 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 `value` of object ``-target`` (`name` is -1).
 """
 
+from .comprehensions import UNBOUND
 from .config import ATOM_TYPES
 from .frames import in_signature_order
 from .lines import EMPTY
@@ -89,15 +90,24 @@ def _unbound(obj, roots):
         roots.append(obj)
 
 
-def _outside_comprehensions(scope, at, regions, keys, vals):
-    """`keys` and `vals` as the function holds them when its frame is at offset `at`
+def _outside_comprehensions(st, at, keys, vals):
+    """`keys` and `vals` as the function of frame `st` holds them when it is at offset `at`
     inside an inlined comprehension: the comprehension's names keep the function's
     values from before it (comprehensions.py)."""
-    inside = [names for first, last, names in regions if first <= at <= last]
+    inside = [(first, names) for first, last, names in st.comprehensions if first <= at <= last]
     if not inside:
         return keys, vals
-    hidden = frozenset().union(*inside)
+    scope = st.scope
+    hidden = frozenset().union(*(names for _first, names in inside))
     old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
+    if st.saved:  # values saved as the line hid them, the outermost comprehension's last
+        for first, names in sorted(inside, key=lambda region: region[0], reverse=True):
+            for name in names:
+                obj = st.saved.get((first, name), _MISSING)
+                if obj is UNBOUND:
+                    old.pop(name, None)
+                elif obj is not _MISSING:
+                    old[name] = obj
     out_keys, out_vals = [], []
     for name, obj in zip(keys, vals, strict=True):
         if name not in hidden:
@@ -122,7 +132,7 @@ def diff_locals(self, st, roots):
     keys = loc.keys()
     vals = loc.values()
     if st.comprehensions:
-        keys, vals = _outside_comprehensions(scope, frame.f_lasti, st.comprehensions, keys, vals)
+        keys, vals = _outside_comprehensions(st, frame.f_lasti, keys, vals)
     if keys == scope.keys:
         prev = scope.vals
         nids = scope.nids

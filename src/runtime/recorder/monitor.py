@@ -7,6 +7,7 @@ import time
 import types
 
 from . import config
+from .comprehensions import instruction_callback, note_shadows
 from .config import (
     ATOM_TYPES,
     DEFAULT_MAX_EVENTS,
@@ -78,6 +79,7 @@ class Recorder(Stack):
         self.scopes = {}  # id(namespace dict) -> scopes.Scope (module globals, class bodies)
         self.lines = Lines()
         self.comprehensions = {}  # code -> comprehensions.comprehension_regions(code)
+        self.shadows = {}  # id(code) -> comprehensions.shadow_points, where there are any
         self.stack = []  # frame ids of live traced frames, innermost last
         self.delegates = {}  # frame id -> the frames `delegating` pushed under it
         self.values = Values(self.scopes)
@@ -119,6 +121,7 @@ class Recorder(Stack):
     def register_code(self, code, file_idx):
         self.codes[code] = file_idx
         self.code_files[id(code)] = file_idx
+        note_shadows(self, code)
         for const in code.co_consts:
             if isinstance(const, types.CodeType):
                 self.register_code(const, file_idx)
@@ -168,7 +171,8 @@ class Recorder(Stack):
         # is global too, to see exec and eval run code (escapes.started; once per code).
         wanted = ev.PY_START | ev.PY_RESUME | ev.LINE | ev.PY_RETURN | ev.PY_YIELD
         for code in self.codes:
-            mon.set_local_events(tool, code, wanted)
+            shadowed = ev.INSTRUCTION if id(code) in self.shadows else 0
+            mon.set_local_events(tool, code, wanted | shadowed)
         mon.set_events(tool, ev.RAISE | ev.PY_UNWIND | ev.PY_THROW | ev.PY_START)
         self.kept_handlers = tuple((sig, _signal_handler(sig)) for sig in _KEPT_SIGNALS)
         _set_signal_handler(_WATCHDOG, self.on_interrupt)
@@ -204,6 +208,7 @@ class Recorder(Stack):
             (ev.PY_RESUME, self.on_resume),
             (ev.PY_THROW, self.on_throw),
             (ev.LINE, line_callback(self)),
+            (ev.INSTRUCTION, instruction_callback(self)),
             (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
             (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
             (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True)),

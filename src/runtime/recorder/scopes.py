@@ -33,7 +33,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines", "raised", "loc", "plain")
+                 "comprehensions", "lines", "raised", "loc", "plain", "saved")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -55,6 +55,9 @@ class FrameState:
         # A function frame with no inlined comprehension: the LINE callback records its
         # ordinary lines itself (events.line_callback)
         self.plain = False
+        # (comprehension's first offset, name) -> the value the function held when its line
+        # hid the name (comprehensions.instruction_callback); None until one is saved
+        self.saved = None
 
 
 def frame_state(self, fid, frame):
