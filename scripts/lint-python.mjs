@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Python lint for the project's own Python (the recorder package), with ruff compiled to
+ * Python lint for the project's own Python (the recorder package, the tests' oracle), with ruff compiled to
  * WebAssembly (`@astral-sh/ruff-wasm-nodejs`): no Python, no network, same result everywhere.
  *
  *   node scripts/lint-python.mjs        (also `npm run lint:py`, and a step of `npm test`)
@@ -15,7 +15,7 @@ import { PositionEncoding, Workspace } from '@astral-sh/ruff-wasm-nodejs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Folders whose `.py` files are ours. */
-const FOLDERS = ['src/runtime/recorder'];
+const FOLDERS = ['src/runtime/recorder', 'tests/pyodide'];
 
 /**
  * pyflakes (F: unused imports and names, undefined names), pycodestyle (E, W), bugbear (B),

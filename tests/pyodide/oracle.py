@@ -1,0 +1,124 @@
+"""The oracle of tests/pyodide/oracle.test.ts: a program run with a sys.monitoring LINE
+callback of its own, which writes down at every line what every frame of the program holds,
+read from the frames and the objects themselves. Nothing here comes from the recorder."""
+
+import ast
+import builtins
+import json
+import sys
+import types
+
+_TOOL = 4  # a sys.monitoring tool id of its own (the recorder is DEBUGGER_ID, 0)
+
+
+def _hidden_names(src):
+    """Per function name: the names bound only as a comprehension's target."""
+    out = {}
+    for node in ast.walk(ast.parse(src)):
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        targets = set()
+        for comp in ast.walk(node):
+            if isinstance(comp, ast.comprehension):
+                targets.update(id(n) for n in ast.walk(comp.target) if isinstance(n, ast.Name))
+        comp_names, other = set(), {a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg)}
+        for n in ast.walk(node):
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                (comp_names if id(n) in targets else other).add(n.id)
+        out[node.name] = comp_names - other
+    return out
+
+
+def oracle_states(src, path, limits):
+    hidden = _hidden_names(src)
+    atoms = (int, str, bool, float, complex, bytes, type(None))
+    states = []
+
+    def state(frame):
+        frames = []
+        while frame is not None:
+            if frame.f_code.co_filename == path:
+                frames.append(frame)
+            frame = frame.f_back
+        ids = {}
+
+        def canon(v, depth):
+            t = type(v)
+            if t in atoms:
+                return repr(v)[: limits["atom"]]
+            n = ids.get(id(v))
+            if n is not None:
+                return f"#{n}"
+            n = ids[id(v)] = len(ids) + 1
+            if depth > limits["depth"]:
+                return f"#{n}"
+            many = len(v) > limits["items"] if t in (list, tuple, dict) else False
+            if t is list or t is tuple:
+                items = None if many else [canon(x, depth + 1) for x in v]
+                return [n, t.__name__, len(v), items]
+            if t is dict:
+                items = None if many else [[repr(k), canon(x, depth + 1)] for k, x in v.items()]
+                return [n, "dict", len(v), items]
+            if t.__name__ == "Box":
+                d = v.__dict__
+                return [n, "Box", len(d), [[k, canon(x, depth + 1)] for k, x in d.items()]]
+            return [n, "other", t.__name__]
+
+        out = []
+        for f in frames:  # innermost first, as the trace's stack
+            name = f.f_code.co_name
+            # A module's names are its globals (inside an inlined comprehension its
+            # f_locals shows only the comprehension's)
+            loc = f.f_globals if name == "<module>" else f.f_locals
+            names = []
+            for k in sorted(loc.keys()):
+                v = loc[k]
+                if k.startswith("__") or k in hidden.get(name, ()):
+                    continue
+                if isinstance(v, types.ModuleType):
+                    continue
+                names.append([k, canon(v, 0)])
+            out.append([name, names])
+        return out
+
+    mon = sys.monitoring
+
+    def on_line(code, line):
+        if code.co_filename != path:
+            return mon.DISABLE
+        frame = sys._getframe(1)
+        states.append([code.co_name, line, state(frame)])
+
+    code = compile(src, path, "exec", dont_inherit=True)
+    # The run's namespace as the recorder's sandbox lays it out (a program may show it:
+    # \`y = globals()\`)
+    module = types.ModuleType("__main__")
+    module.__builtins__ = builtins.__dict__
+    module.SCENARIO = ""
+    module.__file__ = path
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = module
+    def elsewhere(code, *args):
+        return None if code.co_filename == path else mon.DISABLE
+
+    ev = mon.events
+    # The events the recorder asks for: with starts and resumes instrumented, CPython
+    # reports a line right after each (a class body's first line, a generator
+    # expression's), which it does not with LINE alone.
+    others = (ev.PY_START, ev.PY_RESUME, ev.PY_RETURN, ev.PY_YIELD)
+    mon.use_tool_id(_TOOL, "oracle")
+    mon.register_callback(_TOOL, ev.LINE, on_line)
+    for event in others:
+        mon.register_callback(_TOOL, event, elsewhere)
+    mon.set_events(_TOOL, ev.LINE | ev.PY_START | ev.PY_RESUME | ev.PY_RETURN | ev.PY_YIELD)
+    try:
+        exec(code, module.__dict__)
+    except BaseException:
+        pass
+    finally:
+        mon.set_events(_TOOL, 0)
+        for event in (ev.LINE, *others):
+            mon.register_callback(_TOOL, event, None)
+        mon.free_tool_id(_TOOL)
+        sys.modules["__main__"] = main
+    return json.dumps(states)
