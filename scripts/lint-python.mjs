@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Python lint for the project's own Python (the recorder package, the tests' oracle), with ruff compiled to
- * WebAssembly (`@astral-sh/ruff-wasm-nodejs`): no Python, no network, same result everywhere.
+ * Python lint for the project's own Python (the recorder package, the tests' oracle), with
+ * ruff compiled to WebAssembly (`@astral-sh/ruff-wasm-nodejs`): no Python, no network, the
+ * same result everywhere.
  *
  *   node scripts/lint-python.mjs        (also `npm run lint:py`, and a step of `npm test`)
  *
