@@ -147,6 +147,67 @@ const UNTRACED: Record<string, string> = {
     'def g(l):\n    while l:\n        yield l.pop()\nl = [1, 2, 3]\nit = g(l)\na = next(it)\nb = list(it)\nz = 0',
 };
 
+/** Objects whose own methods would change the program if showing them called those. */
+const SHOWN: Record<string, string> = {
+  'a __repr__ that appends to a global list': [
+    'LOG = []',
+    'class R:',
+    '    def __repr__(self):',
+    '        LOG.append(1)',
+    '        return "R"',
+    'x = [R()]',
+    'n = len(LOG)',
+    'end = n',
+  ].join('\n'),
+  'a __getattr__ that records every name asked for': [
+    'LOG = []',
+    'class G:',
+    '    def __getattr__(self, name):',
+    '        LOG.append(name)',
+    '        raise AttributeError(name)',
+    'x = [G()]',
+    'n = len(LOG)',
+    'end = n',
+  ].join('\n'),
+  'a list subclass whose __len__ and __iter__ append': [
+    'LOG = []',
+    'class L(list):',
+    '    def __len__(self):',
+    '        LOG.append(1)',
+    '        return 1',
+    '    def __iter__(self):',
+    '        LOG.append(2)',
+    '        return iter([])',
+    'items = L([1, 2])',
+    'n = len(LOG)',
+    'end = n',
+  ].join('\n'),
+  'a dict subclass whose items and keys append': [
+    'LOG = []',
+    'class D(dict):',
+    '    def items(self):',
+    '        LOG.append(1)',
+    '        return []',
+    '    def keys(self):',
+    '        LOG.append(2)',
+    '        return []',
+    'd = D(a=[1])',
+    'n = len(LOG)',
+    'end = n',
+  ].join('\n'),
+  'a __dict__ property that appends': [
+    'LOG = []',
+    'class P:',
+    '    @property',
+    '    def __dict__(self):',
+    '        LOG.append(1)',
+    '        return {}',
+    'p = P()',
+    'n = len(LOG)',
+    'end = n',
+  ].join('\n'),
+};
+
 let rec: NodeRecorder;
 beforeAll(async () => {
   rec = await createNodeRecorder();
@@ -244,7 +305,7 @@ describe('the trace against an oracle that reads the running program itself', ()
     expect(differences('a = [1]\nb = a\nc = 0\n', 'a = [1]\nb = [1]\nc = 0\n')).toHaveLength(1);
   });
 
-  for (const [name, code] of Object.entries({ ...NAMED, ...UNTRACED })) {
+  for (const [name, code] of Object.entries({ ...NAMED, ...UNTRACED, ...SHOWN })) {
     it(`agrees at every line: ${name}`, () => {
       expect(differences(code)).toEqual([]);
     });
