@@ -2,6 +2,8 @@
  * The lab page (`bench/app-bench.html`): the app's runtime client, worker, store and panel
  * on a page of their own, driven through `window.benchLab` (src/bench/app-bench.tsx).
  * - recorder throughput on loop-heavy programs, and the same program run untraced;
+ * - the recorder's µs per event as a program grows from 1k to 1M events (issue 12's rows),
+ *   in the worker the app runs lessons in;
  * - a million-event program recorded end to end (worker → Trace in the page), repeated;
  * - page memory per event for the million-event trace (CDP: JS heap + array buffers,
  *   after a forced GC, before and after);
@@ -11,7 +13,14 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { RecordStats } from '../../src/bench/app-bench.tsx';
 import type { LatencySamples } from '../../src/bench/latency.ts';
 import { freshContext } from './browser.ts';
-import { containerProgram, entry, loopProgram, untracedWrapper } from './programs.ts';
+import {
+  containerProgram,
+  entry,
+  loopProgram,
+  PER_EVENT_SIZES,
+  perEventProgram,
+  untracedWrapper,
+} from './programs.ts';
 
 /** Throughput of one program. */
 export interface Throughput {
@@ -26,6 +35,8 @@ export interface Throughput {
 export interface LabReport {
   pythonLoadMs: number;
   throughput: Throughput[];
+  /** The recorder's µs per event, by program and size (events). */
+  perEvent: { program: 'ints' | 'growth'; events: number; usPerEvent: number[] }[];
   million: {
     stats: RecordStats[];
     bytesPerEvent: number[];
@@ -78,6 +89,8 @@ export async function runLab(
   baseUrl: string,
   opts: {
     runs: number;
+    /** Samples per size up to 10k events, where one run takes milliseconds. */
+    smallRuns: number;
     millionRuns: number;
     engineSamples: number;
     uiSamples: number;
@@ -130,6 +143,32 @@ export async function runLab(
         `  ${name}: ${t.events[0]} events, recorder ${t.recorderMs.map((x) => x.toFixed(0)).join('/')} ms`,
       );
       throughput.push(t);
+    }
+
+    // The recorder's µs per event as the program grows, measured by the recorder itself
+    // (its run, not the trace's transfer). Each size runs once first, not counted: a
+    // program's first runs after the page starts Python are slower (measured 3.7–16 µs
+    // for the 1k-event loop, ~2.8 afterwards).
+    const perEvent: LabReport['perEvent'] = [];
+    for (const events of PER_EVENT_SIZES) {
+      for (const program of ['ints', 'growth'] as const) {
+        const request = {
+          scenario: '',
+          budget: { maxEvents: 1_100_000, maxSeconds: 60 },
+          files: entry(perEventProgram(program, events)),
+        };
+        const usPerEvent: number[] = [];
+        const samples = events <= 10_000 ? opts.smallRuns : opts.runs;
+        for (let r = -1; r < samples; r++) {
+          const s = await lab(page, (l, req) => l.record(req), request);
+          if (s.outcome !== 'completed') throw new Error(`${program} ${events}: ${s.outcome}`);
+          if (r >= 0) usPerEvent.push((s.recorderMs * 1000) / s.events);
+        }
+        perEvent.push({ program, events, usPerEvent });
+        log(
+          `  ${program}, ${events} events: ${usPerEvent.map((u) => u.toFixed(2)).join(', ')} µs/event`,
+        );
+      }
     }
 
     // The million-event program, end to end, with page memory before and after.
@@ -193,6 +232,7 @@ export async function runLab(
     return {
       pythonLoadMs: loadMs,
       throughput,
+      perEvent,
       million,
       hitIndexMs: hitIndex.ms,
       indexedBytesPerEvent,

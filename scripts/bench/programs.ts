@@ -101,3 +101,12 @@ export function bigModule(lines: number): string {
   }
   return `${out.slice(0, lines).join('\n')}\n`;
 }
+
+/** The sizes, in events, at which issue 12's recorder rows are measured. */
+export const PER_EVENT_SIZES = [1_000, 10_000, 100_000, 1_000_000] as const;
+
+/** Issue 12's two programs, sized to about `events` events: a loop on ints, or a loop
+ *  growing a dict and a list. */
+export function perEventProgram(program: 'ints' | 'growth', events: number): string {
+  return program === 'ints' ? loopProgram(events / 2) : growthProgram(Math.round(events / 3));
+}
