@@ -29,8 +29,27 @@ def _hidden_names(src):
     return out
 
 
+def _plain_instance(v, t):
+    """An instance whose classes are all the program's own, over `object` alone, and
+    whose attributes are its `__dict__`, read without running any of its code: not an
+    exception (shown with its args), no `__slots__`, no `__dict__`, `__getattribute__` or
+    `__getattr__` of its own."""
+    if isinstance(v, BaseException):
+        return False
+    for k in t.__mro__[:-1]:
+        own = vars(k)
+        if k.__module__ != "__main__" or "__slots__" in own or "__getattr__" in own:
+            return False
+        if "__getattribute__" in own:
+            return False
+        if "__dict__" in own and type(own["__dict__"]).__name__ != "getset_descriptor":
+            return False
+    return t.__mro__[-1] is object
+
+
 def oracle_states(src, path, limits):
     hidden = _hidden_names(src)
+    instances = set()  # the names of the program's classes compared by their attributes
     atoms = (int, str, bool, float, complex, bytes, type(None))
     states = []
 
@@ -59,9 +78,10 @@ def oracle_states(src, path, limits):
             if t is dict:
                 items = None if many else [[repr(k), canon(x, depth + 1)] for k, x in v.items()]
                 return [n, "dict", len(v), items]
-            if t.__name__ == "Box":
+            if _plain_instance(v, t):
+                instances.add(t.__name__)
                 d = v.__dict__
-                return [n, "Box", len(d), [[k, canon(x, depth + 1)] for k, x in d.items()]]
+                return [n, t.__name__, len(d), [[k, canon(x, depth + 1)] for k, x in d.items()]]
             return [n, "other", t.__name__]
 
         out = []
@@ -70,10 +90,13 @@ def oracle_states(src, path, limits):
             # A module's names are its globals (inside an inlined comprehension its
             # f_locals shows only the comprehension's)
             loc = f.f_globals if name == "<module>" else f.f_locals
+            # A namespace's dunders are Python's bookkeeping; a function's are its own
+            # variables (`__class__`, the cell `super()` reads)
+            namespace = type(loc) is dict
             names = []
             for k in sorted(loc.keys()):
                 v = loc[k]
-                if k.startswith("__") or k in hidden.get(name, ()):
+                if (namespace and k.startswith("__")) or k in hidden.get(name, ()):
                     continue
                 if isinstance(v, types.ModuleType):
                     continue
@@ -121,4 +144,4 @@ def oracle_states(src, path, limits):
             mon.register_callback(_TOOL, event, None)
         mon.free_tool_id(_TOOL)
         sys.modules["__main__"] = main
-    return json.dumps(states)
+    return json.dumps({"states": states, "instances": sorted(instances)})
