@@ -27,7 +27,7 @@ import type { Trace } from '../../src/trace/trace';
 import { objectState } from '../../src/trace/values';
 import { script } from './helpers';
 import { CORPUS } from './perf-corpus';
-import { programArb } from './programs';
+import { programArb, untracedProgramArb } from './programs';
 
 /** Items of a container compared one by one; the trace shows no more than 30. */
 const ITEMS = 30;
@@ -407,6 +407,15 @@ describe('the trace against an oracle that reads the running program itself', ()
   it('agrees at every line of random programs', () => {
     fc.assert(
       fc.property(programArb, (code) => {
+        expect(differences(code), code).toEqual([]);
+      }),
+      { numRuns: 100 },
+    );
+  }, 300_000);
+
+  it('agrees at every line of random programs that change objects through untraced code', () => {
+    fc.assert(
+      fc.property(untracedProgramArb, (code) => {
         expect(differences(code), code).toEqual([]);
       }),
       { numRuns: 100 },

@@ -136,3 +136,110 @@ export const programArb = fc
       '',
     ].join('\n'),
   );
+
+/**
+ * Statements of {@link untracedProgramArb}: changes made through C methods and library code
+ * that calls the program back (a sort key, `map`, a context manager), slices, unpacking,
+ * `nonlocal`, class attributes, what `setdefault` and `pop` hand back, a tuple holding a
+ * list, and exceptions carrying objects.
+ */
+const UNTRACED_BODY = [
+  'a.append(len(a))',
+  'b[len(b)] = list(a)',
+  'a += [1]',
+  'a[:] = a[1:]',
+  'x, *rest = a or [0]',
+  'c.v = a',
+  'c.w = [c.v]',
+  'del c.w',
+  'q = c',
+  'q.v = b',
+  'b.setdefault("s", []).append(1)',
+  'd = b.get("s", [])',
+  'd.append(2)',
+  'a.sort(key=lambda v: (S.append(0), -v if isinstance(v, int) else 0)[1])',
+  'S.extend(a[:1])',
+  'S.clear()',
+  'e = (a, b)',
+  'e[0].append(3)',
+  'k = b.keys()',
+  'b.pop(0, None)',
+  'g2 = (v for v in a)',
+  'nx = next(g2, None)',
+  'a = a + [7]',
+  'b = {**b, "z": a}',
+  'a = b.setdefault("z", a)',
+  'del a[0:1]',
+  'T = tuple(a)',
+  'nonl()',
+  'C.shared.append(len(C.shared))',
+  'r = [c, c]',
+  'r[0].v = 5',
+  'try:\n        raise KeyError(a)\n    except KeyError as err:\n        err.args[0].append(9)',
+  'with Ctx(a):\n        a.append(0)',
+  'a.extend(map(lambda v: S.append(v) or v, [1, 2]))',
+  'fs = [lambda: a.append(4)]\n    fs[0]()',
+  'b["self"] = b',
+  'a.insert(0, a[:])',
+  'x = y = [0]\n    x.append(y)',
+];
+
+const untracedFn = (k: number) =>
+  fc
+    .array(
+      fc.constantFrom(
+        ...UNTRACED_BODY,
+        ...(k > 0 ? [`a = h${k - 1}(a, b)`, `h${k - 1}(b.get("z", []), {})`] : []),
+      ),
+      { minLength: 2, maxLength: 8 },
+    )
+    .map((body) =>
+      [
+        `def h${k}(a, b):`,
+        '    c = Obj()',
+        '    q = None',
+        '    def nonl():',
+        '        nonlocal q',
+        '        q = [len(a)]',
+        '        S.append(q)',
+        '        return 0',
+        ...body.map((s) => `    ${s}`),
+        '    return a',
+        '',
+      ].join('\n'),
+    );
+
+/** One random program of {@link UNTRACED_BODY}'s statements: three functions, each
+ *  calling the one before, run twice from a module-level loop (errors caught there). */
+export const untracedProgramArb = fc
+  .tuple(untracedFn(0), untracedFn(1), untracedFn(2))
+  .map(([f0, f1, f2]) =>
+    [
+      'S = []',
+      'class Obj:',
+      '    pass',
+      'class C:',
+      '    shared = []',
+      'class Ctx:',
+      '    def __init__(self, l):',
+      '        self.l = l',
+      '    def __enter__(self):',
+      '        self.l.append("in")',
+      '        return self',
+      '    def __exit__(self, *e):',
+      '        self.l.append("out")',
+      '        return False',
+      f0,
+      f1,
+      f2,
+      'L = [1, 2]',
+      'M = {"k": L}',
+      'for i in range(2):',
+      '    try:',
+      '        out = h2(L, M)',
+      '    except Exception as ex:',
+      '        last = ex',
+      'end = 0',
+      '',
+    ].join('\n'),
+  );
