@@ -404,21 +404,17 @@ describe('the trace against an oracle that reads the running program itself', ()
     });
   }
 
-  it('agrees at every line of random programs', () => {
-    fc.assert(
-      fc.property(programArb, (code) => {
-        expect(differences(code), code).toEqual([]);
-      }),
-      { numRuns: 100 },
-    );
-  }, 300_000);
-
-  it('agrees at every line of random programs that change objects through untraced code', () => {
-    fc.assert(
-      fc.property(untracedProgramArb, (code) => {
-        expect(differences(code), code).toEqual([]);
-      }),
-      { numRuns: 100 },
-    );
-  }, 300_000);
+  for (const [family, programs] of [
+    ['', programArb],
+    [' that change objects through untraced code', untracedProgramArb],
+  ] as const) {
+    it(`agrees at every line of random programs${family}`, () => {
+      fc.assert(
+        fc.property(programs, (code) => {
+          expect(differences(code), code).toEqual([]);
+        }),
+        { numRuns: 100 },
+      );
+    }, 300_000);
+  }
 });
