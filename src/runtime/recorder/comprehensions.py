@@ -87,7 +87,8 @@ def instruction_callback(rec):
     states = rec.frame_states
 
     def on_instruction(code, offset):
-        point = shadows[id(code)].get(offset)
+        points = shadows.get(id(code))
+        point = points.get(offset) if points else None
         if point is None:
             return _DISABLE
         st = states.get(live.get(id(_getframe(1)), -1))
