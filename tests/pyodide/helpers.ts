@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { expect } from 'vitest';
-import { readLessonFolder } from '../../src/lessons/fs';
+import { loadAllLessons, readLessonFolder } from '../../src/lessons/fs';
 import type { Lesson, RunFile } from '../../src/lessons/lesson';
 import { loadLesson } from '../../src/lessons/loader';
 import { formatLessonError } from '../../src/lessons/messageText';
 import { buildRunFiles } from '../../src/lessons/runFiles';
 import type { NodeRecorder } from '../../src/runtime/node-recorder';
+import type { RecordRequest } from '../../src/runtime/protocol';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { textAt } from '../../src/trace/values';
@@ -26,6 +27,24 @@ export function recordScenario(
   scenario: string,
 ): Trace {
   return rec.record({ files: buildRunFiles(l, panel, scenario), scenario, budget: l.budget });
+}
+
+/** Every panel × scenario of every lesson under `lessons/`, as the request that records it
+ *  and where it comes from (`lesson/panel/scenario`). */
+export async function lessonRuns(): Promise<{ where: string; request: RecordRequest }[]> {
+  const { lessons } = await loadAllLessons('lessons');
+  return lessons.flatMap((l) =>
+    l.panels.flatMap((panel) =>
+      panel.scenarios.map((scenario) => ({
+        where: `${l.id}/${panel.id}/${scenario.id}`,
+        request: {
+          files: buildRunFiles(l, panel.id, scenario.id),
+          scenario: scenario.id,
+          budget: l.budget,
+        },
+      })),
+    ),
+  );
 }
 
 /** The 1-based line of the first line in `code` containing `text`. */

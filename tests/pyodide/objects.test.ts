@@ -7,8 +7,6 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadAllLessons } from '../../src/lessons/fs';
-import { buildRunFiles } from '../../src/lessons/runFiles';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { RecordRequest } from '../../src/runtime/protocol';
 import { framesAt } from '../../src/trace/graph';
@@ -16,7 +14,7 @@ import { historyOf, lastChange } from '../../src/trace/history';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { objectState, refId, slotOf, textAt } from '../../src/trace/values';
-import { script } from './helpers';
+import { lessonRuns, script } from './helpers';
 import { stateAt } from './object-state';
 import { CORPUS } from './perf-corpus';
 import { programArb } from './programs';
@@ -597,22 +595,6 @@ describe('the object-centric trace', () => {
   }
 
   /** Every (panel, scenario) run of every lesson: where it is, and its record request. */
-  async function lessonRuns(): Promise<{ where: string; request: RecordRequest }[]> {
-    const { lessons } = await loadAllLessons('lessons');
-    return lessons.flatMap((lesson) =>
-      lesson.panels.flatMap((panel) =>
-        panel.scenarios.map((scenario) => ({
-          where: `${lesson.id}/${panel.id}/${scenario.id}`,
-          request: {
-            files: buildRunFiles(lesson, panel.id, scenario.id),
-            scenario: scenario.id,
-            budget: lesson.budget,
-          },
-        })),
-      ),
-    );
-  }
-
   it('agrees with the brute-force recorder at every event of every lesson scenario', async () => {
     const out: string[] = [];
     for (const { where, request } of await lessonRuns())

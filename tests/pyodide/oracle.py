@@ -47,8 +47,16 @@ def _plain_instance(v, t):
     return t.__mro__[-1] is object
 
 
-def oracle_states(src, path, limits):
-    hidden = _hidden_names(src)
+def oracle_states(files_json, scenario, limits):
+    """Run the files of one run (``[{path, code, role, module}]``, as the recorder gets
+    them) as the recorder's sandbox lays them out: each source file a module of its own
+    registered under its name, then the setup, scenario script and entry in one `__main__`
+    namespace that holds `SCENARIO`. What every frame held at each line, as JSON."""
+    files = json.loads(files_json)
+    paths = {f["path"] for f in files}
+    hidden = {}
+    for f in files:
+        hidden.update(_hidden_names(f["code"]))
     instances = set()  # the names of the program's classes compared by their attributes
     atoms = (int, str, bool, float, complex, bytes, type(None))
     states = []
@@ -56,7 +64,7 @@ def oracle_states(src, path, limits):
     def state(frame):
         frames = []
         while frame is not None:
-            if frame.f_code.co_filename == path:
+            if frame.f_code.co_filename in paths:
                 frames.append(frame)
             frame = frame.f_back
         ids = {}
@@ -98,8 +106,8 @@ def oracle_states(src, path, limits):
                 v = loc[k]
                 if (namespace and k.startswith("__")) or k in hidden.get(name, ()):
                     continue
-                if isinstance(v, types.ModuleType):
-                    continue
+                if namespace and isinstance(v, types.ModuleType):
+                    continue  # `import json`: a namespace's modules are not shown
                 names.append([k, canon(v, 0)])
             out.append([name, names])
         return out
@@ -107,22 +115,21 @@ def oracle_states(src, path, limits):
     mon = sys.monitoring
 
     def on_line(code, line):
-        if code.co_filename != path:
+        if code.co_filename not in paths:
             return mon.DISABLE
         frame = sys._getframe(1)
         states.append([code.co_name, line, state(frame)])
 
-    code = compile(src, path, "exec", dont_inherit=True)
     # The run's namespace as the recorder's sandbox lays it out (a program may show it:
-    # \`y = globals()\`)
-    module = types.ModuleType("__main__")
-    module.__builtins__ = builtins.__dict__
-    module.SCENARIO = ""
-    module.__file__ = path
-    main = sys.modules["__main__"]
-    sys.modules["__main__"] = module
+    # `y = globals()`)
+    main_module = types.ModuleType("__main__")
+    main_module.__builtins__ = builtins.__dict__
+    main_module.SCENARIO = scenario
+    saved = {name: sys.modules.get(name) for name in ["__main__", *(f.get("module") for f in files)]
+             if name}
+
     def elsewhere(code, *args):
-        return None if code.co_filename == path else mon.DISABLE
+        return None if code.co_filename in paths else mon.DISABLE
 
     ev = mon.events
     # The events the recorder asks for: with starts and resumes instrumented, CPython
@@ -134,8 +141,19 @@ def oracle_states(src, path, limits):
     for event in others:
         mon.register_callback(_TOOL, event, elsewhere)
     mon.set_events(_TOOL, ev.LINE | ev.PY_START | ev.PY_RESUME | ev.PY_RETURN | ev.PY_YIELD)
+    sys.modules["__main__"] = main_module
     try:
-        exec(code, module.__dict__)
+        for f in files:
+            code = compile(f["code"], f["path"], "exec", dont_inherit=True)
+            if f["role"] == "source":
+                module = types.ModuleType(f["module"])
+                module.__file__ = f["path"]
+                module.__builtins__ = builtins.__dict__
+                sys.modules[f["module"]] = module
+                exec(code, module.__dict__)
+            else:
+                main_module.__file__ = f["path"]
+                exec(code, main_module.__dict__)
     except BaseException:
         pass
     finally:
@@ -143,5 +161,9 @@ def oracle_states(src, path, limits):
         for event in (ev.LINE, *others):
             mon.register_callback(_TOOL, event, None)
         mon.free_tool_id(_TOOL)
-        sys.modules["__main__"] = main
+        for name, module in saved.items():
+            if module is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = module
     return json.dumps({"states": states, "instances": sorted(instances)})

@@ -21,11 +21,13 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunFile } from '../../src/lessons/lesson';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import type { RecordRequest } from '../../src/runtime/protocol';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
 import { objectState } from '../../src/trace/values';
-import { script } from './helpers';
+import { lessonRuns, script } from './helpers';
 import { CORPUS } from './perf-corpus';
 import { programArb, untracedProgramArb } from './programs';
 
@@ -345,32 +347,33 @@ function traceStates(trace: Trace, instances: ReadonlySet<string>): State[] {
   return out;
 }
 
-/** What the oracle saw at each line event of `code`, and the classes it compared by
- *  their attributes. */
-function oracleStates(code: string): { states: State[]; instances: string[] } {
-  rec.pyodide.globals.set('oracle_src', code);
+/** What the oracle saw at each line event of a run of `files`, and the classes it
+ *  compared by their attributes. */
+function oracleStates(
+  files: RunFile[],
+  scenario: string,
+): { states: State[]; instances: string[] } {
+  rec.pyodide.globals.set('oracle_files', JSON.stringify(files));
+  rec.pyodide.globals.set('oracle_scenario', scenario);
   try {
     return JSON.parse(
       rec.pyodide.runPython(
-        `oracle_states(oracle_src, "main.py", dict(items=${ITEMS}, depth=${DEPTH}, atom=${ATOM}))`,
+        `oracle_states(oracle_files, oracle_scenario, dict(items=${ITEMS}, depth=${DEPTH}, atom=${ATOM}))`,
       ) as string,
     );
   } finally {
-    rec.pyodide.globals.delete('oracle_src');
+    rec.pyodide.globals.delete('oracle_files');
+    rec.pyodide.globals.delete('oracle_scenario');
   }
 }
 
-/** The first line events (at most 3) where the trace of `traced` and the oracle's run of
- *  `truth` (the same program, but for the test that the comparison sees a difference)
+/** The first line events (at most 3) where the trace of a run and the oracle's run of
+ *  `truth` (the same files, but for the test that the comparison sees a difference)
  *  differ; none for a run the recorder stopped (a budget: the two would end apart). */
-function differences(traced: string, truth = traced): string[] {
-  const trace = rec.record({
-    scenario: '',
-    files: script(traced),
-    budget: { maxEvents: 20_000, maxSeconds: 10 },
-  });
+function runDifferences(request: RecordRequest, truth = request.files): string[] {
+  const trace = rec.record(request);
   if (trace.meta.outcome === 'stopped') return [];
-  const { states: held, instances } = oracleStates(truth);
+  const { states: held, instances } = oracleStates(truth, request.scenario);
   const shown = traceStates(trace, new Set(instances));
   const out: string[] = [];
   for (let i = 0; i < Math.max(shown.length, held.length) && out.length < 3; i++) {
@@ -379,6 +382,12 @@ function differences(traced: string, truth = traced): string[] {
     if (a !== b) out.push(`line event ${i}:\n  trace:  ${a}\n  oracle: ${b}`);
   }
   return out;
+}
+
+/** {@link runDifferences} for one file of code, `traced`, against the oracle's `truth`. */
+function differences(traced: string, truth = traced): string[] {
+  const budget = { maxEvents: 20_000, maxSeconds: 10 };
+  return runDifferences({ scenario: '', files: script(traced), budget }, script(truth));
 }
 
 describe('the trace against an oracle that reads the running program itself', () => {
@@ -400,9 +409,16 @@ describe('the trace against an oracle that reads the running program itself', ()
 
   for (const [name, request] of Object.entries(CORPUS)) {
     it(`agrees at every line: ${name}`, () => {
-      expect(differences(request.files[0].code)).toEqual([]);
+      expect(runDifferences(request)).toEqual([]);
     });
   }
+
+  it('agrees at every line of every lesson scenario', async () => {
+    const out: string[] = [];
+    for (const { where, request } of await lessonRuns())
+      for (const d of runDifferences(request)) out.push(`${where} ${d}`);
+    expect(out).toEqual([]);
+  }, 300_000);
 
   for (const [family, programs] of [
     ['', programArb],
