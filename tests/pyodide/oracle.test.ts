@@ -149,6 +149,141 @@ const UNTRACED: Record<string, string> = {
     'def g(l):\n    while l:\n        yield l.pop()\nl = [1, 2, 3]\nit = g(l)\na = next(it)\nb = list(it)\nz = 0',
 };
 
+/** Control that suspends, unwinds, defers or caches: the trace must follow it. */
+const FLOW: Record<string, string> = {
+  'a coroutine awaiting another, driven by send': [
+    'async def inner(l):',
+    '    l.append(1)',
+    '    return 5',
+    'async def outer(l):',
+    '    v = await inner(l)',
+    '    l.append(v)',
+    '    return l',
+    'lst = []',
+    'c = outer(lst)',
+    'try:',
+    '    c.send(None)',
+    'except StopIteration as e:',
+    '    res = e.value',
+    'z = 0',
+  ].join('\n'),
+  'a generator sent values, then closed (its finally runs)': [
+    'def g(l):',
+    '    try:',
+    '        while True:',
+    '            x = yield len(l)',
+    '            l.append(x)',
+    '    finally:',
+    '        l.append("closed")',
+    'lst = []',
+    'it = g(lst)',
+    'next(it)',
+    'it.send(1)',
+    'it.send([2])',
+    'it.close()',
+    'z = 0',
+  ].join('\n'),
+  'a finally that changes what the function returns': [
+    'def f(l):',
+    '    try:',
+    '        l.append(1)',
+    '        return l',
+    '    finally:',
+    '        l.append(2)',
+    'r = f([])',
+    'z = 0',
+  ].join('\n'),
+  'a comprehension in a class body, not inlined': [
+    'class K:',
+    '    base = [1, 2]',
+    '    sq = [v * v for v in base]',
+    '    base.append(3)',
+    'z = K.sq',
+  ].join('\n'),
+  'lambdas with defaults calling a closure': [
+    'def outer():',
+    '    acc = []',
+    '    def add(v):',
+    '        acc.append(v)',
+    '        return acc',
+    '    fs = [lambda v=v: add(v) for v in range(3)]',
+    '    for f in fs:',
+    '        f()',
+    '    return acc',
+    'r = outer()',
+    'z = 0',
+  ].join('\n'),
+  '*args and **kwargs changed by the callee': [
+    'def f(*args, **kw):',
+    '    args[0].append(len(kw))',
+    '    kw["k"].append(1)',
+    '    return args',
+    'l = []',
+    'd = {"k": []}',
+    'r = f(l, **d)',
+    'z = 0',
+  ].join('\n'),
+  'dict and set comprehensions with side effects': [
+    'log = []',
+    'd = {k: log.append(k) or k for k in "ab"}',
+    's = {log.append(1) or 1 for _ in range(2)}',
+    'z = 0',
+  ].join('\n'),
+  'a lazy itertools.chain over a list changed halfway': [
+    'import itertools',
+    'l = [[1], [2]]',
+    'c = itertools.chain.from_iterable(l)',
+    'first = next(c)',
+    'l[1].append(3)',
+    'rest = list(c)',
+    'z = 0',
+  ].join('\n'),
+  'a recursion that appends on the way down and up': [
+    'def rec(n, acc):',
+    '    if n:',
+    '        acc.append(n)',
+    '        rec(n - 1, acc)',
+    '        acc.append(-n)',
+    '    return acc',
+    'r = rec(3, [])',
+    'z = 0',
+  ].join('\n'),
+  'a global rebound by a nested function': [
+    'def f():',
+    '    global G',
+    '    G = [1]',
+    '    def g():',
+    '        global G',
+    '        G.append(2)',
+    '        G = G + [3]',
+    '    g()',
+    '    return G',
+    'G = None',
+    'r = f()',
+    'z = 0',
+  ].join('\n'),
+  'an lru_cache handing back the same list': [
+    'import functools',
+    '@functools.lru_cache',
+    'def f(n):',
+    '    return [n]',
+    'a = f(1)',
+    'f(1).append(2)',
+    'b = f(1)',
+    'z = 0',
+  ].join('\n'),
+  'defaultdict, Counter and a bounded deque': [
+    'import collections',
+    'd = collections.defaultdict(list)',
+    'd["a"].append(1)',
+    'c = collections.Counter("aab")',
+    'c["a"] += 5',
+    'dq = collections.deque([1], maxlen=2)',
+    'dq.extend([2, 3])',
+    'z = 0',
+  ].join('\n'),
+};
+
 /** Instances of the program's classes changed every way Python allows. */
 const INSTANCES: Record<string, string> = {
   'a dataclass changed through a method and from outside': [
@@ -401,7 +536,13 @@ describe('the trace against an oracle that reads the running program itself', ()
     expect(differences('a = [1]\nb = a\nc = 0\n', 'a = [1]\nb = [1]\nc = 0\n')).toHaveLength(1);
   });
 
-  for (const [name, code] of Object.entries({ ...NAMED, ...UNTRACED, ...INSTANCES, ...SHOWN })) {
+  for (const [name, code] of Object.entries({
+    ...NAMED,
+    ...UNTRACED,
+    ...FLOW,
+    ...INSTANCES,
+    ...SHOWN,
+  })) {
     it(`agrees at every line: ${name}`, () => {
       expect(differences(code)).toEqual([]);
     });
