@@ -40,8 +40,11 @@ function record(request: RecordRequest, brute = false): Trace {
 
 /** The first events where the two recordings show different states (at most 3). */
 function disagreements(request: RecordRequest): string[] {
-  const fast = record(request);
-  const brute = record(request, true);
+  return differ(record(request), record(request, true));
+}
+
+/** {@link disagreements} of two recordings of one request: the recorder's and brute force's. */
+function differ(fast: Trace, brute: Trace): string[] {
   const out: string[] = [];
   if (fast.length !== brute.length) return [`${fast.length} events vs ${brute.length}`];
   for (let e = 0; e < fast.length && out.length < 3; e++) {
@@ -50,6 +53,15 @@ function disagreements(request: RecordRequest): string[] {
     if (a !== b) out.push(`event ${e} (line ${fast.line[e]}):\n  lines:  ${a}\n  brute:  ${b}`);
   }
   return out;
+}
+
+/** The trace of a one-file program, once the brute-force recorder has been seen to show the
+ *  same state at every event. */
+function recordAgreeing(code: string): Trace {
+  const request = { scenario: '', files: script(code) };
+  const trace = record(request);
+  expect(differ(trace, record(request, true))).toEqual([]);
+  return trace;
 }
 
 /**
@@ -178,9 +190,7 @@ describe('the object-centric trace', () => {
       'f()',
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     const shown = (line: number) => {
       const vars = textsAt(trace, 'g', line, 'f');
       return [vars.x, vars.y];
@@ -210,9 +220,7 @@ describe('the object-centric trace', () => {
       'f()',
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     expect(textsAt(trace, 'set_cell', 3, 'f').x).toBe('2');
     expect(textsAt(trace, 'set_by_name', 6, 'f').x).toBe('3');
   });
@@ -234,9 +242,7 @@ describe('the object-centric trace', () => {
       'f()',
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     expect(textsAt(trace, '<module>', 5).n).toBe('5'); // after line 4
     expect(textsAt(trace, '<module>', 6).lst).toBe('[2]'); // after line 5
     expect(textsAt(trace, 'g', 8, 'f').mine).toBe('[3]');
@@ -254,9 +260,7 @@ describe('the object-centric trace', () => {
       'n = 0', // 8
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     expect(textsAt(trace, 'g', 5, '<module>').lst).toBe('[1]');
     expect(textsAt(trace, '<module>', 7).lst).toBe('[1]');
     expect(textsAt(trace, '<module>', 8).lst).toBe('[1, 2]');
@@ -274,9 +278,7 @@ describe('the object-centric trace', () => {
       'f()',
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     expect(textsAt(trace, '<module>', 5)).toMatchObject({ n: '1', box: '[1]' });
     expect(textsAt(trace, 'f', 7, '<module>')).toMatchObject({ n: '2', box: '[1, 2]' });
   });
@@ -455,9 +457,7 @@ describe('the object-centric trace', () => {
       'f([7])',
       '',
     ].join('\n');
-    const request = { scenario: '', files: script(code) };
-    expect(disagreements(request)).toEqual([]);
-    const trace = record(request);
+    const trace = recordAgreeing(code);
     const inG = [...Array(trace.length).keys()].filter(
       (e) => trace.functionOf(e) === 'g' && trace.line[e] === 2 && trace.kind[e] === EventKind.Line,
     );
