@@ -8,6 +8,13 @@ import {
   ROW_H,
 } from '../../diagram/layout';
 import { type Lang, t } from '../../i18n';
+import {
+  expandAction,
+  globalsAction,
+  nameAction,
+  objectAction,
+  runActionAt,
+} from './diagramActions';
 import { diagramSummary, HeapText, omittedText } from './HeapText';
 import './diagram.css';
 
@@ -99,7 +106,7 @@ const FrameBox = memo(function FrameBox({
           data-testid="heap-var"
           data-name={r.label}
           data-to={r.ref}
-          data-action={pickable ? `name:${frame.key}:${r.label}` : undefined}
+          data-action={pickable ? nameAction(frame.key, r.label) : undefined}
           className={pickable ? 'is-pickable' : undefined}
         >
           <Row row={r} x={frame.x} w={frame.w} labelW={frame.labelW} />
@@ -112,7 +119,7 @@ const FrameBox = memo(function FrameBox({
           y={frame.y + HEAD_H + frame.rows.length * ROW_H + TEXT_DY}
           className="heap-more is-expandable"
           data-testid="heap-frame-more"
-          data-action={`globals:${frame.key}`}
+          data-action={globalsAction(frame.key)}
         >
           {t(lang, 'moreItems', { n: frame.hidden })}
         </text>
@@ -157,7 +164,7 @@ const ObjectBox = memo(function ObjectBox({
         x={obj.x + 6}
         y={obj.y + TEXT_DY + 1}
         className={`heap-heading${pickable ? ' is-pickable' : ''}`}
-        data-action={pickable ? `object:${obj.id}` : undefined}
+        data-action={pickable ? objectAction(obj.id) : undefined}
       >
         {obj.type} <tspan className="heap-id">#{obj.id}</tspan>
       </text>
@@ -183,7 +190,7 @@ const ObjectBox = memo(function ObjectBox({
           y={moreY + TEXT_DY}
           className={`heap-more${obj.expandable ? ' is-expandable' : ''}`}
           data-testid="heap-more"
-          data-action={obj.expandable ? `expand:${obj.id}` : undefined}
+          data-action={obj.expandable ? expandAction(obj.id) : undefined}
         >
           {t(lang, 'moreItems', { n: obj.hidden })}
         </text>
@@ -191,18 +198,6 @@ const ObjectBox = memo(function ObjectBox({
     </g>
   );
 });
-
-/**
- * Run a `data-action` of the picture: `expand:<id>`, `globals:<frameKey>`,
- * `name:<frameKey>:<name>`, `object:<id>`.
- */
-function runAction(action: string, { onExpand, onOpenGlobals, onHistory }: HeapDiagramProps) {
-  const [kind, a, ...rest] = action.split(':');
-  if (kind === 'expand') onExpand(Number(a));
-  else if (kind === 'globals') onOpenGlobals(a);
-  else if (kind === 'name') onHistory?.({ kind: 'name', frameKey: a, name: rest.join(':') });
-  else if (kind === 'object') onHistory?.({ kind: 'object', id: Number(a) });
-}
 
 /**
  * The reference diagram: frames and their names on the left, objects as boxes, arrows
@@ -229,11 +224,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
           viewBox={`0 0 ${layout.width} ${layout.height}`}
           aria-hidden="true"
           className="heap-svg"
-          onClick={(e) => {
-            const target = (e.target as Element).closest('[data-action]');
-            const action = target?.getAttribute('data-action');
-            if (action) runAction(action, props);
-          }}
+          onClick={(e) => runActionAt(e.target, props)}
         >
           <defs>
             <marker

@@ -3,6 +3,7 @@ import { foldGlobals, namesIn } from '../../diagram/fold';
 import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
 import { fitWide, NARROW } from '../../diagram/layoutOptions';
+import { shareLayout } from '../../diagram/share';
 import type { Lang } from '../../i18n';
 import type { HistoryTarget as HistoryRequest } from '../../store/panelTypes';
 import { graphAt } from '../../trace/graph';
@@ -17,7 +18,8 @@ export interface HeapExpansions {
 
 /**
  * The reference diagram at a step: the object graph from the trace (memoised per step; the
- * boxes are memoised too, so a step redraws only what changed), the globals the code on
+ * boxes are memoised too, and a box laid out as before is the same object
+ * (../../diagram/share.ts), so a step redraws only what changed), the globals the code on
  * screen does not name folded away, laid out to the pane's width, keeping the previous
  * layout so that boxes do not jump. Loaded when first shown (Panel's first download leaves
  * it out: ./DiagramPane in src/ui/panel keeps the pane's frame and the history list).
@@ -48,7 +50,8 @@ export function HeapView(props: {
   }, [trace, step, selectedFrameId, opts, expanded, named]);
   const layout = useMemo(() => {
     const before = prev.current?.trace === trace ? prev.current.layout : null;
-    return layoutDiagram(input, opts, expanded.ids, before);
+    // What is laid out as before stays the same object: its boxes are not drawn again.
+    return shareLayout(before, layoutDiagram(input, opts, expanded.ids, before));
   }, [input, opts, expanded, trace]);
   useEffect(() => {
     prev.current = { trace, layout };

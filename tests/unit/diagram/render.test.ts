@@ -51,7 +51,7 @@ describe('the diagram markup', () => {
     expect(h.match(/data-testid="heap-object"/g)).toHaveLength(4);
     // A cut list says how much is left, and the text alternative has a button to show it.
     expect(h).toMatch(/data-testid="heap-more" data-action="expand:40">… 4 more</);
-    expect(h).toContain('>Show every item of object #40</button>');
+    expect(h).toContain('data-action="expand:40">Show every item of object #40</button>');
     expect(h).toMatch(/data-testid="heap-object" data-object-id="33"[^>]*data-changed="true"/);
     expect(h).toContain('data-testid="heap-edge" data-from="frame:4:payload" data-to="32"');
     expect(h).toContain('data-testid="heap-edge" data-from="object:32:0" data-to="33"');
