@@ -1,8 +1,9 @@
 import type { editor as MonacoEditor } from 'monaco-editor/editor';
 import { useEffect, useRef } from 'react';
-import { type Lang, t } from '../i18n';
+import type { Lang } from '../i18n';
 import type { LineEdit } from '../lessons/lineShift';
 import type { CodeMarker, GutterMark } from '../store/panelView';
+import { breakpointDecorations, modelLine, stepDecorations } from './codeDecorations';
 import { type HiddenLines, markerRange, modelOf } from './codeModel';
 import { pausedLineCaret, releaseTabOnEscape } from './editorKeys';
 import { focusNewEditor } from './focusHandover';
@@ -85,6 +86,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
   const host = useRef<HTMLDivElement>(null);
   const ed = useRef<MonacoEditor.IStandaloneCodeEditor | null>(null);
   const decorations = useRef<MonacoEditor.IEditorDecorationsCollection | null>(null);
+  const gutterDecorations = useRef<MonacoEditor.IEditorDecorationsCollection | null>(null);
   const latest = useRef(props);
   const base = useRef(firstLine);
   base.current = firstLine;
@@ -129,6 +131,7 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     });
     ed.current = editor;
     decorations.current = editor.createDecorationsCollection();
+    gutterDecorations.current = editor.createDecorationsCollection();
     releaseTabOnEscape(editor, monaco.KeyCode, () => Boolean(latest.current.editable));
     followPausedLine.current = pausedLineCaret(editor, () => ({
       line: latest.current.currentLine,
@@ -229,64 +232,33 @@ function MonacoView(props: CodeViewProps & { monaco: MonacoNs }) {
     host.current?.setAttribute('data-wrap', props.wrap ? 'true' : 'false');
   }, [props.wrap]);
 
-  // Breakpoints, current line, step highlight; again after a new text was set,
-  // since replacing the text drops decorations.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `code` is a trigger, read through the editor
+  // The breakpoints' glyphs, then the step's marks, each in a collection of its own (a
+  // step replaces only its marks); both again after a new text was set, since replacing
+  // the text drops decorations. The gutter marks are a new array at every step: their
+  // text says when they changed.
+  const gutterKey = JSON.stringify(breakpoints);
+  const highlightKey = highlight ? `${highlight.start}-${highlight.end}` : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `gutterKey` stands for `breakpoints`, `code` is a trigger
+  useEffect(() => {
+    const editor = ed.current;
+    const lineCount = editor?.getModel()?.getLineCount() ?? 0;
+    gutterDecorations.current?.set(
+      breakpointDecorations(breakpoints, { firstLine, lineCount }, latest.current.lang),
+    );
+  }, [monaco, gutterKey, firstLine, code]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `highlightKey` stands for `highlight`, `code` is a trigger
   useEffect(() => {
     const editor = ed.current;
     const coll = decorations.current;
     if (!editor || !coll) return;
-    const toModel = (n: number) => n - firstLine + 1;
-    const lineCount = editor.getModel()?.getLineCount() ?? 0;
-    const inRange = (n: number) => n >= 1 && n <= lineCount;
-    const decs: MonacoEditor.IModelDeltaDecoration[] = [];
-    if (highlight) {
-      for (let n = highlight.start; n <= highlight.end; n++) {
-        if (!inRange(toModel(n))) continue;
-        decs.push({
-          range: new monaco.Range(toModel(n), 1, toModel(n), 1),
-          options: { isWholeLine: true, className: 'step-highlight' },
-        });
-      }
-    }
-    for (const b of breakpoints) {
-      if (!inRange(toModel(b.line))) continue;
-      decs.push({
-        range: new monaco.Range(toModel(b.line), 1, toModel(b.line), 1),
-        options: {
-          glyphMarginClassName: `bp-glyph bpg-${b.kind}${b.enabled ? '' : ' bpg-disabled'}${b.error ? ' bpg-error' : ''}`,
-          glyphMarginHoverMessage: {
-            value: b.error
-              ? t(latest.current.lang, 'breakpointErrorAtLine', { n: b.line, message: b.error })
-              : t(latest.current.lang, 'breakpointAtLine', { n: b.line }),
-          },
-        },
-      });
-    }
-    if (justRanLine !== null && inRange(toModel(justRanLine))) {
-      decs.push({
-        range: new monaco.Range(toModel(justRanLine), 1, toModel(justRanLine), 1),
-        options: {
-          isWholeLine: true,
-          className: 'just-ran-line',
-          linesDecorationsClassName: 'just-ran-mark',
-        },
-      });
-    }
-    if (currentLine !== null && inRange(toModel(currentLine))) {
-      decs.push({
-        range: new monaco.Range(toModel(currentLine), 1, toModel(currentLine), 1),
-        options: {
-          isWholeLine: true,
-          className: 'runs-next-line',
-          lineNumberClassName: 'current-ln',
-        },
-      });
-      editor.revealLineInCenterIfOutsideViewport(toModel(currentLine));
+    const lines = { firstLine, lineCount: editor.getModel()?.getLineCount() ?? 0 };
+    coll.set(stepDecorations({ highlight: highlight ?? null, justRanLine, currentLine }, lines));
+    const next = currentLine === null ? null : modelLine(currentLine, lines);
+    if (next !== null) {
+      editor.revealLineInCenterIfOutsideViewport(next);
       if (editor.hasTextFocus()) followPausedLine.current();
     }
-    coll.set(decs);
-  }, [monaco, breakpoints, currentLine, justRanLine, highlight, firstLine, code]);
+  }, [monaco, currentLine, justRanLine, highlightKey, firstLine, code]);
 
   // Author-mode error markers.
   useEffect(() => {
