@@ -594,7 +594,6 @@ describe('the object-centric trace', () => {
     });
   }
 
-  /** Every (panel, scenario) run of every lesson: where it is, and its record request. */
   it('agrees with the brute-force recorder at every event of every lesson scenario', async () => {
     const out: string[] = [];
     for (const { where, request } of await lessonRuns())
