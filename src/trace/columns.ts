@@ -1,6 +1,8 @@
 /**
- * The binary half of a trace: typed-array views over the columns the recorder wrote back
- * to back (docs/trace-format.md), validated before any view is made.
+ * The binary half of a trace: typed-array views over the columns the recorder wrote one
+ * after the other, each padded to a multiple of 4 bytes (docs/trace-format.md), validated
+ * before any view is made. Every column starts aligned, so every view is a view of the
+ * blob itself: nothing is copied.
  */
 
 /** The columns, in blob order: one row per event, then one row per change. */
@@ -45,12 +47,6 @@ export type TypedColumn = Int8Array | Int16Array | Int32Array;
 /** The views by column name. */
 export type Columns = Record<(typeof COLUMN_NAMES)[number], TypedColumn>;
 
-/**
- * Blobs at least this big whose columns are not all aligned get one aligned copy (see
- * {@link readColumns}); smaller ones just copy their misaligned columns.
- */
-export const RELAYOUT_MIN_BYTES = 1 << 20;
-
 /** Bytes per item of each supported typecode. */
 const ITEM_SIZE: Record<string, number> = { b: 1, h: 2, i: 4 };
 
@@ -82,7 +78,6 @@ export function readColumns(
   }
   // Validate the whole layout before creating any view: a short blob would
   // otherwise fail inside a typed-array constructor with an opaque RangeError.
-  let size = 0;
   layout.forEach(([typecode, itemsize, length], i) => {
     const expectedSize = ITEM_SIZE[typecode];
     if (expectedSize === undefined) {
@@ -102,52 +97,34 @@ export function readColumns(
     if (length !== rows) {
       throw new Error(`trace column '${COLUMN_NAMES[i]}' has ${length} rows, expected ${rows}`);
     }
-    size += itemsize * length;
   });
+  const { offsets, size } = columnOffsets(layout);
   if (size !== buffer.byteLength) {
     throw new Error(`trace blob has ${buffer.byteLength} bytes, columns describe ${size}`);
   }
   const cols = {} as Columns;
-  let offset = 0;
-  let aligned = true;
-  for (const [, itemsize, length] of layout) {
-    if (offset % itemsize !== 0) aligned = false;
-    offset += itemsize * length;
-  }
-  if (!aligned && buffer.byteLength >= RELAYOUT_MIN_BYTES) {
-    // A big blob with misaligned columns (an odd number of events): one aligned copy
-    // of all of it, so the original can be freed, rather than copies of the
-    // misaligned columns next to the original (8 more bytes per event).
-    const at: number[] = [];
-    let total = 0;
-    for (const [, itemsize, length] of layout) {
-      at.push(total);
-      total += Math.ceil((itemsize * length) / 4) * 4;
-    }
-    const copy = new ArrayBuffer(total);
-    const to = new Uint8Array(copy);
-    const from = new Uint8Array(buffer);
-    offset = 0;
-    layout.forEach(([typecode, itemsize, length], i) => {
-      to.set(from.subarray(offset, offset + itemsize * length), at[i]);
-      cols[COLUMN_NAMES[i]] = view(copy, at[i], typecode, length);
-      offset += itemsize * length;
-    });
-    return cols;
-  }
-  offset = 0;
-  layout.forEach(([typecode, itemsize, length], i) => {
-    // Typed-array views need aligned offsets; the recorder writes columns
-    // back to back, so copy a misaligned column into its own buffer.
-    if (offset % itemsize !== 0) {
-      const copy = buffer.slice(offset, offset + itemsize * length);
-      cols[COLUMN_NAMES[i]] = view(copy, 0, typecode, length);
-    } else {
-      cols[COLUMN_NAMES[i]] = view(buffer, offset, typecode, length);
-    }
-    offset += itemsize * length;
+  layout.forEach(([typecode, , length], i) => {
+    cols[COLUMN_NAMES[i]] = view(buffer, offsets[i], typecode, length);
   });
   return cols;
+}
+
+/**
+ * Where each column of `layout` starts in the blob, and the blob's size: each column's
+ * bytes padded with zeros to a multiple of 4, so that every column after it starts
+ * aligned for any typecode (the recorder's serialise.py writes the same layout).
+ */
+export function columnOffsets(layout: readonly (readonly [string, number, number])[]): {
+  offsets: number[];
+  size: number;
+} {
+  const offsets: number[] = [];
+  let size = 0;
+  for (const [, itemsize, length] of layout) {
+    offsets.push(size);
+    size += Math.ceil((itemsize * length) / 4) * 4;
+  }
+  return { offsets, size };
 }
 
 /** The layout of a trace with no events: every column, empty. */

@@ -5,7 +5,7 @@
  * that need one (a frame's variables at any step, an object's states) are on `Trace`
  * (./trace.ts), which extends this class.
  */
-import { readColumns } from './columns.ts';
+import { columnOffsets, readColumns } from './columns.ts';
 import { EventKind, type ProbeResult, type TraceMeta, type ValueNode } from './meta.ts';
 import { FrameTable, ValueTable } from './tables.ts';
 
@@ -152,8 +152,8 @@ export class TraceEvents {
     return this.values.get(index);
   }
 
-  /** Approximate bytes this trace's columns hold in typed arrays (for the bench). */
+  /** Bytes this trace's columns hold: their blob, padding included (for the bench). */
   get byteSize(): number {
-    return this.meta.columns.reduce((sum, [, size, len]) => sum + size * len, 0);
+    return columnOffsets(this.meta.columns).size;
   }
 }

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 
 /** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
-export const TRACE_FORMAT_VERSION = 3;
+export const TRACE_FORMAT_VERSION = 4;
 
 /** Kinds of events, in the numbering the recorder uses. */
 export const EventKind = {

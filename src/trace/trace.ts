@@ -28,8 +28,6 @@ import {
   type TraceMeta,
 } from './meta.ts';
 
-export { RELAYOUT_MIN_BYTES } from './columns.ts';
-
 /** One variable as seen at an event: its name and what it holds. */
 export interface VarBinding {
   name: string;

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { traceFromRecording } from '../../src/runtime/decode';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineHits } from '../../src/runtime/summary';
 import { graphAt } from '../../src/trace/graph';
@@ -27,6 +28,33 @@ describe('the recorder', () => {
     // copy.deepcopy's own frames are never recorded
     expect(trace.frames.toArray().map((f) => f[0])).toEqual(['<module>', 'f']);
     expect(new Set(trace.meta.files)).toEqual(new Set(['main.py']));
+  });
+
+  it('writes each column padded to 4 bytes, so a trace of either parity is read in place', () => {
+    const parities = new Set<number>();
+    // One more statement at the top makes one more event: the two runs differ in parity.
+    for (const [top, body] of [
+      ['', 2],
+      ['y = 0\n', 3],
+    ] as const) {
+      const { meta, buffer } = rec.recordRaw({
+        scenario: '',
+        files: script(`${top}for i in range(3):\n    x = i\n`),
+      });
+      const trace = traceFromRecording(meta, buffer);
+      parities.add(trace.length % 2);
+      // Each column's bytes, then zeros up to a multiple of 4: computed here from the
+      // lengths alone, not by the reader.
+      const padded = trace.meta.columns.reduce(
+        (sum, [, size, length]) => sum + Math.ceil((size * length) / 4) * 4,
+        0,
+      );
+      expect(buffer.byteLength).toBe(padded);
+      for (const col of [trace.kind, trace.file, trace.line, trace.depth, trace.deltaValue])
+        expect(col.buffer).toBe(buffer);
+      expect(Array.from(trace.line).filter((l) => l === body)).toHaveLength(3);
+    }
+    expect(parities).toEqual(new Set([0, 1]));
   });
 
   it('marks the body of a class statement, and only it, as a class body', () => {

@@ -3,7 +3,9 @@ the limits of what a rendering shows."""
 
 # 2: object-centric (bindings refer to objects; object contents recorded on the object).
 # 3: an int of the value table may be written as a bare JSON number (trace-format.md).
-FORMAT_VERSION = 3
+# 4: each binary column padded with zeros to a multiple of 4 bytes (serialise.py), so the
+#    reader views every column in place.
+FORMAT_VERSION = 4
 
 # Event kinds (must match EventKind in src/trace/meta.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.

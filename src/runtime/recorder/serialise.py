@@ -25,7 +25,9 @@ def serialise(rec, outcome, error, elapsed):
     columns.append(array.array("i", deltas[0::3]))
     columns.append(array.array("i", deltas[1::3]))
     columns.append(array.array("i", deltas[2::3]))
-    blob = b"".join(c.tobytes() for c in columns)
+    # Each column padded with zeros to a multiple of 4 bytes: every column then starts
+    # aligned, and the page views it in place (src/trace/columns.ts, columnOffsets).
+    blob = b"".join(c.tobytes() + bytes(-len(c) * c.itemsize % 4) for c in columns)
     notices = []
     if rec.output.truncated:
         notices.append({"kind": "output", "limit": MAX_OUTPUT_CHARS})

@@ -2,18 +2,18 @@
  * Test fixtures: build a real `Trace` (the same `TraceMeta` + binary blob the
  * recorder sends) from a readable list of events.
  *
- * The blob holds the eleven columns back to back, exactly as the recorder (serialise.py)
- * writes them with `array.tobytes()`: kind int8, file int8, line int32, frame int32,
- * depth int16, out int32, deltaStart int32, aux int32 (one row per event), then
- * deltaFrame int32, deltaName int32, deltaValue int32 (one row per change).
+ * The blob holds the eleven columns one after the other, each padded with zeros to a
+ * multiple of 4 bytes, exactly as the recorder (serialise.py) writes them: kind int8,
+ * file int8, line int32, frame int32, depth int16, out int32, deltaStart int32, aux int32
+ * (one row per event), then deltaFrame int32, deltaName int32, deltaValue int32 (one row
+ * per change). The offsets come from the reader's own `columnOffsets`.
  *
  * A value written as text is an atom when it looks like one (`3`, `'s'`, `None`), else an
  * object of kind `other` with that text (one object per distinct text, recorded the first
- * time it is used). Hand-written object graphs use `{ ref: id }` and `objects`. With an odd
- * number of events the `line` and `frame` columns start at an offset that is
- * not a multiple of 4, so `Trace` has to take its misaligned-copy path.
+ * time it is used). Hand-written object graphs use `{ ref: id }` and `objects`.
  */
 import type { ResolvedPanel } from '../../../src/lessons/lesson.ts';
+import { columnOffsets } from '../../../src/trace/columns.ts';
 import type { ObjectKind } from '../../../src/trace/graph-types.ts';
 import {
   EventKind,
@@ -273,13 +273,14 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
     Int32Array.from(deltaNames),
     Int32Array.from(deltaValues),
   ];
-  const size = columns.reduce((sum, c) => sum + c.byteLength, 0);
+  const layout = columns.map(
+    (c, i) => [COLUMN_LAYOUT[i][1], COLUMN_LAYOUT[i][2], c.length] as [string, number, number],
+  );
+  const { offsets, size } = columnOffsets(layout);
   const blob = new Uint8Array(size);
-  let offset = 0;
-  for (const c of columns) {
-    blob.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), offset);
-    offset += c.byteLength;
-  }
+  columns.forEach((c, i) => {
+    blob.set(new Uint8Array(c.buffer, c.byteOffset, c.byteLength), offsets[i]);
+  });
 
   const meta: TraceMeta = {
     version: TRACE_FORMAT_VERSION,
@@ -289,7 +290,7 @@ export function encodeTrace(spec: FixtureSpec): EncodedTrace {
     eventCount: n,
     deltaCount: deltaNames.length,
     objectCount: nextObjectId - 1,
-    columns: columns.map((c, i) => [COLUMN_LAYOUT[i][1], COLUMN_LAYOUT[i][2], c.length]),
+    columns: layout,
     names,
     frames,
     values,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { columnOffsets } from '../../../src/trace/columns.ts';
 import { EventKind } from '../../../src/trace/meta.ts';
 import { Trace } from '../../../src/trace/trace.ts';
 import { textAt } from '../../../src/trace/values.ts';
@@ -21,7 +22,7 @@ function vars(trace: Trace, frameId: number, i: number): string[] {
 }
 
 describe('the test fixture encoder', () => {
-  it('lays the eleven columns out back to back in the documented order and widths', () => {
+  it('lays the eleven columns out in the documented order and widths, each padded to 4 bytes', () => {
     const { meta, buffer } = encodeTrace(nestedCallSpec());
     expect(meta.columns.map(([code, size]) => [code, size])).toEqual(
       COLUMN_LAYOUT.map(([, code, size]) => [code, size]),
@@ -29,14 +30,15 @@ describe('the test fixture encoder', () => {
     const n = meta.eventCount;
     const d = meta.deltaCount;
     expect(meta.columns.map(([, , length]) => length)).toEqual([n, n, n, n, n, n, n, n, d, d, d]);
-    expect(buffer.byteLength).toBe(n * (1 + 1 + 4 + 4 + 2 + 4 + 4 + 4) + d * 12);
-    // The `line` column starts right after two int8 columns: 2n bytes in.
-    const lineAt = (i: number) => new DataView(buffer).getInt32(2 * n + 4 * i, true);
+    const pad = (bytes: number) => Math.ceil(bytes / 4) * 4;
+    expect(buffer.byteLength).toBe(2 * pad(n) + pad(2 * n) + n * 4 * 5 + d * 12);
+    // The `line` column starts after two int8 columns, each padded: 2 * pad(n) bytes in.
+    const lineAt = (i: number) => new DataView(buffer).getInt32(2 * pad(n) + 4 * i, true);
     expect(lineAt(NE.callF)).toBe(5);
     expect(lineAt(NE.moduleReturn)).toBe(6);
   });
 
-  it('produces an odd event count for the nested fixture, so the line and frame columns are misaligned', () => {
+  it('produces an odd event count for the nested fixture, so its 8- and 16-bit columns need padding', () => {
     const trace = nestedCallTrace();
     expect(trace.length % 2).toBe(1);
     expect((2 * trace.length) % 4).not.toBe(0);
@@ -44,16 +46,13 @@ describe('the test fixture encoder', () => {
 });
 
 describe('Trace columns', () => {
-  it('reads every column back from a blob whose int32 columns start at misaligned offsets', () => {
+  it('reads every column in place from a blob with an odd event count, past the padding', () => {
     const spec = nestedCallSpec();
     const { meta, buffer } = encodeTrace(spec);
     const trace = new Trace(meta, buffer);
-    // line and frame (offsets 2n and 6n, n odd) had to be copied out; the rest are views.
-    expect(trace.line.buffer).not.toBe(buffer);
-    expect(trace.frame.buffer).not.toBe(buffer);
-    expect(trace.kind.buffer).toBe(buffer);
-    expect(trace.depth.buffer).toBe(buffer);
-    expect(trace.deltaValue.buffer).toBe(buffer);
+    // Every column is a view of the blob itself: none is copied out.
+    for (const col of [trace.kind, trace.line, trace.frame, trace.depth, trace.deltaValue])
+      expect(col.buffer).toBe(buffer);
     expect(trace.length).toBe(spec.events.length);
     spec.events.forEach((e, i) => {
       expect(trace.line[i]).toBe(e.line);
@@ -79,6 +78,27 @@ describe('Trace columns', () => {
       expect(trace.frame[i]).toBe(e.frame);
     });
     expect(trace.out[NE.caughtLine]).toBe(2);
+  });
+
+  it('puts each column at the next multiple of 4 bytes after the one before it', () => {
+    // Three events and two changes: the 8- and 16-bit columns (3 and 6 bytes) are padded.
+    const layout: [string, number, number][] = [
+      ['b', 1, 3],
+      ['b', 1, 3],
+      ['i', 4, 3],
+      ['i', 4, 3],
+      ['h', 2, 3],
+      ['i', 4, 3],
+      ['i', 4, 3],
+      ['i', 4, 3],
+      ['i', 4, 2],
+      ['i', 4, 2],
+      ['i', 4, 2],
+    ];
+    expect(columnOffsets(layout)).toEqual({
+      offsets: [0, 4, 8, 20, 32, 40, 52, 64, 76, 84, 92],
+      size: 100,
+    });
   });
 
   it('names the file and the function of an event', () => {
@@ -126,10 +146,12 @@ describe('Trace constructor validation', () => {
     expect(() => new Trace(meta, new ArrayBuffer(0))).toThrow(/bytes, columns describe/);
   });
 
-  it('rejects a blob truncated inside a misaligned column', () => {
+  it('rejects a blob truncated inside a column, or inside the padding after one', () => {
     const { meta, buffer } = encodeTrace(nestedCallSpec());
-    // Cut inside `line`, which starts at the misaligned offset 2n.
-    const cut = 2 * meta.eventCount + 3;
+    const n = meta.eventCount;
+    // Inside the padding after `file` (n odd: its last bytes are zeros), then inside `line`.
+    expect(() => new Trace(meta, buffer.slice(0, 2 * n + 1))).toThrow(/bytes, columns describe/);
+    const cut = 2 * (Math.ceil(n / 4) * 4) + 3;
     expect(() => new Trace(meta, buffer.slice(0, cut))).toThrow(/bytes, columns describe/);
   });
 
@@ -150,7 +172,7 @@ describe('Trace constructor validation', () => {
   it('rejects an itemsize that does not match the typecode', () => {
     const { meta, buffer } = encodeTrace(nestedCallSpec());
     const columns = meta.columns.map((c) => [...c] as [string, number, number]);
-    // 'h' with itemsize 1 (and 'b' with itemsize 2) still sum to the blob size.
+    // 'h' with itemsize 1 and 'b' with itemsize 2: refused for the itemsize itself.
     columns[4][1] = 1;
     columns[0][1] = 2;
     expect(() => new Trace({ ...meta, columns }, buffer)).toThrow(/itemsize/);
