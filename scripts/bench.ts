@@ -341,6 +341,16 @@ try {
           note: `recorder ${median(m.stats.map((s) => s.recorderMs / 1000)).toFixed(2)} s; outcome ${m.stats[0].outcome}`,
         },
       ),
+      rowOf(
+        'million',
+        'longest main-thread task while the trace arrives',
+        m.stats.map((s) => s.longestTaskMs ?? Number.NaN),
+        'ms',
+        {
+          target: { op: '<=', limit: 50, text: '≤ 50 ms' },
+          note: 'from the request to the Trace in the page (0: no long task); the worker decodes',
+        },
+      ),
       rowOf('million', 'page memory per event', m.bytesPerEvent, 'B', {
         target: { op: '<=', limit: 64, text: '≤ 64 B' },
         note: `JS heap ${(median(m.heapBytes) / 1e6).toFixed(1)} MB + buffers ${(median(m.bufferBytes) / 1e6).toFixed(1)} MB; columns ${(m.stats[0].byteSize / events).toFixed(1)} B/event; ${m.stats[0].values.toLocaleString('en')} values, ${m.stats[0].frames.toLocaleString('en')} frames`,

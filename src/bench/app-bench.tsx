@@ -90,12 +90,19 @@ export interface RecordStats {
   recorderMs: number;
   /** From the request to a decoded `Trace` in this thread (worker, transfer, decode). */
   totalMs: number;
+  /**
+   * The longest task this thread ran meanwhile (0 if none reached the browser's 50 ms
+   * long-task mark): how long a reader's click could have waited while the trace arrived.
+   * Measured by `record` only.
+   */
+  longestTaskMs?: number;
   byteSize: number;
   output: string;
 }
 
-function statsOf(trace: Trace, totalMs: number): RecordStats {
+function statsOf(trace: Trace, totalMs: number, longestTaskMs?: number): RecordStats {
   return {
+    ...(longestTaskMs === undefined ? {} : { longestTaskMs }),
     outcome: trace.meta.outcome,
     events: trace.length,
     deltas: trace.meta.deltaCount,
@@ -154,11 +161,18 @@ const lab = {
 
   /** Record through the app's runtime client; keep the trace under `keep` if given. */
   async record(request: RecordRequest, keep?: string): Promise<RecordStats> {
+    const tasks: PerformanceEntry[] = [];
+    const observer = new PerformanceObserver((list) => tasks.push(...list.getEntries()));
+    observer.observe({ type: 'longtask' });
     const t0 = performance.now();
     const trace = await runtime.record(request);
     const totalMs = performance.now() - t0;
+    await tick(); // the task that resolved the run has ended, so it has its entry
+    tasks.push(...observer.takeRecords());
+    observer.disconnect();
     if (keep) kept.set(keep, trace);
-    return statsOf(trace, totalMs);
+    const longest = Math.max(0, ...tasks.filter((e) => e.startTime >= t0).map((e) => e.duration));
+    return statsOf(trace, totalMs, longest);
   },
 
   drop(name?: string) {

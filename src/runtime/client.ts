@@ -11,16 +11,18 @@
  *   load reports why and can be retried.
  */
 import { AppFailure } from '../trace/meta';
-import { emptyTrace, Trace } from '../trace/trace';
-import { traceFromRecording } from './decode';
+import { type Trace, unrecordedTrace } from '../trace/trace';
+import { traceFromPacked } from './decode';
 import type { LoadProgress } from './progress';
 import {
   describeInvalid,
   type FromWorker,
   FromWorkerSchema,
+  INTERRUPT_GRACE_MS,
   type LoadFailed,
   type RecordRequest,
   runSeconds,
+  TERMINATE_GRACE_MS,
   WATCHDOG_SIGNAL,
   writeLateMessage,
   writeSeconds,
@@ -66,19 +68,11 @@ interface Pending {
   resolve: (trace: Trace) => void;
 }
 
-/**
- * Extra time a run gets past its own budget before the watchdog steps in: the recorder
- * compiles the files before its clock starts and puts the interpreter back after it stops.
- * Writing the trace is not counted here: once the worker says the run has ended (`ran`),
- * the watchdog waits `writeSeconds` instead, and never interrupts the recorder's own
- * work. Exported for the client's tests.
- */
-export const INTERRUPT_GRACE_MS = 2500;
-/** After the interrupt, how long before the worker is terminated and replaced. */
-export const TERMINATE_GRACE_MS = 2000;
 const LOAD_TIMEOUT_MS = 90_000;
 /** The end of the message of a run lost to a worker that had to be replaced. */
 const AGAIN = '. Python was restarted; run again.';
+
+const pathsOf = (request: RecordRequest) => request.files.map((f) => f.path);
 
 /** Options of {@link createRuntimeClient}. */
 export interface RuntimeClientOptions {
@@ -171,14 +165,8 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     start(message);
   }
 
-  /** The trace of a run the app could not record (an `AppFailure`: it holds no event). */
-  function unrecorded(type: string, message: string, request: RecordRequest): Trace {
-    return emptyTrace(
-      'error',
-      { type, message, fromApp: true },
-      request.files.map((f) => f.path),
-    );
-  }
+  const unrecorded = (type: string, message: string, request: RecordRequest) =>
+    unrecordedTrace(type, message, pathsOf(request));
 
   function onMessage(data: unknown) {
     const parsed = FromWorkerSchema.safeParse(data);
@@ -216,23 +204,22 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
         return;
       }
       case 'recorded': {
-        if (!inFlight || msg.runId !== inFlight.runId) return; // stale: drop it
-        const done = inFlight;
-        inFlight = null;
-        if (watchdog) clearTimeout(watchdog);
-        watchdog = null;
-        if (interruptCell) Atomics.store(interruptCell, 0, 0);
-        const decoded = decode(msg.meta, msg.buffer);
-        if (decoded instanceof Trace) {
-          done.resolve(decoded);
-          pump();
+        const done = settle(msg.runId);
+        if (!done) return;
+        let trace: Trace;
+        try {
+          trace = traceFromPacked(msg.packed, msg.buffer);
+        } catch (err) {
+          unreadable(done, String(err));
           return;
         }
-        // The recorder itself is broken (a run patched what it relies on, or worse):
-        // no later run in this worker can be trusted, so replace it as after a crash.
-        const message = `the recorder sent an unreadable trace (${decoded})`;
-        done.resolve(unrecorded(AppFailure.InvalidTrace, `${message}${AGAIN}`, done.request));
-        replace(message);
+        done.resolve(trace);
+        pump();
+        return;
+      }
+      case 'unreadable': {
+        const done = settle(msg.runId);
+        if (done) unreadable(done, msg.message);
         return;
       }
       case 'crashed':
@@ -242,13 +229,25 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
     }
   }
 
-  /** The trace, or why it cannot be read. */
-  function decode(metaJson: string, buffer: ArrayBuffer): Trace | string {
-    try {
-      return traceFromRecording(metaJson, buffer);
-    } catch (err) {
-      return String(err);
-    }
+  /** The run in flight, ended by an answer about run `runId`; null if the answer is stale. */
+  function settle(runId: number): Pending | null {
+    if (!inFlight || runId !== inFlight.runId) return null;
+    const done = inFlight;
+    inFlight = null;
+    if (watchdog) clearTimeout(watchdog);
+    watchdog = null;
+    if (interruptCell) Atomics.store(interruptCell, 0, 0);
+    return done;
+  }
+
+  /**
+   * Run `done`'s trace cannot be read (`why`): the recorder is broken (a run patched what
+   * it relies on, or worse), so no later run in it can be trusted; replace it as after a crash.
+   */
+  function unreadable(done: Pending, why: string) {
+    const message = `the recorder sent an unreadable trace (${why})`;
+    done.resolve(unrecorded(AppFailure.InvalidTrace, `${message}${AGAIN}`, done.request));
+    replace(message);
   }
 
   function pump() {

@@ -71,6 +71,16 @@ export function writeSeconds(request: Pick<RecordRequest, 'budget'>): number {
   return 10 + events * 10e-6;
 }
 
+/**
+ * Extra time a run gets past its own budget before the watchdog steps in: the recorder
+ * compiles the files before its clock starts and puts the interpreter back after it stops.
+ * Writing the trace is not counted here: once the worker says the run has ended (`ran`),
+ * the watchdog waits {@link writeSeconds} instead, and never interrupts the recorder's own
+ * work.
+ */
+export const INTERRUPT_GRACE_MS = 2500;
+/** After the interrupt, how long before the worker is terminated and replaced. */
+export const TERMINATE_GRACE_MS = 2000;
 /** Why a recorder was replaced when writing a trace outlived {@link writeSeconds}. */
 export function writeLateMessage(seconds: number): string {
   return `the recorder did not finish writing the trace within ${seconds} s`;
@@ -89,6 +99,15 @@ export function runSeconds(request: Pick<RecordRequest, 'budget'>): number {
 const SharedBufferSchema = z.custom<SharedArrayBuffer>(
   (v) => typeof SharedArrayBuffer !== 'undefined' && v instanceof SharedArrayBuffer,
   'expected a SharedArrayBuffer',
+);
+
+/**
+ * A plain object, as a packed recording is once cloned into the page: its fields are
+ * checked by `traceFromPacked` (runtime/decode.ts), which says which one is wrong.
+ */
+const PackedSchema = z.custom<Record<string, unknown>>(
+  (v) => typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype,
+  'expected a packed recording',
 );
 
 /** Messages from the UI to the worker. */
@@ -142,11 +161,22 @@ export const FromWorkerSchema = z.discriminatedUnion('type', [
    * writing the trace, which takes longer the more events it holds (`recordWith`'s `onRan`).
    */
   z.object({ type: z.literal('ran'), runId: z.number().check(z.int()) }),
+  /**
+   * The run's trace: its JSON half already checked and its tables packed by the worker
+   * (`packRecording`, runtime/decode.ts), which the page checks again (`traceFromPacked`),
+   * and the columns' blob. Every typed array is transferred, not copied.
+   */
   z.object({
     type: z.literal('recorded'),
     runId: z.number().check(z.int()),
-    meta: z.string(),
+    packed: PackedSchema,
     buffer: z.instanceof(ArrayBuffer),
+  }),
+  /** The recorder wrote a trace its own schema refuses: `message` says where. */
+  z.object({
+    type: z.literal('unreadable'),
+    runId: z.number().check(z.int()),
+    message: z.string(),
   }),
   /** The recorder itself failed (not the lesson code): the interpreter may be unusable. */
   z.object({

@@ -10,8 +10,10 @@
  * for a later run or the page either.
  */
 import { loadPyodide } from 'pyodide';
+import type { PackedMeta } from '../trace/events';
 import { AssetError, assetProblem, guardAssets, unreachable } from './assetGuard';
 import { disableCodeFromStrings } from './codeStrings';
+import { packedBuffers, packRecording } from './decode';
 import { countingFetch, type LoadProgress } from './progress';
 import { describeInvalid, type FromWorker, type LoadFailed, ToWorkerSchema } from './protocol';
 import { SealBroken } from './seal';
@@ -158,7 +160,17 @@ self.onmessage = (event: MessageEvent) => {
   try {
     const ran = () => post({ type: 'ran', runId: msg.runId });
     const { meta, buffer } = recordWith(recorder, msg.request, ran);
-    post({ type: 'recorded', runId: msg.runId, meta, buffer }, [buffer]);
+    let packed: PackedMeta;
+    try {
+      packed = packRecording(meta);
+    } catch (err) {
+      post({ type: 'unreadable', runId: msg.runId, message: String(err) });
+      return;
+    }
+    post({ type: 'recorded', runId: msg.runId, packed, buffer }, [
+      buffer,
+      ...packedBuffers(packed),
+    ]);
   } catch (err) {
     // The recorder turns every lesson error into a trace; reaching this means
     // the interpreter itself failed (e.g. a Pyodide fatal error) or the run broke the

@@ -6,14 +6,21 @@
  * (./trace.ts), which extends this class.
  */
 import { columnOffsets, readColumns } from './columns.ts';
-import { EventKind, type ProbeResult, type TraceMeta, type ValueNode } from './meta.ts';
-import { FrameTable, ValueTable } from './tables.ts';
+import {
+  EventKind,
+  type ProbeResult,
+  type TraceHead,
+  type TraceMeta,
+  type ValueNode,
+} from './meta.ts';
+import { FrameTable, type PackedFrames, type PackedValues, ValueTable } from './tables.ts';
 
 /**
- * The JSON half as a trace keeps it: everything but the value and frame tables, which are
- * packed into {@link TraceEvents.values} and {@link TraceEvents.frames} (./tables.ts).
+ * The JSON half with its value and frame tables already packed (./tables.ts): what the
+ * worker decodes a recording into, so that the page does not parse and pack the tables
+ * itself (runtime/decode.ts).
  */
-export type TraceHead = Omit<TraceMeta, 'values' | 'frames'>;
+export type PackedMeta = TraceHead & { values: PackedValues; frames: PackedFrames };
 
 /** A recorded trace's columns and per-event accessors. Positions are event indices. */
 export class TraceEvents {
@@ -40,7 +47,11 @@ export class TraceEvents {
   /** Probe results by event index (conditions and logpoints). */
   readonly probesAt: Map<number, ProbeResult[]>;
 
-  constructor(meta: TraceMeta, buffer: ArrayBuffer) {
+  /**
+   * The JSON half (its tables as written or already packed) and the columns' blob. The
+   * JSON half is trusted here: whoever decoded it checked it (runtime/decode.ts).
+   */
+  constructor(meta: TraceMeta | PackedMeta, buffer: ArrayBuffer) {
     const { values, frames, ...head } = meta;
     this.meta = head;
     this.values = new ValueTable(values);

@@ -188,3 +188,12 @@ export const TraceMetaSchema = z.object({
 });
 /** The JSON half of a recorded trace (see {@link TraceMetaSchema}). */
 export type TraceMeta = z.infer<typeof TraceMetaSchema>;
+
+/**
+ * The JSON half without its value and frame tables: what a trace keeps as `meta`, and what
+ * the page checks of a recording the worker has already decoded (the tables come packed,
+ * checked by tables.ts).
+ */
+export const TraceHeadSchema = z.omit(TraceMetaSchema, { values: true, frames: true });
+/** The JSON half as a trace keeps it (see {@link TraceHeadSchema}). */
+export type TraceHead = z.infer<typeof TraceHeadSchema>;

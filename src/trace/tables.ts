@@ -26,7 +26,85 @@ class StringPool {
 }
 
 /** Absent optional field (a value's kind or kept state). */
-const NONE = -1;
+export const NONE = -1;
+
+/**
+ * The value table's columns, packed: what a {@link ValueTable} holds, and what the worker
+ * hands the page (every typed array owns its buffer, so it can be transferred; the
+ * strings are copied). Entry `i`'s type, kind and child labels are indices into `pool`.
+ */
+export interface PackedValues {
+  pool: string[];
+  /** Entry `i`'s text (an atom's value; empty for a container or an instance). */
+  text: string[];
+  type: Int32Array;
+  objectId: Int32Array;
+  size: Int32Array;
+  /** An index into `pool`, or -1 when the entry has no kind. */
+  kind: Int32Array;
+  /** The earlier state whose children this one keeps, or -1. */
+  keeps: Int32Array;
+  /** Children of entry `i` are `childStart[i] .. childStart[i + 1]`. */
+  childStart: Int32Array;
+  childLabel: Int32Array;
+  childRef: Int32Array;
+}
+
+/** Pack `nodes` as the recorder wrote them: an int written as a number is its atom's node. */
+export function packValues(nodes: readonly ValueEntry[]): PackedValues {
+  const n = nodes.length;
+  const pool = new StringPool();
+  const type = new Int32Array(n);
+  const text = new Array<string>(n);
+  const objectId = new Int32Array(n);
+  const size = new Int32Array(n);
+  const kind = new Int32Array(n);
+  const keeps = new Int32Array(n);
+  const childStart = new Int32Array(n + 1);
+  let children = 0;
+  for (const node of nodes) if (typeof node !== 'number') children += node[3].length;
+  const childLabel = new Int32Array(children);
+  const childRef = new Int32Array(children);
+  const int = pool.add('int');
+  let c = 0;
+  for (let i = 0; i < n; i++) {
+    const node = nodes[i];
+    if (typeof node === 'number') {
+      // ["int", String(node), 0, [], 0]: the zeros are the typed arrays' own
+      type[i] = int;
+      text[i] = String(node);
+      kind[i] = NONE;
+      keeps[i] = NONE;
+      childStart[i] = c;
+      continue;
+    }
+    type[i] = pool.add(node[0]);
+    text[i] = node[1];
+    objectId[i] = node[2];
+    size[i] = node[4];
+    kind[i] = node[5] === undefined ? NONE : pool.add(node[5]);
+    keeps[i] = node[6] === undefined ? NONE : node[6];
+    childStart[i] = c;
+    for (const [label, ref] of node[3]) {
+      childLabel[c] = pool.add(label);
+      childRef[c] = ref;
+      c++;
+    }
+  }
+  childStart[n] = c;
+  return {
+    pool: pool.strings,
+    text,
+    type,
+    objectId,
+    size,
+    kind,
+    keeps,
+    childStart,
+    childLabel,
+    childRef,
+  };
+}
 
 /** The value table (see {@link ValueNode}), packed. Indices are value-table indices. */
 export class ValueTable {
@@ -38,55 +116,27 @@ export class ValueTable {
   private readonly size: Int32Array;
   private readonly kind: Int32Array;
   private readonly keeps: Int32Array;
-  /** Children of entry `i` are `childStart[i] .. childStart[i + 1]`. */
   private readonly childStart: Int32Array;
   private readonly childLabel: Int32Array;
   private readonly childRef: Int32Array;
 
-  /** `nodes` as the recorder wrote them: an int written as a number is its atom's node. */
-  constructor(nodes: readonly ValueEntry[]) {
-    const n = nodes.length;
-    const pool = new StringPool();
-    this.length = n;
-    this.type = new Int32Array(n);
-    this.text = new Array<string>(n);
-    this.objectId = new Int32Array(n);
-    this.size = new Int32Array(n);
-    this.kind = new Int32Array(n);
-    this.keeps = new Int32Array(n);
-    this.childStart = new Int32Array(n + 1);
-    let children = 0;
-    for (const node of nodes) if (typeof node !== 'number') children += node[3].length;
-    this.childLabel = new Int32Array(children);
-    this.childRef = new Int32Array(children);
-    const int = pool.add('int');
-    let c = 0;
-    for (let i = 0; i < n; i++) {
-      const node = nodes[i];
-      if (typeof node === 'number') {
-        // ["int", String(node), 0, [], 0]: the zeros are the typed arrays' own
-        this.type[i] = int;
-        this.text[i] = String(node);
-        this.kind[i] = NONE;
-        this.keeps[i] = NONE;
-        this.childStart[i] = c;
-        continue;
-      }
-      this.type[i] = pool.add(node[0]);
-      this.text[i] = node[1];
-      this.objectId[i] = node[2];
-      this.size[i] = node[4];
-      this.kind[i] = node[5] === undefined ? NONE : pool.add(node[5]);
-      this.keeps[i] = node[6] === undefined ? NONE : node[6];
-      this.childStart[i] = c;
-      for (const [label, ref] of node[3]) {
-        this.childLabel[c] = pool.add(label);
-        this.childRef[c] = ref;
-        c++;
-      }
-    }
-    this.childStart[n] = c;
-    this.pool = pool.strings;
+  /**
+   * The entries as the recorder wrote them (packed here), or already packed by
+   * {@link packValues} (and checked by ./packedCheck.ts if they crossed from the worker).
+   */
+  constructor(source: readonly ValueEntry[] | PackedValues) {
+    const p = Array.isArray(source) ? packValues(source) : (source as PackedValues);
+    this.length = p.text.length;
+    this.pool = p.pool;
+    this.text = p.text;
+    this.type = p.type;
+    this.objectId = p.objectId;
+    this.size = p.size;
+    this.kind = p.kind;
+    this.keeps = p.keeps;
+    this.childStart = p.childStart;
+    this.childLabel = p.childLabel;
+    this.childRef = p.childRef;
   }
 
   /**
@@ -150,6 +200,33 @@ export class ValueTable {
   }
 }
 
+/** The number of numeric fields of a {@link FrameRow} (all but the function's name). */
+export const FRAME_FIELDS = 7;
+
+/**
+ * The frame table's columns, packed: what a {@link FrameTable} holds and what the worker
+ * hands the page. `fn[f]` indexes `pool`; `cols[k][f]` is field `k + 1` of row `f`.
+ */
+export interface PackedFrames {
+  pool: string[];
+  fn: Int32Array;
+  cols: Int32Array[];
+}
+
+/** Pack `rows` as the recorder wrote them (an older trace's missing `classBody` as 0). */
+export function packFrames(rows: readonly FrameRow[]): PackedFrames {
+  const n = rows.length;
+  const pool = new StringPool();
+  const fn = new Int32Array(n);
+  const cols = Array.from({ length: FRAME_FIELDS }, () => new Int32Array(n));
+  for (let f = 0; f < n; f++) {
+    const [name, ...numbers] = rows[f];
+    fn[f] = pool.add(name);
+    for (let k = 0; k < FRAME_FIELDS; k++) cols[k][f] = numbers[k] ?? 0;
+  }
+  return { pool: pool.strings, fn, cols };
+}
+
 /** The frame table (see {@link FrameRow}), packed. Indices are frame ids. */
 export class FrameTable {
   readonly length: number;
@@ -157,18 +234,13 @@ export class FrameTable {
   private readonly fn: Int32Array;
   private readonly cols: Int32Array[];
 
-  constructor(rows: readonly FrameRow[]) {
-    const n = rows.length;
-    const pool = new StringPool();
-    this.length = n;
-    this.fn = new Int32Array(n);
-    this.cols = Array.from({ length: 7 }, () => new Int32Array(n));
-    for (let f = 0; f < n; f++) {
-      const [fn, ...numbers] = rows[f];
-      this.fn[f] = pool.add(fn);
-      for (let k = 0; k < 7; k++) this.cols[k][f] = numbers[k] ?? 0;
-    }
-    this.pool = pool.strings;
+  /** The rows as the recorder wrote them (packed here), or already packed. */
+  constructor(source: readonly FrameRow[] | PackedFrames) {
+    const p = Array.isArray(source) ? packFrames(source) : (source as PackedFrames);
+    this.length = p.fn.length;
+    this.pool = p.pool;
+    this.fn = p.fn;
+    this.cols = p.cols;
   }
 
   /** The function's name (`<module>` for a module's code). */
@@ -220,4 +292,13 @@ export class FrameTable {
   get byteSize(): number {
     return this.fn.byteLength + this.cols.reduce((sum, a) => sum + a.byteLength, 0);
   }
+}
+
+/** The buffers of a packed table, to transfer instead of copying. */
+export function buffersOf(p: PackedValues | PackedFrames): ArrayBuffer[] {
+  const arrays =
+    'fn' in p
+      ? [p.fn, ...p.cols]
+      : [p.type, p.objectId, p.size, p.kind, p.keeps, p.childStart, p.childLabel, p.childRef];
+  return arrays.map((a) => a.buffer as ArrayBuffer);
 }

@@ -252,3 +252,11 @@ export function emptyMeta(
 export function emptyTrace(outcome: Outcome, error: RunError, files: string[] = []): Trace {
   return new Trace(emptyMeta(outcome, error, files), new ArrayBuffer(0));
 }
+
+/**
+ * The trace of a run the app could not record (`failure`, an `AppFailure` of ./meta.ts):
+ * no event, and an error marked `fromApp`, which `recordingFailure` recognises.
+ */
+export function unrecordedTrace(failure: string, message: string, files: string[]): Trace {
+  return emptyTrace('error', { type: failure, message, fromApp: true }, files);
+}

@@ -2,6 +2,7 @@
  * The one stand-in Worker of the unit tests: records what the runtime client posts and
  * lets the test answer as the Python worker would (or with garbage).
  */
+import { packRecording } from '../../../src/runtime/decode';
 import { emptyMeta } from '../../../src/trace/trace';
 
 export class FakeWorker {
@@ -41,6 +42,10 @@ export class FakeWorker {
   /** Answer run `runId` with an empty completed trace whose output is `output`. */
   answer(runId: number, output = `run ${runId}`) {
     const meta = { ...emptyMeta('completed', null), output };
-    this.emit({ type: 'recorded', runId, meta: JSON.stringify(meta), buffer: new ArrayBuffer(0) });
+    this.record(runId, JSON.stringify(meta), new ArrayBuffer(0));
+  }
+  /** Answer run `runId` with the recording `meta` + `buffer`, decoded as the worker does. */
+  record(runId: number | undefined, meta: string, buffer: ArrayBuffer) {
+    this.emit({ type: 'recorded', runId, packed: packRecording(meta), buffer });
   }
 }

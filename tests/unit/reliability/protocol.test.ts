@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRuntimeClient } from '../../../src/runtime/client';
+import { packRecording } from '../../../src/runtime/decode';
 import {
   describeInvalid,
   FromWorkerSchema,
@@ -37,7 +38,13 @@ const validFromWorker = [
   { type: 'loading', stage: 'pyodide' },
   { type: 'ready', python: '3.14.2', interruptible: true, loadMs: 1234.5 },
   { type: 'load-failed', cause: 'assets', message: 'no wasm' },
-  { type: 'recorded', runId: 1, meta: JSON.stringify(fixtureMeta), buffer: new ArrayBuffer(8) },
+  {
+    type: 'recorded',
+    runId: 1,
+    packed: packRecording(JSON.stringify(fixtureMeta)),
+    buffer: new ArrayBuffer(8),
+  },
+  { type: 'unreadable', runId: 2, message: 'values.0: expected number' },
   { type: 'crashed', runId: null, message: 'boom' },
   { type: 'crashed', runId: 4, message: 'boom' },
 ];
@@ -95,9 +102,14 @@ describe('the protocol schemas', () => {
           // random data may only pass if it really has a message's shape
           if (to.success) expect(['init', 'record']).toContain(to.data.type);
           if (from.success)
-            expect(['loading', 'ready', 'load-failed', 'recorded', 'crashed']).toContain(
-              from.data.type,
-            );
+            expect([
+              'loading',
+              'ready',
+              'load-failed',
+              'recorded',
+              'unreadable',
+              'crashed',
+            ]).toContain(from.data.type);
           expect(meta.success).toBe(false);
         },
       ),
@@ -113,6 +125,7 @@ describe('the protocol schemas', () => {
       'ready',
       'load-failed',
       'recorded',
+      'unreadable',
       'crashed',
       'RECORD',
       '',
@@ -307,7 +320,7 @@ describe('the runtime client against a worker that sends garbage', () => {
           const next = client.record(request);
           const run = fresh.posted.find((m) => m.type === 'record');
           const { meta, buffer } = encodeTrace(nestedCallSpec());
-          fresh.emit({ type: 'recorded', runId: run?.runId, meta: JSON.stringify(meta), buffer });
+          fresh.record(run?.runId, JSON.stringify(meta), buffer);
           expect((await next).meta.outcome).toBe('completed');
         },
       ),
@@ -320,37 +333,71 @@ describe('the runtime client against a worker that sends garbage', () => {
       createWorker: () => new FakeWorker() as unknown as Worker,
       indexURL: '/pyodide/',
     });
-    const w = FakeWorker.all[0];
-    w.emit({ type: 'ready', python: '3.14', interruptible: false, loadMs: 1 });
-    const answer = client.record(request);
-    const runId = w.posted.find((m) => m.type === 'record')?.runId;
-    w.emit({
-      type: 'recorded',
-      runId,
-      meta: '{"version": 1, "outcome": ',
-      buffer: new ArrayBuffer(0),
-    });
-    const first = (await answer).meta.error;
-    expect(first?.type).toBe('InvalidTrace');
-    expect(first?.message).toMatch(/Python was restarted; run again/);
+    const { meta, buffer } = encodeTrace(nestedCallSpec());
+    const good = packRecording(JSON.stringify(meta));
+    /** Run one request on the newest worker, answered by `answer(worker, runId)`. */
+    const runAnswered = async (answer: (w: FakeWorker, runId: number | undefined) => void) => {
+      const w = FakeWorker.all[FakeWorker.all.length - 1];
+      w.emit({ type: 'ready', python: '3.14', interruptible: false, loadMs: 1 });
+      const trace = client.record(request);
+      answer(w, w.posted.find((m) => m.type === 'record')?.runId);
+      return { w, trace: await trace };
+    };
+
+    // the worker's own check refused what its recorder wrote
+    const first = await runAnswered((w, runId) =>
+      w.emit({ type: 'unreadable', runId, message: 'values.3: expected number' }),
+    );
+    expect(first.trace.meta.error?.type).toBe('InvalidTrace');
+    expect(first.trace.meta.error?.message).toMatch(/values\.3: expected number/);
+    expect(first.trace.meta.error?.message).toMatch(/Python was restarted; run again/);
     // A recorder that sends garbage cannot be trusted with the next run (issue 11.2).
-    expect(w.terminated).toBe(true);
+    expect(first.w.terminated).toBe(true);
     expect(FakeWorker.all).toHaveLength(2);
     expect(client.restarts).toBe(1);
-    const fresh = FakeWorker.all[1];
-    fresh.emit({ type: 'ready', python: '3.14', interruptible: false, loadMs: 1 });
-    const { meta } = encodeTrace(nestedCallSpec());
-    const second = client.record(request);
-    const runId2 = fresh.posted.find((m) => m.type === 'record')?.runId;
-    // metadata that parses but does not match its blob
-    fresh.emit({
-      type: 'recorded',
-      runId: runId2,
-      meta: JSON.stringify(meta),
-      buffer: new ArrayBuffer(3),
-    });
-    expect((await second).meta.error?.type).toBe('InvalidTrace');
-    expect(FakeWorker.all).toHaveLength(3);
+
+    // what arrived does not pass the page's own checks: each names the field
+    const broken: [string, Record<string, unknown>, ArrayBuffer, RegExp][] = [
+      ['columns that do not match the blob', good, new ArrayBuffer(3), /column|blob|byte/i],
+      ['a head of the wrong shape', { ...good, outcome: 'exploded' }, buffer, /outcome/],
+      ['no value table', { ...good, values: undefined }, buffer, /values: expected an object/],
+      [
+        'a type name outside the pool',
+        { ...good, values: { ...good.values, type: good.values.type.map(() => 99) } },
+        buffer,
+        /values\.type\[0\]: 99 is not a string of the pool/,
+      ],
+      [
+        'a column of the wrong type',
+        { ...good, frames: { ...good.frames, fn: Array.from(good.frames.fn) } },
+        buffer,
+        /frames\.fn: expected an Int32Array/,
+      ],
+      [
+        'children that go back',
+        {
+          ...good,
+          values: { ...good.values, childStart: good.values.childStart.map((_, i) => -i) },
+        },
+        buffer,
+        /values\.childStart\[[01]\]/,
+      ],
+    ];
+    for (const [what, packed, blob, reason] of broken) {
+      const before = FakeWorker.all.length;
+      const { w, trace } = await runAnswered((w, runId) =>
+        w.emit({ type: 'recorded', runId, packed, buffer: blob }),
+      );
+      expect(trace.meta.error?.type, what).toBe('InvalidTrace');
+      expect(trace.meta.error?.message, what).toMatch(reason);
+      expect(w.terminated, what).toBe(true);
+      expect(FakeWorker.all, what).toHaveLength(before + 1);
+    }
+
+    // and a fresh worker that answers well is read
+    const last = await runAnswered((w, runId) => w.record(runId, JSON.stringify(meta), buffer));
+    expect(last.trace.meta.error).toBeNull();
+    expect(last.trace.length).toBe(meta.eventCount);
   });
 });
 

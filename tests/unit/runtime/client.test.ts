@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRuntimeClient } from '../../../src/runtime/client';
 import {
-  createRuntimeClient,
   INTERRUPT_GRACE_MS,
+  type RecordRequest,
   TERMINATE_GRACE_MS,
-} from '../../../src/runtime/client';
-import { type RecordRequest, WATCHDOG_SIGNAL, writeSeconds } from '../../../src/runtime/protocol';
+  WATCHDOG_SIGNAL,
+  writeSeconds,
+} from '../../../src/runtime/protocol';
 import { FakeWorker } from '../helpers/fake-worker';
 
 const request = (scenario = 's', maxSeconds?: number): RecordRequest => ({

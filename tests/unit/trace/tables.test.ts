@@ -6,7 +6,15 @@ import {
   ValueEntrySchema,
   type ValueNode,
 } from '../../../src/trace/meta.ts';
-import { FrameTable, ValueTable } from '../../../src/trace/tables.ts';
+import { checkPackedFrames, checkPackedValues } from '../../../src/trace/packedCheck.ts';
+import {
+  buffersOf,
+  FrameTable,
+  type PackedValues,
+  packFrames,
+  packValues,
+  ValueTable,
+} from '../../../src/trace/tables.ts';
 import { Trace } from '../../../src/trace/trace.ts';
 import { encodeTrace, nestedCallSpec } from '../replay/fixtures.ts';
 
@@ -39,11 +47,12 @@ const frameRow: fc.Arbitrary<FrameRow> = fc.tuple(
   fc.constantFrom(0, 1),
 );
 
+/** An int written as a number stands for its atom's node. */
+const asNode = (entry: ValueEntry): ValueNode =>
+  typeof entry === 'number' ? ['int', String(entry), 0, [], 0] : entry;
+
 describe('the packed value table', () => {
   it('gives back every entry exactly as the recorder wrote it, in every shape', () => {
-    /** An int written as a number stands for its atom's node. */
-    const asNode = (entry: ValueEntry): ValueNode =>
-      typeof entry === 'number' ? ['int', String(entry), 0, [], 0] : entry;
     const entry: fc.Arbitrary<ValueEntry> = fc.oneof(
       valueNode,
       fc.maxSafeInteger(),
@@ -137,6 +146,77 @@ describe('the packed frame table', () => {
     const table = new FrameTable([['f', 0, -1, 0, 0, 0, 1]]);
     expect(table.isClassBody(0)).toBe(false);
     expect(table.row(0)).toEqual(['f', 0, -1, 0, 0, 0, 1, 0]);
+  });
+});
+
+describe('a packed table handed from the worker to the page', () => {
+  const entry: fc.Arbitrary<ValueEntry> = fc.oneof(valueNode, fc.maxSafeInteger());
+
+  it('crosses with every typed array transferred, and reads back every entry and row', () => {
+    fc.assert(
+      fc.property(
+        fc.array(entry, { maxLength: 40 }),
+        fc.array(frameRow, { maxLength: 20 }),
+        (entries, rows) => {
+          const values = packValues(entries);
+          const frames = packFrames(rows);
+          const transfer = [...buffersOf(values), ...buffersOf(frames)];
+          const arrived = structuredClone({ values, frames }, { transfer });
+          // transferred, not copied: the sender's arrays are detached
+          for (const b of transfer) expect(b.byteLength).toBe(0);
+          expect(new ValueTable(checkPackedValues(arrived.values)).toArray()).toEqual(
+            entries.map(asNode),
+          );
+          expect(new FrameTable(checkPackedFrames(arrived.frames)).toArray()).toEqual(rows);
+        },
+      ),
+    );
+  });
+
+  it('is refused when any part is of the wrong kind, length or range, naming the field', () => {
+    const entries: ValueEntry[] = [
+      7,
+      ['list', '', 3, [['0', 0]], 1, 'list'],
+      ['str', "'a'", 0, [], 0],
+    ];
+    const broken: [Partial<Record<keyof PackedValues, unknown>>, RegExp][] = [
+      [{ pool: 'int' }, /^values\.pool: expected an array of strings$/],
+      [{ pool: ['int', 3] }, /^values\.pool\[1\]: expected a string$/],
+      [{ text: undefined }, /^values\.text: expected an array of strings$/],
+      [{ type: new Int32Array(2) }, /^values\.type: has 2 entries, expected 3$/],
+      [{ type: new Float64Array(3) }, /^values\.type: expected an Int32Array$/],
+      [{ type: Int32Array.of(0, 0, 9) }, /^values\.type\[2\]: 9 is not a string of the pool/],
+      [{ kind: Int32Array.of(-1, -2, -1) }, /^values\.kind\[1\]: -2 is not a string of the pool/],
+      [{ childStart: Int32Array.of(1, 1, 1, 1) }, /^values\.childStart\[0\]: expected 0$/],
+      [{ childStart: Int32Array.of(0, 1, 0, 1) }, /^values\.childStart\[2\]: goes back from 1$/],
+      [
+        { childStart: Int32Array.of(0, 0, 2, 2) },
+        /^values\.childLabel: has 1 entries, expected 2$/,
+      ],
+      [{ childLabel: Int32Array.of(-1) }, /^values\.childLabel\[0\]: -1 is not a string/],
+      [{ childRef: new Int32Array(0) }, /^values\.childRef: has 0 entries, expected 1$/],
+      [{ objectId: [0, 3, 0] }, /^values\.objectId: expected an Int32Array$/],
+      [{ size: null }, /^values\.size: expected an Int32Array$/],
+      [{ keeps: new Int32Array(4) }, /^values\.keeps: has 4 entries, expected 3$/],
+    ];
+    const good = packValues(entries);
+    expect(new ValueTable(checkPackedValues(good)).toArray()).toEqual(entries.map(asNode));
+    for (const [patch, reason] of broken) {
+      expect(() => checkPackedValues({ ...good, ...patch }), JSON.stringify(patch)).toThrow(reason);
+    }
+    expect(() => checkPackedValues(null)).toThrow(/^values: expected an object$/);
+
+    const frames = packFrames([['f', 0, -1, 0, 0, 0, 1, 0]]);
+    expect(() => checkPackedFrames({ ...frames, fn: Int32Array.of(1) })).toThrow(
+      /^frames\.fn\[0\]: 1 is not a string of the pool/,
+    );
+    expect(() => checkPackedFrames({ ...frames, cols: frames.cols.slice(1) })).toThrow(
+      /^frames\.cols: expected 7 columns$/,
+    );
+    expect(() =>
+      checkPackedFrames({ ...frames, cols: [...frames.cols.slice(1), new Int32Array(2)] }),
+    ).toThrow(/^frames\.cols\[6\]: has 2 entries, expected 1$/);
+    expect(() => checkPackedFrames('frames')).toThrow(/^frames: expected an object$/);
   });
 });
 
