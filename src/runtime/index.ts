@@ -4,7 +4,8 @@
  * something needs Python (a condition, a logpoint, an edit, author mode) and calls
  * `getRuntime()`.
  */
-import { createRuntimeClient, type RuntimeClient, type RuntimeStatus } from './client';
+import type { RuntimeClient, RuntimeStatus } from './client';
+import { lazyClient } from './lazyClient';
 
 let client: RuntimeClient | null = null;
 
@@ -16,11 +17,16 @@ const listeners = new Set<(phase: RuntimePhase) => void>();
 /** The shared runtime client; the first call starts Python. */
 export function getRuntime(): RuntimeClient {
   if (!client) {
-    client = createRuntimeClient({
-      createWorker: () =>
-        new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'python' }),
-      indexURL: new URL(`${import.meta.env.BASE_URL}pyodide/`, self.location.origin).href,
-    });
+    // The client's own code loads with Python, not with the page (./lazyClient.ts).
+    client = lazyClient(() =>
+      import('./client').then(({ createRuntimeClient }) =>
+        createRuntimeClient({
+          createWorker: () =>
+            new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'python' }),
+          indexURL: new URL(`${import.meta.env.BASE_URL}pyodide/`, self.location.origin).href,
+        }),
+      ),
+    );
     const started = client;
     started.subscribe((status) => {
       for (const l of listeners) l(status);

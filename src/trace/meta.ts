@@ -158,8 +158,8 @@ export const TraceNoticeSchema = z.object({
 /** Something the recorder capped (output or value-table size) and at which limit. */
 export type TraceNotice = z.infer<typeof TraceNoticeSchema>;
 
-/** Shape check of the trace metadata JSON: the JSON half of a recorded trace. */
-export const TraceMetaSchema = z.object({
+/** The fields of the JSON half but its value and frame tables (see {@link TraceHeadSchema}). */
+const traceHead = {
   /** {@link TRACE_FORMAT_VERSION}. */
   version: z.literal(TRACE_FORMAT_VERSION),
   outcome: OutcomeSchema,
@@ -178,13 +178,18 @@ export const TraceMetaSchema = z.object({
   /** `[typecode, itemsize, length]` per column, in blob order. */
   columns: z.array(z.tuple([z.string(), z.number(), z.number()])),
   names: z.array(z.string()),
-  frames: z.array(FrameRowSchema),
-  values: z.array(ValueEntrySchema),
   output: z.string(),
   probes: z.array(ProbeResultSchema),
   notices: z.array(TraceNoticeSchema),
   budget: z.object({ maxEvents: z.number(), maxSeconds: z.number() }),
   elapsedMs: z.number(),
+};
+
+/** Shape check of the trace metadata JSON: the JSON half of a recorded trace. */
+export const TraceMetaSchema = z.object({
+  ...traceHead,
+  frames: z.array(FrameRowSchema),
+  values: z.array(ValueEntrySchema),
 });
 /** The JSON half of a recorded trace (see {@link TraceMetaSchema}). */
 export type TraceMeta = z.infer<typeof TraceMetaSchema>;
@@ -192,8 +197,8 @@ export type TraceMeta = z.infer<typeof TraceMetaSchema>;
 /**
  * The JSON half without its value and frame tables: what a trace keeps as `meta`, and what
  * the page checks of a recording the worker has already decoded (the tables come packed,
- * checked by tables.ts).
+ * checked by packedCheck.ts).
  */
-export const TraceHeadSchema = z.omit(TraceMetaSchema, { values: true, frames: true });
+export const TraceHeadSchema = z.object(traceHead);
 /** The JSON half as a trace keeps it (see {@link TraceHeadSchema}). */
 export type TraceHead = z.infer<typeof TraceHeadSchema>;
