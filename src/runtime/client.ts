@@ -13,6 +13,7 @@
 import { AppFailure } from '../trace/meta';
 import { type Trace, unrecordedTrace } from '../trace/trace';
 import { traceFromPacked } from './decode';
+import { listeners } from './listeners';
 import type { LoadProgress } from './progress';
 import {
   describeInvalid,
@@ -84,7 +85,7 @@ export interface RuntimeClientOptions {
 /** Create the runtime client and start the first worker right away. */
 export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClient {
   let status: RuntimeStatus = { state: 'loading' };
-  const listeners = new Set<(s: RuntimeStatus) => void>();
+  const watchers = listeners<RuntimeStatus>();
   const queue: Pending[] = [];
   let worker: Worker | null = null;
   let inFlight: Pending | null = null;
@@ -96,7 +97,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
 
   function setStatus(next: RuntimeStatus) {
     status = next;
-    for (const l of listeners) l(status);
+    watchers.tell(status);
   }
 
   function clearTimers() {
@@ -276,10 +277,7 @@ export function createRuntimeClient(options: RuntimeClientOptions): RuntimeClien
 
   return {
     getStatus: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: watchers.subscribe,
     record(request, opts) {
       return new Promise<Trace>((resolve) => {
         const item: Pending = { runId: nextRunId++, request, resolve };

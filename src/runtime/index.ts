@@ -6,13 +6,14 @@
  */
 import type { RuntimeClient, RuntimeStatus } from './client';
 import { lazyClient } from './lazyClient';
+import { listeners } from './listeners';
 
 let client: RuntimeClient | null = null;
 
 /** Where Python is: not started yet (`idle`), or the client's own status. */
 export type RuntimePhase = { state: 'idle' } | RuntimeStatus;
 
-const listeners = new Set<(phase: RuntimePhase) => void>();
+const phases = listeners<RuntimePhase>();
 
 /** The shared runtime client; the first call starts Python. */
 export function getRuntime(): RuntimeClient {
@@ -27,11 +28,8 @@ export function getRuntime(): RuntimeClient {
         }),
       ),
     );
-    const started = client;
-    started.subscribe((status) => {
-      for (const l of listeners) l(status);
-    });
-    for (const l of listeners) l(started.getStatus());
+    client.subscribe(phases.tell);
+    phases.tell(client.getStatus());
   }
   return client;
 }
@@ -43,8 +41,7 @@ export function runtimePhase(): RuntimePhase {
 
 /** Be told of every change of Python's phase (without starting it). */
 export function subscribeRuntime(listener: (phase: RuntimePhase) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return phases.subscribe(listener);
 }
 
 /**

@@ -9,6 +9,7 @@
 import { AppFailure } from '../trace/meta';
 import { type Trace, unrecordedTrace } from '../trace/trace';
 import type { RuntimeClient, RuntimeStatus } from './client';
+import { listeners } from './listeners';
 import type { RecordRequest } from './protocol';
 
 /**
@@ -20,12 +21,12 @@ export function lazyClient(load: () => Promise<RuntimeClient>): RuntimeClient {
   let real: RuntimeClient | null = null;
   let status: RuntimeStatus = { state: 'loading' };
   let restarts = 0;
-  const listeners = new Set<(s: RuntimeStatus) => void>();
+  const watchers = listeners<RuntimeStatus>();
   let loading: Promise<RuntimeClient | null>;
 
   const setStatus = (next: RuntimeStatus) => {
     status = next;
-    for (const l of listeners) l(next);
+    watchers.tell(next);
   };
 
   function start(): Promise<RuntimeClient | null> {
@@ -48,10 +49,7 @@ export function lazyClient(load: () => Promise<RuntimeClient>): RuntimeClient {
 
   return {
     getStatus: () => status,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: watchers.subscribe,
     async record(request: RecordRequest, options?: { priority?: boolean }): Promise<Trace> {
       const client = real ?? (await loading);
       if (client) return client.record(request, options);
