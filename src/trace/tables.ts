@@ -109,34 +109,15 @@ export function packValues(nodes: readonly ValueEntry[]): PackedValues {
 /** The value table (see {@link ValueNode}), packed. Indices are value-table indices. */
 export class ValueTable {
   readonly length: number;
-  private readonly pool: string[];
-  private readonly type: Int32Array;
-  private readonly text: string[];
-  private readonly objectId: Int32Array;
-  private readonly size: Int32Array;
-  private readonly kind: Int32Array;
-  private readonly keeps: Int32Array;
-  private readonly childStart: Int32Array;
-  private readonly childLabel: Int32Array;
-  private readonly childRef: Int32Array;
+  private readonly p: PackedValues;
 
   /**
    * The entries as the recorder wrote them (packed here), or already packed by
    * {@link packValues} (and checked by ./packedCheck.ts if they crossed from the worker).
    */
   constructor(source: readonly ValueEntry[] | PackedValues) {
-    const p = Array.isArray(source) ? packValues(source) : (source as PackedValues);
-    this.length = p.text.length;
-    this.pool = p.pool;
-    this.text = p.text;
-    this.type = p.type;
-    this.objectId = p.objectId;
-    this.size = p.size;
-    this.kind = p.kind;
-    this.keeps = p.keeps;
-    this.childStart = p.childStart;
-    this.childLabel = p.childLabel;
-    this.childRef = p.childRef;
+    this.p = Array.isArray(source) ? packValues(source) : (source as PackedValues);
+    this.length = this.p.text.length;
   }
 
   /**
@@ -145,26 +126,20 @@ export class ValueTable {
    */
   get(i: number): ValueNode | undefined {
     if (!this.has(i)) return undefined;
-    const head = [
-      this.pool[this.type[i]],
-      this.text[i],
-      this.objectId[i],
-      this.children(i),
-      this.size[i],
-    ] as const;
-    if (this.kind[i] === NONE) return [...head];
-    const kind = this.pool[this.kind[i]];
-    return this.keeps[i] === NONE ? [...head, kind] : [...head, kind, this.keeps[i]];
+    const { pool, type, text, objectId, size, kind, keeps } = this.p;
+    const head = [pool[type[i]], text[i], objectId[i], this.children(i), size[i]] as const;
+    if (kind[i] === NONE) return [...head];
+    return keeps[i] === NONE ? [...head, pool[kind[i]]] : [...head, pool[kind[i]], keeps[i]];
   }
 
   /** Entry `i`'s type name, without building the whole entry. */
   typeOf(i: number): string | undefined {
-    return this.has(i) ? this.pool[this.type[i]] : undefined;
+    return this.has(i) ? this.p.pool[this.p.type[i]] : undefined;
   }
 
   /** Entry `i`'s text (an atom's value), without building the whole entry. */
   textOf(i: number): string | undefined {
-    return this.has(i) ? this.text[i] : undefined;
+    return this.has(i) ? this.p.text[i] : undefined;
   }
 
   private has(i: number): boolean {
@@ -173,9 +148,10 @@ export class ValueTable {
 
   /** Entry `i`'s `[label, ref]` children. */
   private children(i: number): [string, number][] {
+    const { pool, childStart, childLabel, childRef } = this.p;
     const out: [string, number][] = [];
-    for (let c = this.childStart[i]; c < this.childStart[i + 1]; c++) {
-      out.push([this.pool[this.childLabel[c]], this.childRef[c]]);
+    for (let c = childStart[i]; c < childStart[i + 1]; c++) {
+      out.push([pool[childLabel[c]], childRef[c]]);
     }
     return out;
   }
@@ -187,16 +163,7 @@ export class ValueTable {
 
   /** Bytes held in typed arrays (strings not counted). For the bench. */
   get byteSize(): number {
-    return [
-      this.type,
-      this.objectId,
-      this.size,
-      this.kind,
-      this.keeps,
-      this.childStart,
-      this.childLabel,
-      this.childRef,
-    ].reduce((sum, a) => sum + a.byteLength, 0);
+    return byteSizeOf(this.p);
   }
 }
 
@@ -230,22 +197,20 @@ export function packFrames(rows: readonly FrameRow[]): PackedFrames {
 /** The frame table (see {@link FrameRow}), packed. Indices are frame ids. */
 export class FrameTable {
   readonly length: number;
-  private readonly pool: string[];
-  private readonly fn: Int32Array;
+  private readonly p: PackedFrames;
+  /** `p.cols`: field `k + 1` of every row. */
   private readonly cols: Int32Array[];
 
   /** The rows as the recorder wrote them (packed here), or already packed. */
   constructor(source: readonly FrameRow[] | PackedFrames) {
-    const p = Array.isArray(source) ? packFrames(source) : (source as PackedFrames);
-    this.length = p.fn.length;
-    this.pool = p.pool;
-    this.fn = p.fn;
-    this.cols = p.cols;
+    this.p = Array.isArray(source) ? packFrames(source) : (source as PackedFrames);
+    this.length = this.p.fn.length;
+    this.cols = this.p.cols;
   }
 
   /** The function's name (`<module>` for a module's code). */
   functionOf(f: number): string {
-    return this.pool[this.fn[f]];
+    return this.p.pool[this.p.fn[f]];
   }
   /** Index into `meta.files` of the frame's code. */
   fileOf(f: number): number {
@@ -290,15 +255,23 @@ export class FrameTable {
 
   /** Bytes held in typed arrays (names not counted). For the bench. */
   get byteSize(): number {
-    return this.fn.byteLength + this.cols.reduce((sum, a) => sum + a.byteLength, 0);
+    return byteSizeOf(this.p);
   }
+}
+
+/** Every typed array of a packed table: the one list of them. */
+function typedArraysOf(p: PackedValues | PackedFrames): Int32Array[] {
+  return 'fn' in p
+    ? [p.fn, ...p.cols]
+    : [p.type, p.objectId, p.size, p.kind, p.keeps, p.childStart, p.childLabel, p.childRef];
 }
 
 /** The buffers of a packed table, to transfer instead of copying. */
 export function buffersOf(p: PackedValues | PackedFrames): ArrayBuffer[] {
-  const arrays =
-    'fn' in p
-      ? [p.fn, ...p.cols]
-      : [p.type, p.objectId, p.size, p.kind, p.keeps, p.childStart, p.childLabel, p.childRef];
-  return arrays.map((a) => a.buffer as ArrayBuffer);
+  return typedArraysOf(p).map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Bytes a packed table holds in typed arrays (strings not counted). */
+function byteSizeOf(p: PackedValues | PackedFrames): number {
+  return typedArraysOf(p).reduce((sum, a) => sum + a.byteLength, 0);
 }
