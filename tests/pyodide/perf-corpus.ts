@@ -1,9 +1,10 @@
 /**
- * Programs that exercise every path of the recorder's hot loop (tests/pyodide/perf-*.test.ts):
- * rebinding, mutation in place, deletion, aliasing, atoms that are equal but render
- * differently, containers at the size limits, user objects and reprs, closures,
- * generators, comprehensions, exceptions, class bodies, module-level code, budgets and
- * probes. Each is small: the point is coverage, not size.
+ * Programs that exercise every path of the recorder's hot loop: rebinding, mutation in
+ * place, deletion, aliasing, atoms that are equal but render differently, containers at
+ * the size limits, user objects and reprs, closures, generators, comprehensions,
+ * exceptions, class bodies, module-level code, library types, budgets and probes. Each is
+ * recorded and compared event by event with the brute-force recorder (objects.test.ts)
+ * and with the oracle (oracle.test.ts). Each is small: the point is coverage, not size.
  */
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 
@@ -463,6 +464,63 @@ export const CORPUS: Record<string, RecordRequest> = {
         '    b["k"].append(b)',
         '    return a',
         'g = [f(i) for i in range(3)]',
+      ].join('\n'),
+    ),
+  },
+  // Objects of library types and protocols, each changed in a callee (or by library code)
+  // while the caller holds it under a name of its own: the caller's frame must show the
+  // change at once, as for lists and dicts.
+  'library types and protocols changed through another name': {
+    scenario: '',
+    files: entry(
+      [
+        'import array, heapq, types',
+        'from collections import deque',
+        'SEEN = []',
+        'class Meta(type):',
+        '    def __new__(m, name, bases, ns):',
+        '        SEEN.append(name)',
+        '        return super().__new__(m, name, bases, ns)',
+        'class Base(metaclass=Meta):',
+        '    shared = [0]',
+        'class Acc:',
+        '    def __init__(self):',
+        '        self.parts = []',
+        '    def __iadd__(self, other):',
+        '        self.parts.append(other)',
+        '        return [self]',
+        'def add(v, acc=[]):',
+        '    acc.append(v)',
+        '    return acc',
+        'def change(raw, nums, queue, ns, heap, acc):',
+        '    raw[0] = 65',
+        '    nums.append(7)',
+        '    queue.appendleft(queue.pop())',
+        '    ns.items.append(len(ns.items))',
+        '    del ns.gone',
+        '    heapq.heappush(heap, -len(heap))',
+        '    acc += 1',
+        '    return acc',
+        'def caller():',
+        '    raw = bytearray(b"abc")',
+        '    nums = array.array("i", [1])',
+        '    queue = deque([1, 2])',
+        '    ns = types.SimpleNamespace(items=[], gone=1)',
+        '    heap = [3]',
+        '    acc = Acc()',
+        '    kept = acc',
+        '    out = change(raw, nums, queue, ns, heap, acc)',
+        '    heap.append(-9)',
+        '    heapq.heapify(heap)',
+        '    view = memoryview(raw)',
+        '    view[1] = 66',
+        '    return [raw, nums, queue, ns, heap, kept, out]',
+        'class Child(Base):',
+        '    pass',
+        'Child.shared.append(len(SEEN))',
+        'first = add(1)',
+        'second = add(2)',
+        'everything = caller()',
       ].join('\n'),
     ),
   },

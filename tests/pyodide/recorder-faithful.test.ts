@@ -80,6 +80,51 @@ describe('the recorder runs none of the program’s code to show a value', () =>
     expect(shown.o).toBe('Loud(x=1)');
     expect(shown.k).toBe('Sneaky()');
   });
+
+  it('never takes a class of the program for a library type, whatever module it puts under the library’s name', () => {
+    const code = [
+      'import sys, types, fractions',
+      'log = []',
+      'class Loud:',
+      '    def __repr__(self):',
+      '        log.append("repr")',
+      '        return "loud"',
+      '    def __format__(self, spec):',
+      '        log.append("format")',
+      '        return "loud"',
+      'class Meta(type):',
+      '    def __subclasscheck__(cls, sub):',
+      '        log.append("subclasscheck")',
+      '        return True',
+      'class FakeEnum(metaclass=Meta):',
+      '    pass',
+      'class Member(FakeEnum):',
+      '    def __init__(self):',
+      '        self.items = []',
+      'def grow(member):',
+      '    member.items.append(1)',
+      'real = fractions.Fraction(1, 3)',
+      'odd = fractions.Fraction(2, 5)',
+      'odd._numerator = Loud()  # slots a Fraction formats in its own repr',
+      'for name, attr in [("fractions", "Fraction"), ("decimal", "Decimal"),',
+      '                   ("datetime", "date"), ("datetime", "datetime"), ("enum", "Enum")]:',
+      '    fake = types.ModuleType(name)',
+      '    setattr(fake, attr, FakeEnum if name == "enum" else Loud)',
+      '    sys.modules[name] = fake',
+      'x = Loud()',
+      'm = Member()',
+      'grow(m)',
+      'print(len(log), log)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('0 []\n');
+    const shown = vars(trace, trace.length - 1);
+    expect(shown.real).toBe('Fraction(1, 3)');
+    expect(shown.odd).toBe('<fractions.Fraction object>');
+    expect(shown.x).toBe('Loud()');
+    // Not taken for an enum member (never changed): the change made in `grow` shows.
+    expect(shown.m).toBe('Member(items=[1])');
+  });
 });
 
 describe('the recorder shows a mutation at the step it happens', () => {

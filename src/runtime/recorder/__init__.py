@@ -17,14 +17,13 @@ dozen megabytes and step anywhere without decoding anything:
   that aliasing and copies are visible;
 * output is one string; each event stores how much of it existed at that point.
 
-Modules: config (constants), render (text of a value), values (the value table),
-sandbox (isolation of a run; files: the filesystem a run may change; hostguard: no
-host processes; modules: the type of the run's own modules), output (stdout
-capture), probes (conditions and logpoints), lines (what a line can touch), monitor
-(the callbacks), scopes (what is kept about a frame between its events), events (one
-event's row, and the LINE callback), hotpath (what an event looks at), serialise (the
-trace format),
-tracebacks (errors), session (one run).
+Modules: config (constants), render (text of a value; library: the library types it
+trusts, as type objects), values (the value table), sandbox (isolation of a run; files:
+the filesystem a run may change; hostguard: no host processes; modules: the type of the
+run's own modules), output (stdout capture), probes (conditions and logpoints), lines
+(what a line can touch), monitor (the callbacks), scopes (what is kept about a frame
+between its events), events (one event's row, and the LINE callback), hotpath (what an
+event looks at), serialise (the trace format), tracebacks (errors), session (one run).
 
 ``record(request)`` runs a request (a dict) to its end (no lesson code runs after
 it returns) and ``write(ran)`` turns what it returns into

@@ -14,13 +14,13 @@ import types
 from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN
+from .library import is_enum
 from .modules import MODULE_TYPES
 from .render import (
     CONTAINERS,
     SCALARS,
     exception_args,
     exception_text,
-    is_enum,
     is_heap_type,
     method_self,
     safe_repr_type,

@@ -13,10 +13,10 @@ import collections
 import functools
 import itertools
 import re
-import sys
 import types
 
 from .config import STOP
+from .library import FRACTION, LIBRARY_REPR, SAFE_WITHOUT_TZINFO, fraction_parts, is_enum
 from .modules import MODULE_TYPES
 
 # Memory addresses in default reprs change from run to run; object ids replace them.
@@ -52,11 +52,6 @@ _SAFE_REPR = frozenset([
     types.CoroutineType, types.AsyncGeneratorType, types.CodeType, types.FrameType,
     types.CellType, super, re.Pattern, re.Match,
 ])
-# Library types whose repr runs no lesson code (looked up only once the lesson loaded
-# them: the recorder imports nothing for them). datetime's, only without a tzinfo.
-_SAFE_LIBRARY = (("decimal", "Decimal"), ("fractions", "Fraction"), ("datetime", "date"),
-                 ("datetime", "timedelta"), ("datetime", "timezone"))
-_SAFE_WITHOUT_TZINFO = (("datetime", "datetime"), ("datetime", "time"))
 _VIEWS = {type({}.keys()): "dict_keys", type({}.values()): "dict_values",
           type({}.items()): "dict_items"}
 
@@ -75,19 +70,11 @@ def is_heap_type(tp):
     return bool(_type_flags(tp) & _HEAPTYPE)
 
 
-def _library_type(tp, names):
-    for module, name in names:
-        mod = sys.modules.get(module)
-        if type(mod) is types.ModuleType and _module_dict(mod).get(name) is tp:
-            return True
-    return False
-
-
-def is_enum(tp):
-    """Whether `tp` is an `enum.Enum` (asks `EnumType`, the library's metaclass)."""
-    mod = sys.modules.get("enum")
-    base = _module_dict(mod).get("Enum") if type(mod) is types.ModuleType else None
-    return type(base) is type(tp) is not type and issubclass(tp, base)
+def _fraction_text(obj):
+    parts = fraction_parts(obj)
+    if parts is None:
+        return default_text(obj)
+    return f"Fraction({repr_atom(parts[0])}, {repr_atom(parts[1])})"
 
 
 def _enum_text(obj, tp, level, path):
@@ -104,9 +91,9 @@ def _enum_text(obj, tp, level, path):
 
 
 def safe_repr_type(tp):
-    """Whether `repr` of an object of exact type `tp` runs no lesson code (whatever the
-    object holds)."""
-    return tp in _SAFE_REPR or _library_type(tp, _SAFE_LIBRARY)
+    """Whether an object of exact type `tp` is shown by its own library text, made without
+    running lesson code whatever the object holds (`repr`, or a Fraction's from its slots)."""
+    return tp in _SAFE_REPR or tp in LIBRARY_REPR or tp is FRACTION
 
 
 def repr_atom(obj):
@@ -220,8 +207,11 @@ def _other(obj, tp, level, path):
     """The text of an object that is not a builtin container (see the module's doc)."""
     if tp in _SAFE_REPR:
         return repr(obj)
-    if _library_type(tp, _SAFE_WITHOUT_TZINFO):
-        return repr(obj) if obj.tzinfo is None else default_text(obj)
+    tzinfo_of = SAFE_WITHOUT_TZINFO.get(tp)
+    if tzinfo_of is not None:
+        return repr(obj) if tzinfo_of(obj) is None else default_text(obj)
+    if tp is FRACTION:
+        return _fraction_text(obj)
     if issubclass(tp, type):
         return _type_repr(obj)
     if tp is types.MethodType:
@@ -261,7 +251,7 @@ def _other(obj, tp, level, path):
         return f"slice({_items((obj.start, obj.stop, obj.step), level, path)})"
     if tp is functools.partial:
         return f"functools.partial({_short(obj.func, level + 1, path)}, …)"
-    if safe_repr_type(tp):
+    if tp in LIBRARY_REPR:
         return repr(obj)
     return default_text(obj)
 
