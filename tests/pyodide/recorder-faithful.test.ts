@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { Trace } from '../../src/trace/trace';
+import { objectState, refId } from '../../src/trace/values';
 import { lineSteps, recordCompleted, varsAt } from './helpers';
 
 let rec: NodeRecorder;
@@ -151,6 +152,52 @@ describe('the recorder shows a mutation at the step it happens', () => {
     expect(vars(trace, stepAt(trace, code, 'C("a")')).shared).toBe("['roll']");
     expect(vars(trace, stepAt(trace, code, 'C("a")')).reg).toBe('{}');
     expect(vars(trace, stepAt(trace, code, 'print(shared')).reg).toBe("{'a': C()}");
+  });
+
+  it('through the attributes of a library class or module, or of a class claiming to be one', () => {
+    // A library's classes and modules are not followed into their attributes: a line that
+    // changes an object read from them changes what another name may hold.
+    const code = [
+      'import configparser, copyreg',
+      'class Registry:',
+      '    __module__ = "json"  # says it is the library\'s',
+      '    items = []',
+      '    def add(self, v):',
+      '        self.items.append(v)',
+      'states = configparser.RawConfigParser.BOOLEAN_STATES',
+      'table = copyreg.dispatch_table',
+      'items = Registry.items',
+      'def change():',
+      '    configparser.RawConfigParser.BOOLEAN_STATES["maybe"] = None',
+      '    copyreg.dispatch_table[range] = print',
+      '    Registry.items.append(1)',
+      '    Registry().add(2)',
+      '    C = configparser.RawConfigParser',
+      '    del C.BOOLEAN_STATES["maybe"]',
+      '    return None',
+      'change()',
+      'print(len(states), range in table, items)',
+    ].join('\n');
+    const trace = run(code);
+    expect(trace.meta.output).toBe('8 True [1, 2]\n');
+    // The module's names and the sizes of what they hold, shown just before the line
+    // with `text` runs.
+    const shownBefore = (text: string) => vars(trace, stepAt(trace, code, text));
+    const size = (name: string, text: string) => {
+      const step = stepAt(trace, code, text);
+      const frame = trace.stackAt(step).find((f) => trace.frames.functionOf(f) === '<module>');
+      if (frame === undefined) throw new Error(`no module frame at ${text}`);
+      const ref = trace.variablesAt(frame, step).find((v) => v.name === name)?.value ?? -1;
+      return objectState(trace, refId(ref), step)?.size;
+    };
+    expect(shownBefore('change()').items).toBe('[]');
+    expect(size('states', 'copyreg.dispatch_table[range]')).toBe(9);
+    expect(size('table', 'Registry.items.append(1)')).toBe(
+      (size('table', 'copyreg.dispatch_table[range]') ?? 0) + 1,
+    );
+    expect(shownBefore('Registry().add(2)').items).toBe('[1]');
+    expect(shownBefore('C = configparser').items).toBe('[1, 2]');
+    expect(size('states', 'return None')).toBe(8);
   });
 
   it('through a functools.partial and a bound builtin method', () => {

@@ -245,16 +245,40 @@ def _look_special(self, st, info, roots):
             _diff_namespace(self, glob, info.global_stores, roots)
     if info.outer_stores or info.frame_locals:  # a frame's locals: a cell, `f_locals`
         other_frames(self, st, roots)
-    if info.unnamed:
+    if info.unnamed or (info.chains and _through_unfollowed(self, st, info.chains)):
         # It changed what a call returned (`top = stack[-1]` before
-        # `stack.pop().append(9)`): every object the stack's frames hold is looked at
-        # (one identity check each when unchanged).
+        # `stack.pop().append(9)`), or an object read from a class's or a module's
+        # attributes, which are not followed (`C.items.append(1)` while a frame holds
+        # `C.items`): every object the stack's frames hold is looked at (one identity check
+        # each when unchanged).
         for fid in self.stack:
             other = self.frame_states.get(fid)
             if other is not None:
                 scope = other.scope
                 held = scope.vals if scope.ns is None else scope.cache.values()
                 roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
+
+
+def _through_unfollowed(self, st, chains):
+    """Whether one of the names `chains` (LineInfo.chains) holds an object whose attributes
+    may be ones the recorder does not follow: a class's or a module's, or an instance's
+    whose class is not the lesson's (what it reads may be a class attribute)."""
+    scope = st.scope
+    glob = st.frame.f_globals
+    for name in chains:
+        if scope.ns is None:
+            i = scope.pos.get(name) if scope.pos else None
+            obj = scope.vals[i] if i is not None else glob.get(name)
+        else:
+            obj = _ns_get(scope.ns, name, _MISSING)
+            if obj is _MISSING:
+                obj = glob.get(name)
+        tp = type(obj)
+        if tp in ATOM_TYPES:
+            continue
+        if tp in MODULE_TYPES or issubclass(tp, type) or not self.values.is_user_class(tp):
+            return True
+    return False
 
 
 def other_frames(self, st, roots):

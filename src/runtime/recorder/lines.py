@@ -43,7 +43,8 @@ class LineInfo:
     """The names one line touches."""
 
     __slots__ = ("names", "local_names", "global_names", "stores", "global_stores", "rescan",
-                 "outer_stores", "attr_store", "reach", "frame_locals", "unnamed", "special")
+                 "outer_stores", "attr_store", "reach", "frame_locals", "unnamed", "chains",
+                 "special")
 
     def __init__(self):
         self.names = []  # every name loaded, stored or deleted, each once, in order
@@ -63,8 +64,12 @@ class LineInfo:
         # `q.get()["n"] = 1`, `grid[35].append(5)`): an object the line's names may not
         # reach (a container shows its first 30 items), which another name may show
         self.unnamed = False
-        # global_stores, rescan, outer_stores, reach, frame_locals or unnamed: one flag for
-        # the hot path's rare cases
+        # names through whose attributes the line may change an object (`C.items.append(1)`,
+        # `m.table[k] = v`, `self.log.clear()`): when one holds a class or a module, whose
+        # attributes are not followed, the object may be one no name of the line reaches
+        self.chains = []
+        # global_stores, rescan, outer_stores, reach, frame_locals, unnamed or chains: one
+        # flag for the hot path's rare cases
         self.special = False
 
 
@@ -126,6 +131,7 @@ _LOAD_ATTR = dis.opmap["LOAD_ATTR"]
 _BINARY_OP = dis.opmap["BINARY_OP"]
 _NB_SUBSCR = next((i for i, (_, sym) in enumerate(dis._nb_ops) if sym == "[]"), -1)
 _LOAD_GLOBAL = dis.opmap["LOAD_GLOBAL"]
+_COPY = dis.opmap["COPY"]
 
 
 def line_table(code):
@@ -144,6 +150,10 @@ def line_table(code):
         return name
 
     unheld = -1  # entries pushed since a value no name holds (-1: none on top)
+    # The same for a value read as an attribute of a name (`name.attr...`), and that name
+    base = None  # the last name loaded, while it is on top of the stack
+    via = -1
+    chain = None
     for start, end, line in code.co_lines():
         if line is None:
             continue
@@ -165,6 +175,10 @@ def line_table(code):
                 # the line changes through it (`[v.append(0) for v in d.values()]`) is found
                 # by looking at every object the stack holds, as after an unnamed change.
                 info.unnamed = True
+            if via >= 0 or (base is not None and op == _LOAD_ATTR):
+                via, chain = _follow_chain(info, op, arg, via, chain if via >= 0 else base)
+            if op != _COPY or arg != 1:  # (`C.items += [1]` copies the name's value first)
+                base = None
             if op in _CALLS or op in _SUBSCRIPTS or (op == _BINARY_OP and arg == _NB_SUBSCR):
                 unheld = 0  # (an item of an unheld value is unheld too)
             elif unheld >= 0:
@@ -202,6 +216,7 @@ def line_table(code):
                 _note(info, second, _PAIR_STORES_BOTH[op], False)
                 _add(info.local_names, first)
                 _add(info.local_names, second)
+                base = None if store else second
                 continue
             if kind == _LOCAL:
                 name = local_name(arg)
@@ -212,10 +227,35 @@ def line_table(code):
                 name = names[arg >> 1] if kind == _GLOBAL_LOAD else names[arg]
                 _add(info.global_names, name)
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
+            base = None if store else name
     for info in table.values():
         info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach
-                            or info.unnamed or info.frame_locals)
+                            or info.unnamed or info.frame_locals or info.chains)
     return table
+
+
+def _follow_chain(info, op, arg, via, name):
+    """One instruction after an attribute read from `name` (`via`: entries pushed on top of
+    the value read, -1 before the first read): the new `(via, name)`. A use that may change
+    the value (a method of it called, an item or attribute of it set or deleted) puts `name`
+    in `info.chains`."""
+    if op == _LOAD_ATTR:
+        if via > 0:  # an attribute of something pushed since: (a method pushes one more)
+            return via + (arg & 1), name
+        if arg & 1:  # a method of it, to be called
+            if via == 0:
+                _add(info.chains, name)
+            return -1, None
+        return 0, name  # the first read (`name.attr`), or one more (`name.a.b`)
+    if via >= 0:
+        pushed = _PUSHES.get(op)
+        if pushed is None and op == _LOAD_GLOBAL:
+            pushed = 1 + (arg & 1)
+        if pushed is not None:
+            return via + pushed, name
+        if _USES.get(op, -1) == via:
+            _add(info.chains, name)
+    return -1, None
 
 
 def _note(info, name, store, global_store):
