@@ -172,6 +172,7 @@ describe('the recorder shows a mutation at the step it happens', () => {
       '    copyreg.dispatch_table[range] = print',
       '    Registry.items.append(1)',
       '    Registry().add(2)',
+      '    for K in [Registry]: K.items.append(3)',
       '    C = configparser.RawConfigParser',
       '    del C.BOOLEAN_STATES["maybe"]',
       '    return None',
@@ -179,7 +180,7 @@ describe('the recorder shows a mutation at the step it happens', () => {
       'print(len(states), range in table, items)',
     ].join('\n');
     const trace = run(code);
-    expect(trace.meta.output).toBe('8 True [1, 2]\n');
+    expect(trace.meta.output).toBe('8 True [1, 2, 3]\n');
     // The module's names and the sizes of what they hold, shown just before the line
     // with `text` runs.
     const shownBefore = (text: string) => vars(trace, stepAt(trace, code, text));
@@ -196,7 +197,8 @@ describe('the recorder shows a mutation at the step it happens', () => {
       (size('table', 'copyreg.dispatch_table[range]') ?? 0) + 1,
     );
     expect(shownBefore('Registry().add(2)').items).toBe('[1]');
-    expect(shownBefore('C = configparser').items).toBe('[1, 2]');
+    expect(shownBefore('for K in').items).toBe('[1, 2]');
+    expect(shownBefore('C = configparser').items).toBe('[1, 2, 3]');
     expect(size('states', 'return None')).toBe(8);
   });
 

@@ -65,8 +65,9 @@ class LineInfo:
         # reach (a container shows its first 30 items), which another name may show
         self.unnamed = False
         # names through whose attributes the line may change an object (`C.items.append(1)`,
-        # `m.table[k] = v`, `self.log.clear()`): when one holds a class or a module, whose
-        # attributes are not followed, the object may be one no name of the line reaches
+        # `m.table[k] = v`, `self.log.clear()`): when one holds a class, a module or an
+        # instance of a class not the lesson's, whose attributes are not followed, the object
+        # may be one no name of the line reaches (hotpath._through_unfollowed)
         self.chains = []
         # global_stores, rescan, outer_stores, reach, frame_locals, unnamed or chains: one
         # flag for the hot path's rare cases
@@ -216,7 +217,7 @@ def line_table(code):
                 _note(info, second, _PAIR_STORES_BOTH[op], False)
                 _add(info.local_names, first)
                 _add(info.local_names, second)
-                base = None if store else second
+                base = None if _PAIR_STORES_BOTH[op] else second  # (the second is loaded)
                 continue
             if kind == _LOCAL:
                 name = local_name(arg)
@@ -240,7 +241,7 @@ def _follow_chain(info, op, arg, via, name):
     the value (a method of it called, an item or attribute of it set or deleted) puts `name`
     in `info.chains`."""
     if op == _LOAD_ATTR:
-        if via > 0:  # an attribute of something pushed since: (a method pushes one more)
+        if via > 0:  # an attribute of something pushed since (a method's load pushes two)
             return via + (arg & 1), name
         if arg & 1:  # a method of it, to be called
             if via == 0:
