@@ -26,6 +26,16 @@ function stepAt(trace: Trace, code: string, text: string): number {
 
 const vars = varsAt;
 
+/**
+ * The module's names at the last step of a program that prints its `log` last: the log
+ * must be empty, as no code of the program ran to show a value.
+ */
+function shownAtEndUntouched(code: string): Record<string, string> {
+  const trace = run(code);
+  expect(trace.meta.output).toBe('0 []\n');
+  return vars(trace, trace.length - 1);
+}
+
 describe('the recorder runs none of the program’s code to show a value', () => {
   it('never calls a __repr__, __getattribute__, __hash__ or __class__ of the program', () => {
     const code = [
@@ -72,9 +82,7 @@ describe('the recorder runs none of the program’s code to show a value', () =>
       'k = Sneaky()',
       'print(len(log), log)',
     ].join('\n');
-    const trace = run(code);
-    expect(trace.meta.output).toBe('0 []\n');
-    const shown = vars(trace, trace.length - 1);
+    const shown = shownAtEndUntouched(code);
     expect(shown.s).toBe('Slotted(x=1)');
     expect(shown.d).toBe("{<__main__.Key object>: 'v'}");
     expect(shown.err).toBe('ValueError(<__main__.Item object>)');
@@ -117,9 +125,7 @@ describe('the recorder runs none of the program’s code to show a value', () =>
       'grow(m)',
       'print(len(log), log)',
     ].join('\n');
-    const trace = run(code);
-    expect(trace.meta.output).toBe('0 []\n');
-    const shown = vars(trace, trace.length - 1);
+    const shown = shownAtEndUntouched(code);
     expect(shown.real).toBe('Fraction(1, 3)');
     expect(shown.odd).toBe('<fractions.Fraction object>');
     expect(shown.x).toBe('Loud()');
