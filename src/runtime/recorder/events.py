@@ -19,6 +19,8 @@ from .hotpath import (
     look,
     named_by_function,
     other_frames,
+    stack_objects,
+    through_unfollowed,
     touched_namespaces,
 )
 from .lines import EMPTY
@@ -144,6 +146,8 @@ def line_callback(self):
                 roots.extend(st.returned)
                 st.returned = None
             diff_locals(self, st, roots)
+            if info.chains and through_unfollowed(self, st, info.chains):
+                stack_objects(self, roots)  # (as `look` does)
             if info.global_names or st.scope.held:  # else it names nothing to look at
                 named_by_function(st.scope, info, frame.f_globals, roots)
             if roots:

@@ -197,6 +197,10 @@ def look(self, st, full, roots):
         return
     if info.special:
         _look_special(self, st, info, roots)
+    if info.chains and through_unfollowed(self, st, info.chains):
+        # an object read from a class's or a module's attributes, which are not followed
+        # (`C.items.append(1)` while a frame holds `C.items`)
+        stack_objects(self, roots)
     if info.names:
         if scope.ns is None:
             named_by_function(scope, info, frame.f_globals, roots)
@@ -245,21 +249,24 @@ def _look_special(self, st, info, roots):
             _diff_namespace(self, glob, info.global_stores, roots)
     if info.outer_stores or info.frame_locals:  # a frame's locals: a cell, `f_locals`
         other_frames(self, st, roots)
-    if info.unnamed or (info.chains and _through_unfollowed(self, st, info.chains)):
+    if info.unnamed:
         # It changed what a call returned (`top = stack[-1]` before
-        # `stack.pop().append(9)`), or an object read from a class's or a module's
-        # attributes, which are not followed (`C.items.append(1)` while a frame holds
-        # `C.items`): every object the stack's frames hold is looked at (one identity check
-        # each when unchanged).
-        for fid in self.stack:
-            other = self.frame_states.get(fid)
-            if other is not None:
-                scope = other.scope
-                held = scope.vals if scope.ns is None else scope.cache.values()
-                roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
+        # `stack.pop().append(9)`)
+        stack_objects(self, roots)
 
 
-def _through_unfollowed(self, st, chains):
+def stack_objects(self, roots):
+    """Add to `roots` every object the stack's frames hold (one identity check each when
+    unchanged): after a line that may have changed an object none of its names reaches."""
+    for fid in self.stack:
+        other = self.frame_states.get(fid)
+        if other is not None:
+            scope = other.scope
+            held = scope.vals if scope.ns is None else scope.cache.values()
+            roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
+
+
+def through_unfollowed(self, st, chains):
     """Whether one of the names `chains` (LineInfo.chains) holds an object whose attributes
     may be ones the recorder does not follow: a class's or a module's, or an instance's
     whose class is not the lesson's (what it reads may be a class attribute)."""

@@ -67,10 +67,11 @@ class LineInfo:
         # names through whose attributes the line may change an object (`C.items.append(1)`,
         # `m.table[k] = v`, `self.log.clear()`): when one holds a class, a module or an
         # instance of a class not the lesson's, whose attributes are not followed, the object
-        # may be one no name of the line reaches (hotpath._through_unfollowed)
+        # may be one no name of the line reaches (hotpath.through_unfollowed)
         self.chains = []
-        # global_stores, rescan, outer_stores, reach, frame_locals, unnamed or chains: one
-        # flag for the hot path's rare cases
+        # global_stores, rescan, outer_stores, reach, frame_locals or unnamed: one flag for
+        # the hot path's rare cases (not chains: `self.items.append(v)` is common, and costs
+        # a look only when `self` is not an instance of the lesson's own class)
         self.special = False
 
 
@@ -231,7 +232,7 @@ def line_table(code):
             base = None if store else name
     for info in table.values():
         info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach
-                            or info.unnamed or info.frame_locals or info.chains)
+                            or info.unnamed or info.frame_locals)
     return table
 
 
