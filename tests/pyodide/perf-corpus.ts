@@ -470,6 +470,41 @@ export const CORPUS: Record<string, RecordRequest> = {
   // Objects of library types and protocols, each changed in a callee (or by library code)
   // while the caller holds it under a name of its own: the caller's frame must show the
   // change at once, as for lists and dicts.
+  // A class is hashed and compared by its metaclass: these ones count every time (the
+  // program prints the count, so a recorder that hashed one would print another output).
+  'classes of metaclasses that hash and compare': {
+    scenario: '',
+    files: entry(
+      [
+        'calls = []',
+        'class Counted(type):',
+        '    def __hash__(cls):',
+        '        calls.append("hash")',
+        '        return 7',
+        '    def __eq__(cls, other):',
+        '        calls.append("eq")',
+        '        return cls is other',
+        'class Unhashable(type):',
+        '    def __eq__(cls, other):',
+        '        return cls is other',
+        'class Node(metaclass=Counted):',
+        '    def __init__(self, label):',
+        '        self.label = label',
+        '        self.next = None',
+        'class Bag(dict, metaclass=Unhashable):',
+        '    pass',
+        'def link(a, b, bag):',
+        '    a.next = b',
+        '    bag[a.label] = b',
+        '    return [a, b]',
+        'first, second = Node("a"), Node("b")',
+        'bag = Bag()',
+        'pair = link(first, second, bag)',
+        'it = iter(pair)',
+        'print(len(calls), sorted(bag))',
+      ].join('\n'),
+    ),
+  },
   'library types and protocols changed through another name': {
     scenario: '',
     files: entry(

@@ -90,6 +90,63 @@ describe('the recorder runs none of the program’s code to show a value', () =>
     expect(shown.k).toBe('Sneaky()');
   });
 
+  it('never hashes or compares a class through a metaclass of the program', () => {
+    // A class is hashed by its metaclass: `type(x) in some_set` would run `Loud.__hash__`,
+    // and raise for a class of `Proud`, whose `__eq__` without `__hash__` makes its classes
+    // unhashable; `type(x) in (list, tuple)` would run `__eq__` (the reflected one first).
+    const code = [
+      'log = []',
+      'class Loud(type):',
+      '    def __hash__(cls):',
+      '        log.append("hash")',
+      '        return 1',
+      '    def __eq__(cls, other):',
+      '        log.append("eq")',
+      '        return cls is other',
+      'class Proud(type):',
+      '    def __eq__(cls, other):',
+      '        log.append("eq")',
+      '        return cls is other',
+      'class Box(metaclass=Loud):',
+      '    def __init__(self):',
+      '        self.items = []',
+      '    def add(self, x):',
+      '        self.items.append(x)',
+      'class Stack(list, metaclass=Proud):',
+      '    pass',
+      'class Pair(metaclass=Proud):',
+      '    __slots__ = ("left", "right")',
+      'class Oops(Exception, metaclass=Proud):',
+      '    pass',
+      'def grow(box, stack):',
+      '    box.add(1)',
+      '    stack.append(box)',
+      '    return box',
+      'box = Box()',
+      'stack = Stack()',
+      'pair = Pair()',
+      'pair.left = stack',
+      'got = grow(box, stack)',
+      'add = box.add',
+      'walk = iter(stack)',
+      'add(2)',
+      'try:',
+      '    raise Oops(pair)',
+      'except Oops as e:',
+      '    err = e',
+      'print(len(log), log)',
+    ].join('\n');
+    const shown = shownAtEndUntouched(code);
+    expect(shown.box).toBe('Box(items=[1, 2])');
+    expect(shown.got).toBe('Box(items=[1, 2])');
+    expect(shown.stack).toBe('Stack([Box(items=[1, 2])])');
+    // (`right` is never set: not shown; the text is cut at its depth, the boxes are not)
+    expect(shown.pair).toBe('Pair(left=Stack([Box(items=[…])]))');
+    expect(shown.err).toBe('Oops(<__main__.Pair object>)');
+    expect(shown.add).toBe('<bound method Box.add of <__main__.Box object>>');
+    expect(shown.walk).toBe('<list_iterator object>');
+  });
+
   it('never takes a class of the program for a library type, whatever module it puts under the library’s name', () => {
     const code = [
       'import sys, types, fractions',

@@ -29,9 +29,33 @@ MAX_CALL_DEPTH = 3_000
 # render a large structure, so counting events alone could read the clock too late.
 WORK_PER_CLOCK_CHECK = 4096
 
-# Values that have no meaningful identity for a student (no object id shown).
-ATOM_TYPES = frozenset([type(None), bool, int, float, complex, str, bytes])
 
+def plain_types(*groups):
+    """A frozenset of the types in `groups`, each of them made by `type` itself (builtin,
+    library or the recorder's own types are). A lesson's type is never hashed nor compared
+    unless its metaclass is `type` too: hashing a class runs its metaclass's `__hash__`
+    (the program's own code; a metaclass with `__eq__` and no `__hash__` makes its classes
+    unhashable), and `tp in (list, tuple)` runs its `__eq__`. So a test against such a set
+    reads ``type(tp) is type and tp in S`` (``type(t := type(x)) is type and t in S``),
+    and a cache keyed by type uses ``tp if type(tp) is type else id(tp)`` as its key (the
+    entry then holds `tp`, so that the id stays its own while the entry is kept)."""
+    found = frozenset(tp for group in groups for tp in group)
+    for tp in found:
+        if type(tp) is not type:
+            raise TypeError(f"{tp!r} is not made by type")
+    return found
+
+
+# Values that have no meaningful identity for a student (no object id shown).
+ATOM_TYPES = plain_types([type(None), bool, int, float, complex, str, bytes])
+
+
+def is_object(obj):
+    """Whether `obj` is an object, not an atom (its type not in ATOM_TYPES, tested as
+    `plain_types` says). The hot path writes the same test in place, ints first:
+    ``(t := type(obj)) is not int and (type(t) is not type or t not in ATOM_TYPES)``."""
+    tp = type(obj)
+    return tp is not int and (type(tp) is not type or tp not in ATOM_TYPES)
 
 
 class BudgetExceeded(BaseException):

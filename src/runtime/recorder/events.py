@@ -11,7 +11,7 @@ delta, aux ref)``.
 
 import sys
 
-from .config import ATOM_TYPES, K_CALL, K_LINE
+from .config import K_CALL, K_LINE, is_object
 from .escapes import widen
 from .hotpath import (
     all_namespaces,
@@ -42,7 +42,7 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     roots = []
     if aux is not NO_AUX:
         aux_ref = self.values.ref(aux)
-        if type(aux) not in ATOM_TYPES:
+        if is_object(aux):
             roots.append(aux)
     self.rows.extend(
         (kind, file_idx, line, fid, st.depth, self.output.length, len(deltas) // 3, aux_ref)

@@ -3,10 +3,9 @@ that changed, and the objects that changed, each recorded once whatever frame or
 was changed through.
 
 After a line ran, only what it can touch is looked at (lines.py): the names it loads,
-stores and deletes, and the objects they reach (values.Values.reach). A call or a
-generator resume also looks at the caller's line in progress (its arguments may have
-been built by mutating something). `config.BRUTE_FORCE` looks at everything instead,
-for the tests that prove the two agree.
+stores and deletes, and the objects they reach (values.Values.reach). A call or a generator
+resume also looks at the caller's line in progress (its arguments may have been built by
+mutating something). `config.BRUTE_FORCE` looks at everything, for the tests of the two.
 
 A delta is three ints ``(target, name, value)``: a binding of `name` in the scope of
 frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the new node
@@ -14,7 +13,7 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 """
 
 from .comprehensions import UNBOUND
-from .config import ATOM_TYPES
+from .config import ATOM_TYPES, is_object
 from .frames import in_signature_order
 from .lines import EMPTY
 from .modules import MODULE_TYPES
@@ -27,7 +26,7 @@ _ns_keys = dict.keys
 
 
 def _hidden(name, obj):
-    return name.startswith("__") or type(obj) in MODULE_TYPES
+    return name.startswith("__") or type(_t := type(obj)) is type and _t in MODULE_TYPES
 
 
 def _bind(self, scope, name, obj, roots):
@@ -45,7 +44,7 @@ def _bind_id(self, fid, nid, obj, roots):
         self.deltas.extend((fid, nid, -1))
         return 0
     tp = type(obj)
-    if tp in ATOM_TYPES:
+    if tp is int or type(tp) is type and tp in ATOM_TYPES:  # (config.plain_types)
         self.deltas.extend((fid, nid, self.values.atom(obj, tp)))
         return 0
     self.deltas.extend((fid, nid, -self.values.object_id(obj) - 1))
@@ -86,7 +85,7 @@ def _unbound(obj, roots):
     """A name let go of `obj` since the frame's previous event, maybe on the line that last
     changed it through that name (an `except E as e:` block's last line, before the
     clean-up unbinds `e`): it is looked at once more, for any other name that shows it."""
-    if type(obj) not in ATOM_TYPES:
+    if is_object(obj):
         roots.append(obj)
 
 
@@ -141,7 +140,8 @@ def diff_locals(self, st, roots):
         for obj in vals:
             p += 1
             if obj is not prev[p]:
-                if type(prev[p]) not in ATOM_TYPES:
+                tp = type(prev[p])
+                if tp is not int and (type(tp) is not type or tp not in ATOM_TYPES):
                     held -= 1
                 if type(obj) is int:  # the commonest change: _bind_id's atom, in fewer steps
                     idx = self.values.ints.get(obj)
@@ -164,7 +164,7 @@ def diff_locals(self, st, roots):
                 _bind(self, scope, name, _MISSING, roots)
                 _unbound(old[name], roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
-        scope.held = sum(1 for obj in vals if type(obj) not in ATOM_TYPES)
+        scope.held = sum(map(is_object, vals))
         index = self.name_index
         scope.nids = [index[name] if name in index else self.name_id(name) for name in keys]
     scope.keys = keys
@@ -191,7 +191,7 @@ def look(self, st, full, roots):
         _diff_namespace(self, scope, info.stores, roots)
     if full:
         held = scope.vals if scope.ns is None else scope.cache.values()
-        roots.extend(obj for obj in held if type(obj) not in ATOM_TYPES)
+        roots.extend(filter(is_object, held))
         return
     if info is None:
         return
@@ -211,13 +211,14 @@ def look(self, st, full, roots):
                 obj = _ns_get(ns, name, _MISSING)
                 if obj is _MISSING:
                     obj = glob.get(name)
-                if type(obj) not in ATOM_TYPES:
+                if (tp := type(obj)) is not int and (type(tp) is not type
+                                                     or tp not in ATOM_TYPES):
                     roots.append(obj)
     # A line that sets an attribute and names a module (`m.x = 1`) may have rebound a global
-    # of any namespace: the run's own modules say so themselves (modules.py), but not one
-    # a program made with `types.ModuleType`. After the names: a module among them is
-    # what this looks for.
-    if info.attr_store and any(type(obj) in MODULE_TYPES for obj in roots):
+    # of any namespace: the run's own modules say so (modules.py), not one a program made
+    # with `types.ModuleType`. After the names: a module among them is what this looks for.
+    if info.attr_store and any(type(_t := type(obj)) is type and _t in MODULE_TYPES
+                               for obj in roots):
         all_namespaces(self, roots)
 
 
@@ -229,11 +230,12 @@ def named_by_function(scope, info, glob, roots):
         vals = scope.vals
         for name in info.local_names:
             i = pos.get(name)
-            if i is not None and type(vals[i]) not in ATOM_TYPES:
+            if i is not None and ((tp := type(vals[i])) is not int
+                                  and (type(tp) is not type or tp not in ATOM_TYPES)):
                 roots.append(vals[i])
     for name in info.global_names:
         obj = glob.get(name)
-        if type(obj) not in ATOM_TYPES:
+        if (tp := type(obj)) is not int and (type(tp) is not type or tp not in ATOM_TYPES):
             roots.append(obj)
 
 
@@ -249,9 +251,7 @@ def _look_special(self, st, info, roots):
             _diff_namespace(self, glob, info.global_stores, roots)
     if info.outer_stores or info.frame_locals:  # a frame's locals: a cell, `f_locals`
         other_frames(self, st, roots)
-    if info.unnamed:
-        # It changed what a call returned (`top = stack[-1]` before
-        # `stack.pop().append(9)`)
+    if info.unnamed:  # it changed what a call returned (`stack.pop().append(9)`)
         stack_objects(self, roots)
 
 
@@ -263,7 +263,7 @@ def stack_objects(self, roots):
         if other is not None:
             scope = other.scope
             held = scope.vals if scope.ns is None else scope.cache.values()
-            roots.extend(obj for obj in held or () if type(obj) not in ATOM_TYPES)
+            roots.extend(filter(is_object, held or ()))
 
 
 def through_unfollowed(self, st, chains):
@@ -281,9 +281,10 @@ def through_unfollowed(self, st, chains):
             if obj is _MISSING:
                 obj = glob.get(name)
         tp = type(obj)
-        if tp in ATOM_TYPES:
+        if type(tp) is type and tp in ATOM_TYPES:  # (config.plain_types)
             continue
-        if tp in MODULE_TYPES or issubclass(tp, type) or not self.values.is_user_class(tp):
+        if (type(tp) is type and tp in MODULE_TYPES or issubclass(tp, type)
+                or not self.values.is_user_class(tp)):
             return True
     return False
 

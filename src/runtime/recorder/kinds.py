@@ -13,7 +13,7 @@ import sys
 import types
 from itertools import islice
 
-from .config import ATOM_TYPES, MAX_CHILDREN
+from .config import ATOM_TYPES, MAX_CHILDREN, plain_types
 from .library import is_enum
 from .modules import MODULE_TYPES
 from .render import (
@@ -34,7 +34,7 @@ from .snapshots import FIXED
 _FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                    types.BuiltinMethodType, types.MethodWrapperType)
 # Objects whose node never changes once recorded (their reach may: a method's __self__).
-_FIXED_TYPES = frozenset([*_FUNCTION_TYPES, type, *MODULE_TYPES, range])
+_FIXED_TYPES = plain_types(_FUNCTION_TYPES, MODULE_TYPES, (type, range))
 # Bound methods: what they reach is their __self__ (read with the type's own member).
 _SELF = {types.MethodType: method_self,
          types.BuiltinFunctionType: types.BuiltinFunctionType.__dict__["__self__"].__get__,
@@ -44,13 +44,13 @@ _PARTIAL = functools.partial
 _PARTIAL_PARTS = tuple((name, functools.partial.__dict__[name].__get__)
                        for name in ("func", "args", "keywords"))
 # What a class's own attributes hold that is not followed: its methods and descriptors.
-_NOT_FOLLOWED = frozenset([
-    *ATOM_TYPES, types.FunctionType, types.BuiltinFunctionType, staticmethod, classmethod,
+_NOT_FOLLOWED = plain_types(ATOM_TYPES, MODULE_TYPES, (
+    types.FunctionType, types.BuiltinFunctionType, staticmethod, classmethod,
     property, types.MemberDescriptorType, types.GetSetDescriptorType,
-    types.WrapperDescriptorType, types.MethodDescriptorType, *MODULE_TYPES,
-])
+    types.WrapperDescriptorType, types.MethodDescriptorType,
+))
 _LIBRARY = frozenset(sys.stdlib_module_names) | {"builtins"}
-_C_MEMBERS = (types.GetSetDescriptorType, types.MemberDescriptorType)
+_C_MEMBERS = plain_types((types.GetSetDescriptorType, types.MemberDescriptorType))
 _MISSING = object()
 
 
@@ -59,7 +59,7 @@ def dict_descriptor(tp):
     for klass in type_mro(tp):
         desc = type_dict(klass).get("__dict__")
         if desc is not None:
-            return desc if type(desc) in _C_MEMBERS else None
+            return desc if type(_t := type(desc)) is type and _t in _C_MEMBERS else None
     return None
 
 
@@ -120,7 +120,7 @@ def user_class(tp, lesson_modules=frozenset()):
 
 def _kind_of(obj, tp, layout=None):
     """`obj`'s kind (`layout`: Values.layout(tp), else looked up)."""
-    kind = _KIND.get(tp)
+    kind = _KIND.get(tp) if type(tp) is type else None  # (config.plain_types)
     if kind is not None:
         return kind
     for base in CONTAINERS:
@@ -146,13 +146,11 @@ def _kind_of(obj, tp, layout=None):
 
 # Iterators over a list or a tuple: they reach the sequence they walk, so a change made
 # through what one returned (`next(it).append(9)`) is seen on a line that names it.
-_SEQUENCE_ITERATORS = frozenset(
-    [type(iter([])), type(iter(())), type(reversed([]))]
-)
+_SEQUENCE_ITERATORS = plain_types((type(iter([])), type(iter(())), type(reversed([]))))
 # Built-in wrappers that hold a function and iterators, and change what those reach when
 # consumed from C (`list(map(log.append, xs))` appends to `log` on a line that never
 # names it): their type's C `__reduce__` names what they hold, running no code of theirs.
-_WRAPPERS = frozenset([map, filter, zip, enumerate])
+_WRAPPERS = plain_types((map, filter, zip, enumerate))
 _VIEWED = memoryview.obj.__get__
 
 
@@ -161,9 +159,11 @@ def iterated(obj, tp):
     at again: the sequence a list or tuple iterator walks, what a `map`, `filter`, `zip`
     or `enumerate` holds, the object a `memoryview` shows (`mv[0] = 65` changes it);
     else ``()``."""
+    if type(tp) is not type:  # (config.plain_types)
+        return ()
     if tp in _SEQUENCE_ITERATORS:
         args = tp.__reduce__(obj)[1]
-        return (args[0],) if args and type(args[0]) in (list, tuple) else ()
+        return (args[0],) if args and (type(args[0]) is list or type(args[0]) is tuple) else ()
     if tp in _WRAPPERS:
         return tuple(a for a in tp.__reduce__(obj)[1] if a is not None and type(a) is not int)
     if tp is memoryview:
@@ -190,10 +190,11 @@ class InstanceReader:
     def _instance(self, obj, oid, tp, tname):
         """An exception (its args), or an object shown by its attributes: its
         ``__dict__`` and its ``__slots__``, read without running any lesson code."""
-        plan = self.plans.get(tp)
+        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
+        plan = self.plans.get(key)
         if plan is None:
-            plan = self.plans[tp] = self._plan(tp)
-        desc, slots, special, cls = plan
+            plan = self.plans[key] = self._plan(tp)
+        desc, slots, special, cls, _ = plan
         if special is _EXCEPTION:
             args = exception_args(obj)
             shown = tuple(args[:MAX_CHILDREN])
@@ -248,25 +249,27 @@ class InstanceReader:
 
     def _plan(self, tp):
         """How `tp`'s objects are shown: ``(dict descriptor, slot members, what is special
-        about them, the class they reach or None)``."""
+        about them, the class they reach or None, tp)``."""
         desc, slots = self.layout(tp)
         special = (_EXCEPTION if issubclass(tp, BaseException)
                    else _PARTIAL if tp is _PARTIAL
                    else _SCALAR if issubclass(tp, SCALARS) else None)
-        return desc, slots, special, tp if self.is_user_class(tp) else None
+        return desc, slots, special, tp if self.is_user_class(tp) else None, tp
 
     def layout(self, tp):
         """``(dict descriptor, slot members)`` of `tp`'s instances, looked up once."""
-        found = self.layouts.get(tp)
+        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
+        found = self.layouts.get(key)
         if found is None:
-            found = self.layouts[tp] = (dict_descriptor(tp), slot_members(tp))
-        return found
+            found = self.layouts[key] = (dict_descriptor(tp), slot_members(tp), tp)
+        return found[:2]
 
     def is_user_class(self, tp):
-        known = self.user_classes.get(tp)
+        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
+        known = self.user_classes.get(key)
         if known is None:
-            known = self.user_classes[tp] = user_class(tp, self.lesson_modules)
-        return known
+            known = self.user_classes[key] = (user_class(tp, self.lesson_modules), tp)
+        return known[0]
 
     def _class(self, cls, oid, tp, tname):
         """A class: its text, and, for a lesson's class, what its attributes hold (a
@@ -279,7 +282,7 @@ class InstanceReader:
         keys = tuple(attrs)
         vals = tuple(attrs.values())
         reached = [v for k, v in zip(keys, vals, strict=True)
-                   if type(v) not in _NOT_FOLLOWED
+                   if type(_t := type(v)) is not type or _t not in _NOT_FOLLOWED
                    and not (type(k) is str and k[:1] == "_" and k[-1:] == "_")]
         reached.extend(b for b in type_mro(cls)[1:] if self.is_user_class(b))
         # 0 shown items: never taken for a container that only grew (snapshots.grown)

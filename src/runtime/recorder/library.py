@@ -13,9 +13,12 @@ import decimal
 import enum
 import fractions
 
+from .config import plain_types
+
 # C types whose repr runs no other object's code whatever they hold, and that no program
 # can patch (their type is immutable).
-LIBRARY_REPR = frozenset([decimal.Decimal, datetime.date, datetime.timedelta, datetime.timezone])
+LIBRARY_REPR = plain_types((decimal.Decimal, datetime.date, datetime.timedelta,
+                            datetime.timezone))
 # The same, as long as they hold no tzinfo (a tzinfo's repr may be the lesson's).
 SAFE_WITHOUT_TZINFO = {tp: tp.__dict__["tzinfo"].__get__ for tp in (datetime.datetime,
                                                                     datetime.time)}

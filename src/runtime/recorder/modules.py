@@ -11,6 +11,8 @@ it, and the recorder then looks at every namespace at its next event
 
 import types
 
+from .config import plain_types
+
 _set = types.ModuleType.__setattr__
 _delete = types.ModuleType.__delattr__
 
@@ -39,6 +41,6 @@ class LessonModule(types.ModuleType):
 LessonModule.__name__ = LessonModule.__qualname__ = "module"
 LessonModule.__module__ = "builtins"
 
-# The types of a module object: `type(obj) in MODULE_TYPES`, never `isinstance` (which
-# would ask a lesson object's `__class__`).
-MODULE_TYPES = frozenset([types.ModuleType, LessonModule])
+# The types of a module object: `type(t := type(obj)) is type and t in MODULE_TYPES`
+# (config.plain_types), never `isinstance` (which would ask a lesson object's `__class__`).
+MODULE_TYPES = plain_types((types.ModuleType, LessonModule))

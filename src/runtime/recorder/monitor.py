@@ -9,7 +9,6 @@ import types
 from . import config
 from .comprehensions import instruction_callback, note_shadows
 from .config import (
-    ATOM_TYPES,
     DEFAULT_MAX_EVENTS,
     DEFAULT_MAX_SECONDS,
     HARD_MAX_EVENTS,
@@ -21,6 +20,7 @@ from .config import (
     MAX_OUTPUT_CHARS,
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
+    is_object,
 )
 from .escapes import started
 from .events import NO_AUX, emit, line_callback
@@ -307,7 +307,7 @@ class Recorder(Stack):
                                   code_files[id(code)])
                     if final is not None:
                         self.leave(frame, fid, final)
-                        if returns and type(value) not in ATOM_TYPES and self.stack:
+                        if returns and is_object(value) and self.stack:
                             self.returned_to(value)
                     elif (st := self.frame_states.get(fid)) is not None:
                         # A raise: the frame's next event looks at all its names, for an

@@ -15,13 +15,13 @@ import itertools
 import re
 import types
 
-from .config import STOP
+from .config import STOP, plain_types
 from .library import FRACTION, LIBRARY_REPR, SAFE_WITHOUT_TZINFO, fraction_parts, is_enum
 from .modules import MODULE_TYPES
 
 # Memory addresses in default reprs change from run to run; object ids replace them.
 _ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
-FAST_REPR = frozenset([type(None), bool, int, float])
+FAST_REPR = plain_types((type(None), bool, int, float))  # (config.plain_types: how to test)
 CONTAINERS = (dict, list, tuple, set, frozenset)
 # Subclasses of these are shown with the builtin value: MyInt(5), S('hi').
 SCALARS = (int, float, complex, str, bytes)
@@ -44,7 +44,7 @@ _deque_maxlen = collections.deque.__dict__["maxlen"].__get__
 _MISSING = object()
 
 # Exact types whose repr is C code that calls no other object's repr (nor any Python).
-_SAFE_REPR = frozenset([
+_SAFE_REPR = plain_types([
     complex, bytes, bytearray, range, memoryview, type(Ellipsis), type(NotImplemented),
     types.FunctionType, types.BuiltinFunctionType, types.MethodWrapperType,
     types.WrapperDescriptorType, types.MethodDescriptorType, types.ClassMethodDescriptorType,
@@ -93,7 +93,7 @@ def _enum_text(obj, tp, level, path):
 def safe_repr_type(tp):
     """Whether an object of exact type `tp` is shown by its own library text, made without
     running lesson code whatever the object holds (`repr`, or a Fraction's from its slots)."""
-    return tp in _SAFE_REPR or tp in LIBRARY_REPR or tp is FRACTION
+    return type(tp) is type and (tp in _SAFE_REPR or tp in LIBRARY_REPR) or tp is FRACTION
 
 
 def repr_atom(obj):
@@ -103,7 +103,7 @@ def repr_atom(obj):
         return f"<int of about {int(obj.bit_length() * 0.30103) + 1:,} digits>"
 
 
-_C_METHODS = (types.WrapperDescriptorType, types.MethodDescriptorType)
+_C_METHODS = plain_types((types.WrapperDescriptorType, types.MethodDescriptorType))
 
 
 def _builtin(tp, base, name):
@@ -112,7 +112,7 @@ def _builtin(tp, base, name):
     the builtin base's own method is used instead. A C subclass's own method is kept
     (OrderedDict.items walks the order move_to_end changed)."""
     method = lookup(tp, name)
-    if type(method) in _C_METHODS:
+    if type(_t := type(method)) is type and _t in _C_METHODS:
         return method
     return base.__dict__[name]
 
@@ -168,7 +168,7 @@ SHOWN = [None]
 
 def text(obj):
     """A bounded, deterministic repr (insertion order kept, unlike reprlib)."""
-    if type(obj) in FAST_REPR:
+    if (tp := type(obj)) is int or type(tp) is type and tp in FAST_REPR:
         return repr_atom(obj)
     out = _short(obj, 0, ())
     if len(out) > 160:
@@ -178,14 +178,14 @@ def text(obj):
 
 def _short(obj, level, path):
     tp = type(obj)
-    if tp in FAST_REPR:
+    if tp is int or type(tp) is type and tp in FAST_REPR:
         return repr_atom(obj)
     if tp is str:
         return repr(obj) if len(obj) <= 80 else repr(obj[:77]) + "…"
     if SHOWN[0] is not None:
         SHOWN[0].append(obj)
     if id(obj) in path:
-        return {list: "[...]", dict: "{...}"}.get(tp, "(...)")
+        return "[...]" if tp is list else "{...}" if tp is dict else "(...)"
     try:
         if base_of(tp) is not None:
             return _short_container(obj, tp, level, path)
@@ -205,9 +205,10 @@ def _items(obj, level, path):
 
 def _other(obj, tp, level, path):
     """The text of an object that is not a builtin container (see the module's doc)."""
-    if tp in _SAFE_REPR:
+    plain = type(tp) is type  # (config.plain_types)
+    if plain and tp in _SAFE_REPR:
         return repr(obj)
-    tzinfo_of = SAFE_WITHOUT_TZINFO.get(tp)
+    tzinfo_of = SAFE_WITHOUT_TZINFO.get(tp) if plain else None
     if tzinfo_of is not None:
         return repr(obj) if tzinfo_of(obj) is None else default_text(obj)
     if tp is FRACTION:
@@ -220,7 +221,7 @@ def _other(obj, tp, level, path):
         # a Python function's qualname (C); for any other callable only its type's name
         name = _function_qualname(func) if ftp is types.FunctionType else type_qualname(ftp)
         return f"<bound method {name} of {_short(method_self(obj), level + 1, path)}>"
-    if tp in MODULE_TYPES:
+    if plain and tp in MODULE_TYPES:
         d = _module_dict(obj)
         if "__getattr__" not in d:  # the import system's repr asks for missing names
             return repr(obj)
@@ -237,7 +238,7 @@ def _other(obj, tp, level, path):
         body = _items(items[:8], level, path) + (", …" if len(items) > 8 else "")
         maxlen = _deque_maxlen(obj)
         return f"deque([{body}])" if maxlen is None else f"deque([{body}], maxlen={maxlen})"
-    view = _VIEWS.get(tp)
+    view = _VIEWS.get(tp) if plain else None
     if view is not None:
         items = list(itertools.islice(obj, 9))  # a view of a dict: its own iteration, C
         if tp is _ITEMS_VIEW:
@@ -251,7 +252,7 @@ def _other(obj, tp, level, path):
         return f"slice({_items((obj.start, obj.stop, obj.step), level, path)})"
     if tp is functools.partial:
         return f"functools.partial({_short(obj.func, level + 1, path)}, …)"
-    if tp in LIBRARY_REPR:
+    if plain and tp in LIBRARY_REPR:
         return repr(obj)
     return default_text(obj)
 

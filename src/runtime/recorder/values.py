@@ -46,11 +46,13 @@ class Values(InstanceReader):
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # views, an exception's args, a deque's items): looked at again when it changes
         self.dependents = {}
-        self.user_classes = {}  # type -> whether it is a lesson's class (user_class)
+        # Caches by type: keyed by the type, or by its id if its metaclass is not `type`
+        # (config.plain_types), each entry holding the type (so that an id stays its own)
+        self.user_classes = {}  # -> (whether it is a lesson's class (user_class), type)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
-        self.layouts = {}  # type -> Values.layout(type)
-        self.kinds = {}  # type -> its objects' kind (_kind_of)
-        self.plans = {}  # type -> how its instances are shown (Values._plan)
+        self.layouts = {}  # -> (*Values.layout(type), type)
+        self.kinds = {}  # -> (its objects' kind (_kind_of), type)
+        self.plans = {}  # -> how its instances are shown (Values._plan, ending with type)
         # Dicts whose contents something else shows: an instance's `__dict__` (id -> the
         # instance), and the run's namespaces. A change through the dict alone
         # (`d = a.__dict__; d["x"] = 1`, `g = globals(); g["n"] = 1`) is a change of the
@@ -127,7 +129,7 @@ class Values(InstanceReader):
     def ref(self, obj):
         """What a name or slot holding `obj` records: an atom's index or ``-(id + 1)``."""
         tp = type(obj)
-        if tp in ATOM_TYPES:
+        if tp is int or type(tp) is type and tp in ATOM_TYPES:  # (config.plain_types)
             return self.atom(obj, tp)
         return -self.object_id(obj) - 1
 
@@ -184,7 +186,9 @@ class Values(InstanceReader):
                     recorded[oid] = (prev[0], snap, reached)
             if depth < MAX_REACH_DEPTH:
                 for child in reached:
-                    if type(child) not in ATOM_TYPES and id(child) not in seen:
+                    tp = type(child)
+                    if (tp is not int and (type(tp) is not type or tp not in ATOM_TYPES)
+                            and id(child) not in seen):
                         stack.append((child, depth + 1))
 
     def own(self, key, obj):
@@ -250,7 +254,7 @@ class Values(InstanceReader):
         finally:
             SHOWN[0] = None
         if node[1] and snap is None:  # a text that may show what other objects hold
-            if tp in _VIEWS:  # it shows the dict's items without rendering the dict
+            if type(tp) is type and tp in _VIEWS:  # it shows the dict's items, not the dict
                 shown.extend(gc.get_referents(obj))
             self._depends(obj, shown)
         return node, snap, reached
@@ -270,9 +274,11 @@ class Values(InstanceReader):
 
     def _shallow_any(self, obj, oid, tp):
         """`_shallow` for any object (`tp`: its type). Runs no lesson code (render.py)."""
-        kind = self.kinds.get(tp)
-        if kind is None:  # a kind depends on the type only: looked up once per type
-            kind = self.kinds[tp] = _kind_of(obj, tp, self.layout(tp))
+        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
+        entry = self.kinds.get(key)
+        if entry is None:  # a kind depends on the type only: looked up once per type
+            entry = self.kinds[key] = (_kind_of(obj, tp, self.layout(tp)), tp)
+        kind = entry[0]
         tname = type_qualname(tp)
         ref = self.ref
         try:
@@ -292,10 +298,11 @@ class Values(InstanceReader):
                 return (tname, "", oid, children, size_of(obj), kind), snap, items
             if issubclass(tp, type):
                 return self._class(obj, oid, tp, tname)
-            if kind == "function" or tp in _FIXED_TYPES:
+            plain = type(tp) is type
+            if kind == "function" or plain and tp in _FIXED_TYPES:
                 watch(obj, tp, kind, self)
                 reached = ()
-                get_self = _SELF.get(tp)
+                get_self = _SELF.get(tp) if plain else None
                 if get_self is not None:
                     owner = get_self(obj)
                     if owner is not None and type(owner) is not types.ModuleType:
