@@ -345,3 +345,32 @@ describe('the recorder shows the value a builtin subclass holds', () => {
     expect(shown.s).toBe("S('hi')");
   });
 });
+
+describe('the recorder shows what an array.array holds', () => {
+  it('as its repr writes it, cut after 8 items, and changed at the step it changes', () => {
+    const code = [
+      'from array import array',
+      'nums = array("i", [1, 2])',
+      'empty = array("d")',
+      'text = array("u", "hello world")',
+      'big = array("q", range(100))',
+      'alias = nums',
+      'def grow(a):',
+      '    a.append(3)',
+      'grow(nums)',
+      'view = memoryview(nums)',
+      'view[0] = 9',
+      'done = True',
+    ].join('\n');
+    const trace = run(code);
+    const at = (text: string) => vars(trace, stepAt(trace, code, text));
+    expect(at('grow(nums)').alias).toBe("array('i', [1, 2])");
+    expect(at('view[0] = 9').alias).toBe("array('i', [1, 2, 3])");
+    const end = at('done = True');
+    expect(end.nums).toBe("array('i', [9, 2, 3])");
+    expect(end.alias).toBe("array('i', [9, 2, 3])");
+    expect(end.empty).toBe("array('d')");
+    expect(end.text).toBe("array('u', 'hello wo'…)");
+    expect(end.big).toBe("array('q', [0, 1, 2, 3, 4, 5, 6, 7, …])");
+  });
+});

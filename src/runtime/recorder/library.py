@@ -8,10 +8,12 @@ one of them once the lesson put a module of its own under the library's name, an
 ``__repr__`` (or a metaclass's ``__subclasscheck__``) would run while a value is shown.
 """
 
+import array
 import datetime
 import decimal
 import enum
 import fractions
+import itertools
 
 from .config import plain_types
 
@@ -29,6 +31,8 @@ FRACTION = fractions.Fraction
 _numerator = FRACTION.__dict__["_numerator"].__get__
 _denominator = FRACTION.__dict__["_denominator"].__get__
 _ENUM = enum.Enum
+ARRAY = array.array
+_typecode = ARRAY.__dict__["typecode"].__get__
 
 
 def fraction_parts(obj):
@@ -43,3 +47,17 @@ def is_enum(tp):
     """Whether `tp` is an `enum.Enum` of the library's own metaclass, `EnumType` (whose
     `__subclasscheck__` is type's own)."""
     return type(tp) is type(_ENUM) and issubclass(tp, _ENUM)
+
+
+def array_text(obj):
+    """An exact `array.array` as its repr writes it, from its first 8 items (read by its C
+    iterator: ints, floats or one-character strings, whose repr is C), then ``…``:
+    ``array('i', [1, 2])``, ``array('u', 'ab')``, ``array('d')`` when empty."""
+    code = _typecode(obj)
+    items = list(itertools.islice(ARRAY.__iter__(obj), 9))
+    if not items:
+        return f"array({code!r})"
+    more = "…" if len(items) > 8 else ""
+    if code in ("u", "w"):
+        return f"array({code!r}, {''.join(items[:8])!r}{more})"
+    return f"array({code!r}, [{', '.join(map(repr, items[:8]))}{', ' if more else ''}{more}])"

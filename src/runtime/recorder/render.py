@@ -16,7 +16,15 @@ import re
 import types
 
 from .config import STOP, plain_types
-from .library import FRACTION, LIBRARY_REPR, SAFE_WITHOUT_TZINFO, fraction_parts, is_enum
+from .library import (
+    ARRAY,
+    FRACTION,
+    LIBRARY_REPR,
+    SAFE_WITHOUT_TZINFO,
+    array_text,
+    fraction_parts,
+    is_enum,
+)
 from .modules import MODULE_TYPES
 
 # Memory addresses in default reprs change from run to run; object ids replace them.
@@ -233,6 +241,8 @@ def _other(obj, tp, level, path):
         return _enum_text(obj, tp, level, path)
     if issubclass(tp, SCALARS):
         return scalar_text(obj, tp)
+    if tp is ARRAY:
+        return array_text(obj)
     if tp is collections.deque:
         items = list(itertools.islice(collections.deque.__iter__(obj), 9))
         body = _items(items[:8], level, path) + (", …" if len(items) > 8 else "")
