@@ -37,8 +37,8 @@ def plain_types(*groups):
     (the program's own code; a metaclass with `__eq__` and no `__hash__` makes its classes
     unhashable), and `tp in (list, tuple)` runs its `__eq__`. So a test against such a set
     reads ``type(tp) is type and tp in S`` (``type(t := type(x)) is type and t in S``),
-    and a cache keyed by type uses ``tp if type(tp) is type else id(tp)`` as its key (the
-    entry then holds `tp`, so that the id stays its own while the entry is kept)."""
+    and a cache by type goes through `kinds.by_type`, which keys a type of another
+    metaclass by its id."""
     found = frozenset(tp for group in groups for tp in group)
     for tp in found:
         if type(tp) is not type:

@@ -118,6 +118,17 @@ def user_class(tp, lesson_modules=frozenset()):
     return module.partition(".")[0] not in _LIBRARY
 
 
+def by_type(cache, tp, make, *args):
+    """``make(tp, *args)``, worked out once per type in `cache` (a dict of the run's): keyed
+    by the type itself when its metaclass is `type`, else by its id, the entry holding the
+    type so that the id stays its own while the run lasts (config.plain_types)."""
+    key = tp if type(tp) is type else id(tp)
+    entry = cache.get(key)
+    if entry is None:
+        entry = cache[key] = (make(tp, *args), tp)
+    return entry[0]
+
+
 def _kind_of(obj, tp, layout=None):
     """`obj`'s kind (`layout`: Values.layout(tp), else looked up)."""
     kind = _KIND.get(tp) if type(tp) is type else None  # (config.plain_types)
@@ -174,6 +185,10 @@ def iterated(obj, tp):
     return ()
 
 
+def _layout_of(tp):
+    return dict_descriptor(tp), slot_members(tp)
+
+
 def _c_state(tp):
     """Whether `tp` is one of the io module's C types (`io.StringIO`, files): what their
     objects hold is C state, so their `__dict__` (mostly empty) would show a full buffer
@@ -190,11 +205,7 @@ class InstanceReader:
     def _instance(self, obj, oid, tp, tname):
         """An exception (its args), or an object shown by its attributes: its
         ``__dict__`` and its ``__slots__``, read without running any lesson code."""
-        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
-        plan = self.plans.get(key)
-        if plan is None:
-            plan = self.plans[key] = self._plan(tp)
-        desc, slots, special, cls, _ = plan
+        desc, slots, special, cls = by_type(self.plans, tp, self._plan)
         if special is _EXCEPTION:
             args = exception_args(obj)
             shown = tuple(args[:MAX_CHILDREN])
@@ -249,27 +260,19 @@ class InstanceReader:
 
     def _plan(self, tp):
         """How `tp`'s objects are shown: ``(dict descriptor, slot members, what is special
-        about them, the class they reach or None, tp)``."""
+        about them, the class they reach or None)``."""
         desc, slots = self.layout(tp)
         special = (_EXCEPTION if issubclass(tp, BaseException)
                    else _PARTIAL if tp is _PARTIAL
                    else _SCALAR if issubclass(tp, SCALARS) else None)
-        return desc, slots, special, tp if self.is_user_class(tp) else None, tp
+        return desc, slots, special, tp if self.is_user_class(tp) else None
 
     def layout(self, tp):
         """``(dict descriptor, slot members)`` of `tp`'s instances, looked up once."""
-        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
-        found = self.layouts.get(key)
-        if found is None:
-            found = self.layouts[key] = (dict_descriptor(tp), slot_members(tp), tp)
-        return found[:2]
+        return by_type(self.layouts, tp, _layout_of)
 
     def is_user_class(self, tp):
-        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
-        known = self.user_classes.get(key)
-        if known is None:
-            known = self.user_classes[key] = (user_class(tp, self.lesson_modules), tp)
-        return known[0]
+        return by_type(self.user_classes, tp, user_class, self.lesson_modules)
 
     def _class(self, cls, oid, tp, tname):
         """A class: its text, and, for a lesson's class, what its attributes hold (a

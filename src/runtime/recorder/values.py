@@ -13,7 +13,7 @@ from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .escapes import watch
-from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, iterated
+from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
 from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
 from .snapshots import fixed, grown, unchanged
 
@@ -46,13 +46,12 @@ class Values(InstanceReader):
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # views, an exception's args, a deque's items): looked at again when it changes
         self.dependents = {}
-        # Caches by type: keyed by the type, or by its id if its metaclass is not `type`
-        # (config.plain_types), each entry holding the type (so that an id stays its own)
-        self.user_classes = {}  # -> (whether it is a lesson's class (user_class), type)
+        # Caches by type (kinds.by_type: each entry is (what, type))
+        self.user_classes = {}  # -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
-        self.layouts = {}  # -> (*Values.layout(type), type)
-        self.kinds = {}  # -> (its objects' kind (_kind_of), type)
-        self.plans = {}  # -> how its instances are shown (Values._plan, ending with type)
+        self.layouts = {}  # -> Values.layout(type)
+        self.kinds = {}  # -> its objects' kind (_kind_of)
+        self.plans = {}  # -> how its instances are shown (Values._plan)
         # Dicts whose contents something else shows: an instance's `__dict__` (id -> the
         # instance), and the run's namespaces. A change through the dict alone
         # (`d = a.__dict__; d["x"] = 1`, `g = globals(); g["n"] = 1`) is a change of the
@@ -272,13 +271,12 @@ class Values(InstanceReader):
             out.append(self.ref(v))
         return out
 
+    def _kind(self, tp, obj):
+        return _kind_of(obj, tp, self.layout(tp))
+
     def _shallow_any(self, obj, oid, tp):
         """`_shallow` for any object (`tp`: its type). Runs no lesson code (render.py)."""
-        key = tp if type(tp) is type else id(tp)  # (config.plain_types)
-        entry = self.kinds.get(key)
-        if entry is None:  # a kind depends on the type only: looked up once per type
-            entry = self.kinds[key] = (_kind_of(obj, tp, self.layout(tp)), tp)
-        kind = entry[0]
+        kind = by_type(self.kinds, tp, self._kind, obj)  # it depends on the type only
         tname = type_qualname(tp)
         ref = self.ref
         try:
