@@ -1,8 +1,8 @@
 /**
  * The globals, folded. A lesson's setup binds a score of globals (the scenario, stand-ins,
  * helpers); drawn first, they bury the frame being stepped under a fan of arrows. While a
- * call is on the stack, the diagram keeps the globals that the code on screen names (the
- * registry a function reads) and those that refer to an object the calls reach too (the
+ * call is on the stack, the diagram keeps the globals that the function being stepped
+ * names (the registry it reads; `scopeOf` cuts it from the file on screen) and those that refer to an object the calls reach too (the
  * aliasing a lesson shows: the caller's dict and the callee's parameter are one box), and
  * counts the rest in a "… N more" row that opens them. Pure: the layout draws whatever
  * names this leaves.
@@ -56,4 +56,36 @@ export function foldGlobals(
 /** The identifiers a piece of code names (words in its comments and strings too). */
 export function namesIn(code: string): Set<string> {
   return new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+}
+
+const DEF = /^\s*(?:async\s+)?def\s/;
+const indentOf = (s: string) => s.length - s.trimStart().length;
+const blank = (s: string) => s.trim() === '' || s.trimStart().startsWith('#');
+/** A line that closes brackets opened above (a signature's `):`) leaves no block. */
+const closing = (s: string) => /^\s*[)\]}]/.test(s);
+
+/**
+ * The code the globals are folded by: of `text` (file lines from `firstLine` on), the
+ * innermost function around file line `line`, from its `def` to the end of its body. A
+ * whole setup file names nearly every global it binds; the function being stepped names
+ * the few it reads. The whole text when `line` is outside it or in no function.
+ */
+export function scopeOf(text: string, firstLine: number, line: number): string {
+  const lines = text.split('\n');
+  let at = line - firstLine;
+  if (at < 0 || at >= lines.length) return text;
+  while (at > 0 && blank(lines[at])) at--;
+  let indent = indentOf(lines[at]);
+  let def = DEF.test(lines[at]) ? at : -1;
+  for (let k = at - 1; def < 0 && k >= 0 && indent > 0; k--) {
+    if (blank(lines[k]) || closing(lines[k]) || indentOf(lines[k]) >= indent) continue;
+    indent = indentOf(lines[k]);
+    if (DEF.test(lines[k])) def = k;
+  }
+  if (def < 0) return text;
+  const own = indentOf(lines[def]);
+  let end = def + 1;
+  const inside = (s: string) => blank(s) || closing(s) || indentOf(s) > own;
+  while (end < lines.length && inside(lines[end])) end++;
+  return lines.slice(def, end).join('\n');
 }

@@ -161,6 +161,18 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(text).toContain(`snapshot refers to object #${snapshot}`);
     expect(text).toContain(`payload refers to object #${payload}`);
 
+    // The globals are folded by the hook's own code, not by its whole file: `first` names
+    // `visited`, only `second` names `seen_by_second`, and the rest are counted.
+    const globals = p.locator(
+      '[data-testid=heap] [data-testid=heap-frame][data-function="<module>"]',
+    );
+    const names = await globals
+      .locator('[data-testid=heap-var]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-name')));
+    expect(names).toContain('visited');
+    expect(names).not.toContain('seen_by_second');
+    expect(await globals.locator('[data-testid=heap-frame-more]').count()).toBe(1);
+
     // Every column fits the pane at 1400 px: none is cut at the right edge. (Three object
     // columns are drawn: the tools dict's entry, its parameters and their dict.)
     const scroller = p.locator('.heap-scroll');

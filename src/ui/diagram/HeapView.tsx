@@ -28,7 +28,7 @@ export function HeapView(props: {
   trace: Trace;
   step: number;
   selectedFrameId: number | undefined;
-  /** The code on screen: the globals it names stay unfolded. */
+  /** The selected frame's function (or the code on screen): the globals it names stay. */
   code: string;
   narrow: boolean;
   width: number;

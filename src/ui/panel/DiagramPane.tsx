@@ -1,4 +1,5 @@
 import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { scopeOf } from '../../diagram/fold';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import type { Trace } from '../../trace/trace';
@@ -76,6 +77,10 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   if (!trace || !pos) return null;
   // Expansions belong to one trace (another scenario starts with nothing expanded).
   const mine = expanded.trace === trace ? expanded : NONE;
+  // The globals stay that the selected frame's function names (not its whole file).
+  const at = pos.stack[view.selectedFrame];
+  const { code } = view;
+  const scope = at?.file === code.file ? scopeOf(code.text, code.firstLine, at.line) : code.text;
 
   return (
     <section
@@ -101,7 +106,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
             trace={trace}
             step={pos.event}
             selectedFrameId={pos.stack[view.selectedFrame]?.frameId}
-            code={view.code.text}
+            code={scope}
             narrow={narrow}
             width={width}
             expanded={mine}

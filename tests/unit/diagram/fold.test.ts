@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { foldGlobals, namesIn } from '../../../src/diagram/fold';
+import { foldGlobals, namesIn, scopeOf } from '../../../src/diagram/fold';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import { NARROW } from '../../../src/diagram/layoutOptions';
 import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
@@ -83,5 +83,50 @@ describe('globals folded while a call is on the stack', () => {
     expect(html).toContain('data-action="globals:0"');
     expect(html).toContain('… 3 more');
     expect(html).toContain('Show every global');
+  });
+});
+
+describe('the code the globals are folded by', () => {
+  // file lines 10..24 of a setup file
+  const file = [
+    'SCENARIO = "pass"', // 10
+    'visited = []', // 11
+    '', // 12
+    'def first(', // 13
+    '    payload,', // 14
+    '):', // 15
+    '    visited.append(payload)', // 16
+    '    if SCENARIO == "block":', // 17
+    '        # a comment at any depth', // 18
+    '',
+    '        return "no"', // 20
+    '    return None', // 21
+    '', // 22
+    'def second(payload):', // 23
+    '    return tools[payload]', // 24
+  ].join('\n');
+
+  it('is the function around the line, from its def to the end of its body', () => {
+    for (const line of [13, 16, 20, 21]) {
+      const scope = scopeOf(file, 10, line);
+      expect(scope.split('\n')[0]).toBe('def first(');
+      expect(scope).toContain('return None');
+      expect(scope).not.toContain('second');
+      expect(namesIn(scope).has('SCENARIO')).toBe(true);
+      expect(namesIn(scope).has('tools')).toBe(false);
+    }
+    expect(scopeOf(file, 10, 24)).toBe('def second(payload):\n    return tools[payload]');
+  });
+
+  it('is the innermost function when one is defined inside another', () => {
+    const nested = 'def outer():\n    x = 1\n    def inner():\n        return x\n    return inner';
+    expect(scopeOf(nested, 1, 4)).toBe('    def inner():\n        return x');
+    expect(scopeOf(nested, 1, 5)).toBe(nested);
+  });
+
+  it('is the whole text at module level or for a line outside it', () => {
+    expect(scopeOf(file, 10, 11)).toBe(file);
+    expect(scopeOf(file, 10, 3)).toBe(file);
+    expect(scopeOf(file, 10, 99)).toBe(file);
   });
 });
