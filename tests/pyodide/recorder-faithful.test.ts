@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import type { Trace } from '../../src/trace/trace';
 import { objectState, refId } from '../../src/trace/values';
-import { lineSteps, recordCompleted, varsAt } from './helpers';
+import { lineSteps, recordCompleted, script, varsAt } from './helpers';
 
 let rec: NodeRecorder;
 beforeAll(async () => {
@@ -145,6 +145,46 @@ describe('the recorder runs none of the program’s code to show a value', () =>
     expect(shown.err).toBe('Oops(<__main__.Pair object>)');
     expect(shown.add).toBe('<bound method Box.add of <__main__.Box object>>');
     expect(shown.walk).toBe('<list_iterator object>');
+  });
+
+  it('never reads a class’s name through a metaclass of the program', () => {
+    // `type(exc).__name__` runs a metaclass's `__getattribute__`: the recorder reads the name
+    // with type's own descriptor, as CPython's C code does, for an uncaught error's
+    // traceback, the error of a write that is not a str, and a failing condition.
+    const meta = [
+      'class Loud(type):',
+      '    def __getattribute__(cls, name):',
+      '        print("read", name)',
+      '        return super().__getattribute__(name)',
+      'class Oops(Exception, metaclass=Loud):',
+      '    pass',
+    ];
+    const uncaught = rec.record({
+      scenario: '',
+      files: script([...meta, 'raise Oops("no")'].join('\n')),
+    });
+    expect(uncaught.meta.output).toBe('');
+    expect(uncaught.meta.error).toMatchObject({ type: 'Oops', message: 'no' });
+    expect(uncaught.meta.error?.traceback).toMatch(/\nOops: no\n$/);
+
+    const written = run(
+      [
+        ...meta,
+        'import sys',
+        'try:',
+        '    sys.stdout.write(Oops())',
+        'except TypeError as e:',
+        '    said = str(e)',
+        'print(said)',
+      ].join('\n'),
+    );
+    expect(written.meta.output).toBe('write() argument must be str, not Oops\n');
+
+    const code = [...meta, 'def boom():', '    raise Oops("cond")', 'x = 1', 'y = 2'].join('\n');
+    const probes = [{ id: 'p', path: 'main.py', line: 10, condition: 'boom()' }];
+    const probed = rec.record({ scenario: '', files: script(code), probes });
+    expect(probed.meta.output).toBe('');
+    expect(probed.meta.probes).toEqual([[expect.any(Number), 'p', 'error', 'Oops: cond']]);
   });
 
   it('never takes a class of the program for a library type, whatever module it puts under the library’s name', () => {

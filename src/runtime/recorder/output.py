@@ -2,6 +2,8 @@
 
 import io
 
+from .render import type_name
+
 
 class Output(io.TextIOBase):
     """stdout/stderr replacement: one growing buffer, measured in UTF-16 units
@@ -27,7 +29,7 @@ class Output(io.TextIOBase):
 
     def write(self, text):
         if not isinstance(text, str):
-            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+            raise TypeError(f"write() argument must be str, not {type_name(type(text))}")
         if self.truncated:
             return len(text)
         size = len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2

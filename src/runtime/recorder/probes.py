@@ -2,7 +2,7 @@
 
 import ast
 
-from .render import text
+from .render import text, type_name
 
 
 def run_probes(probes, frame, event, results):
@@ -30,7 +30,7 @@ def run_probes(probes, frame, event, results):
         except Exception as exc:
             # A SyntaxError's text names "<string>, line 1", the eval's own source: noise.
             said = exc.msg if isinstance(exc, SyntaxError) and exc.msg else exc
-            results.append([event, probe["id"], "error", f"{type(exc).__name__}: {said}"])
+            results.append([event, probe["id"], "error", f"{type_name(type(exc))}: {said}"])
 
 
 def format_log(template, frame):

@@ -201,7 +201,7 @@ def _short(obj, level, path):
     except STOP:  # a stop request must reach run(), never become a value
         raise
     except BaseException as exc:
-        out = f"<{type_name(tp)}: {type(exc).__name__}>"
+        out = f"<{type_name(tp)}: {type_name(type(exc))}>"
     if " at 0x" in out:
         out = _ADDRESS.sub("", out)
     return out if len(out) <= 100 else out[:99] + "…"
@@ -290,7 +290,7 @@ def _short_container(obj, tp, level, path):
     except STOP:
         raise
     except BaseException as exc:
-        return f"<{type_name(tp)}: {type(exc).__name__}>"
+        return f"<{type_name(tp)}: {type_name(type(exc))}>"
     is_dict = issubclass(tp, dict)
     if is_dict:
         parts = [f"{_short(k, level + 1, inner)}: {_short(v, level + 1, inner)}"

@@ -6,6 +6,7 @@ which Python's own "[Previous line repeated …]" never folds."""
 import traceback
 
 from .config import MAX_CALL_DEPTH
+from .render import type_name
 
 # Private references: lesson code can replace the real builtins' (`print.__self__.id`),
 # and describing its error must not call it back.
@@ -95,7 +96,7 @@ def _message(exc):
     try:
         message = str(exc)
     except Exception as err:  # a lesson's __str__ may raise anything
-        message = f"<str() failed: {type(err).__name__}>"
+        message = f"<str() failed: {type_name(type(err))}>"
     if len(message) > MAX_MESSAGE:
         message = f"{message[:MAX_MESSAGE]}… ({len(message):,} characters)"
     return message
@@ -120,7 +121,8 @@ def _section(exc, frames):
     message = _message(exc)
     lines = ["Traceback (most recent call last):\n"]
     lines += format_frames(frames)
-    lines.append(f"{type(exc).__name__}: {message}\n" if message else f"{type(exc).__name__}\n")
+    name = type_name(type(exc))  # C: never a metaclass's code
+    lines.append(f"{name}: {message}\n" if message else f"{name}\n")
     notes = getattr(exc, "__notes__", None)
     if isinstance(notes, (list, tuple)):
         lines += [f"{note}\n" for note in notes if isinstance(note, str)]
@@ -159,7 +161,7 @@ def describe_exception(exc, lesson_files, refused=None):
     if isinstance(exc, RecursionError):
         message = f"{message} (the recursion went too deep)"
     return {
-        "type": type(exc).__name__,
+        "type": type_name(type(exc)),
         "message": message,
         "file": where.filename if where else None,
         "line": where.lineno if where else None,
@@ -172,7 +174,7 @@ def syntax_error(exc):
     column = exc.offset if exc.offset else None
     lines = traceback.format_exception_only(type(exc), exc)
     return {
-        "type": type(exc).__name__,
+        "type": type_name(type(exc)),
         "message": exc.msg,
         "file": exc.filename,
         "line": exc.lineno,

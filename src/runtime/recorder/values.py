@@ -14,7 +14,7 @@ from itertools import islice
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .escapes import watch
 from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
-from .render import _VIEWS, SHOWN, head, size_of, text, type_qualname
+from .render import _VIEWS, SHOWN, head, size_of, text, type_name, type_qualname
 from .snapshots import fixed, grown, unchanged
 
 _BY_VALUE_MAX_STR = 200  # longer strings are rendered, not kept alive as keys
@@ -312,5 +312,5 @@ class Values(InstanceReader):
         except STOP:
             raise
         except BaseException as exc:  # a broken container subclass
-            return (tname, f"<{tname}: {type(exc).__name__}>", oid, (), 0, "other"), None, ()
+            return (tname, f"<{tname}: {type_name(type(exc))}>", oid, (), 0, "other"), None, ()
         return (tname, text(obj), oid, (), 0, "other"), None, iterated(obj, tp)
