@@ -50,8 +50,8 @@ function differingValues(a: Trace, i: number, b: Trace, j: number): DifferingVal
     for (const name of new Set([...va.keys(), ...vb.keys()])) {
       const ra = va.get(name);
       const rb = vb.get(name);
-      const ta = ra === undefined ? '' : textAt(a, ra, i);
-      const tb = rb === undefined ? '' : textAt(b, rb, j);
+      const ta = ra === undefined ? null : textAt(a, ra, i);
+      const tb = rb === undefined ? null : textAt(b, rb, j);
       if (ta !== tb) out.push({ function: fn, name, a: ta, b: tb });
     }
   }

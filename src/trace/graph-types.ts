@@ -160,8 +160,10 @@ export interface DivergenceSide {
 export interface DifferingValue {
   function: string;
   name: string;
-  a: string;
-  b: string;
+  /** The value's text in A, or null where A's frame has no such name bound. */
+  a: string | null;
+  /** The value's text in B, or null where B's frame has no such name bound. */
+  b: string | null;
 }
 
 /** Where two runs of the same code part: the first step whose place (or kind) differs. */

@@ -51,6 +51,8 @@ type Side = Divergence['a'];
 /** A side is null when that run had already ended there (the reader gives it no place). */
 const place = (s: Side): Side | null => (s.file === '' ? null : s);
 const where = (p: { file: string; line: number } | null) => (p ? `${p.file}:${p.line}` : '—');
+/** The table's value columns, A then B. */
+const SIDES = ['a', 'b'] as const;
 /** What a side does at its place, after its place (`sideAction`). */
 const doing = (lang: Lang, s: Side | null) => {
   const text = sideAction(lang, s);
@@ -187,12 +189,15 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
                             {v.function}.{v.name}
                           </code>
                         </th>
-                        <td>
-                          <code>{v.a}</code>
-                        </td>
-                        <td>
-                          <code>{v.b}</code>
-                        </td>
+                        {SIDES.map((side) => (
+                          <td key={side}>
+                            {v[side] === null ? (
+                              <em className="divergence-unbound">{t(lang, 'notBound')}</em>
+                            ) : (
+                              <code>{v[side]}</code>
+                            )}
+                          </td>
+                        ))}
                       </tr>
                     ))}
                   </tbody>

@@ -256,13 +256,13 @@ describe('divergence', () => {
       Object.fromEntries((d?.values ?? []).map((v) => [v.name, [v.a, v.b]]));
     expect(byName(divergence(a, b))).toEqual({
       flag: ['True', 'False'],
-      in_a: ['1', ''],
-      in_b: ['', '1'],
+      in_a: ['1', null],
+      in_b: [null, '1'],
     });
     expect(byName(divergence(b, a))).toEqual({
       flag: ['False', 'True'],
-      in_a: ['', '1'],
-      in_b: ['1', ''],
+      in_a: [null, '1'],
+      in_b: ['1', null],
     });
   });
 
