@@ -2,10 +2,10 @@
  * The globals, folded. A lesson's setup binds a score of globals (the scenario, stand-ins,
  * helpers); drawn first, they bury the frame being stepped under a fan of arrows. While a
  * call is on the stack, the diagram keeps the globals that the function being stepped
- * names (the registry it reads; `scopeOf` cuts it from the file on screen) and those that refer to an object the calls reach too (the
- * aliasing a lesson shows: the caller's dict and the callee's parameter are one box), and
- * counts the rest in a "… N more" row that opens them. Pure: the layout draws whatever
- * names this leaves.
+ * names (the registry it reads; `scopeOf` cuts it from the file on screen) and those that
+ * refer to an object the calls reach too (the aliasing a lesson shows: the caller's dict
+ * and the callee's parameter are one box), and counts the rest in a "… N more" row that
+ * opens them. Pure: the layout draws whatever names this leaves.
  */
 import type { DiagramInput } from './model';
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { scopeOf } from '../../diagram/fold';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
@@ -74,13 +74,17 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const [expanded, setExpanded] = useState<{ trace: Trace | null } & HeapExpansions>(NONE);
   const [heading, setHeading] = useState<HTMLHeadingElement | null>(null);
   const width = useWidth(heading);
+  // The globals stay that the selected frame's function names (not its whole file).
+  const { code } = view;
+  const at = pos?.stack[view.selectedFrame];
+  const line = at?.file === code.file ? at.line : null;
+  const scope = useMemo(
+    () => (line === null ? code.text : scopeOf(code.text, code.firstLine, line)),
+    [code.text, code.firstLine, line],
+  );
   if (!trace || !pos) return null;
   // Expansions belong to one trace (another scenario starts with nothing expanded).
   const mine = expanded.trace === trace ? expanded : NONE;
-  // The globals stay that the selected frame's function names (not its whole file).
-  const at = pos.stack[view.selectedFrame];
-  const { code } = view;
-  const scope = at?.file === code.file ? scopeOf(code.text, code.firstLine, at.line) : code.text;
 
   return (
     <section
