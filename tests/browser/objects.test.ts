@@ -161,6 +161,15 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(text).toContain(`snapshot refers to object #${snapshot}`);
     expect(text).toContain(`payload refers to object #${payload}`);
 
+    // The picture followed the steps: the hook's frame is in the pane's view, not below it.
+    const view = await p.locator('.heap-scroll').boundingBox();
+    const hook = await p
+      .locator('[data-testid=heap] [data-testid=heap-frame][data-function=first]')
+      .boundingBox();
+    if (!view || !hook) throw new Error('no diagram box');
+    expect(hook.y).toBeGreaterThanOrEqual(view.y);
+    expect(hook.y + hook.height).toBeLessThanOrEqual(view.y + view.height);
+
     // The globals are folded by the hook's own code, not by its whole file: `first` names
     // `visited`, only `second` names `seen_by_second`, and the rest are counted.
     const globals = p.locator(
@@ -414,7 +423,7 @@ describe('the reference diagram on a phone', () => {
       .locator('[data-testid=heap] [data-testid=heap-frame][data-function=run_hooks]')
       .waitFor();
     const width = await p
-      .locator('[data-testid=heap] svg')
+      .locator('[data-testid=heap] svg.heap-svg')
       .evaluate((e) => e.getBoundingClientRect().width);
     expect(width).toBeLessThanOrEqual(370);
     expect(await p.locator('[data-testid=heap-text]').textContent()).toContain('指向对象 #');

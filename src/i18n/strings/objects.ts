@@ -20,6 +20,9 @@ export const objectStrings = {
   itemCount: { zh: '共 {n} 项', en: '{n} items' },
   itemCountOne: { zh: '共 {n} 项', en: '{n} item' },
   changedByStep: { zh: '上一步改动了它', en: 'changed by the last step' },
+  /** The key under the picture: what a shaded box and an arrow mean. */
+  keyChanged: { zh: '上一步改动过的对象', en: 'an object the last step changed' },
+  keyArrow: { zh: '名字或槽位指向的对象', en: 'the object a name or slot refers to' },
   /** Inside an empty container's box, and an instance's with no attributes. */
   emptyObject: { zh: '空', en: 'empty' },
   noAttributes: { zh: '没有属性', en: 'no attributes' },

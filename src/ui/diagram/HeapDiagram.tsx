@@ -16,6 +16,7 @@ import {
   runActionAt,
 } from './diagramActions';
 import { diagramSummary, HeapText, omittedText } from './HeapText';
+import { useFollowStep } from './useFollowStep';
 import './diagram.css';
 
 /** A name (in a frame) or an object the reader asked about, for the history view. */
@@ -29,6 +30,11 @@ export interface HeapDiagramProps {
   lang: Lang;
   /** A phone: the picture shrinks to the pane's width rather than scroll sideways. */
   narrow?: boolean;
+  /**
+   * The step drawn: when it changes, the view scrolls to the selected frame and the objects
+   * the step changed if they are out of it (an expansion at the same step never scrolls).
+   */
+  step?: number;
   /** Show every slot of a cut container. */
   onExpand(id: number): void;
   /** Show every name of the folded globals (frame key). */
@@ -206,13 +212,16 @@ const ObjectBox = memo(function ObjectBox({
  * is the text alternative below it, which screen readers read and keyboard focus reveals.
  */
 export function HeapDiagram(props: HeapDiagramProps) {
-  const { layout, lang, narrow, onHistory } = props;
+  const { layout, lang, narrow, onHistory, step } = props;
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
+  // After a step, bring the frame and the objects it is about into view.
+  const scroller = useFollowStep(layout, Boolean(narrow), step);
   return (
     <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
       {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}
       <section
+        ref={scroller}
         className="heap-scroll"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe scrollable-region-focusable)
         tabIndex={0}
@@ -258,6 +267,23 @@ export function HeapDiagram(props: HeapDiagramProps) {
           ))}
         </svg>
       </section>
+      {/* What the picture's marks mean (the text alternative says it of each object). */}
+      <p className="heap-key" aria-hidden="true" data-testid="heap-key">
+        <span>
+          <svg width="18" height="12" className="heap-key-mark" aria-hidden="true">
+            <rect x="1" y="1" width="16" height="10" className="heap-key-changed" />
+          </svg>
+          {t(lang, 'keyChanged')}
+        </span>
+        <span>
+          <svg width="22" height="12" className="heap-key-mark" aria-hidden="true">
+            <circle cx="4" cy="6" r="3" className="heap-dot" />
+            <path d="M4,6 L16,6" className="heap-edge" />
+            <path d="M15,2.5 L21,6 L15,9.5 z" className="heap-arrowhead" />
+          </svg>
+          {t(lang, 'keyArrow')}
+        </span>
+      </p>
       {layout.omitted > 0 ? <p className="heap-omitted">{omittedText(lang, layout)}</p> : null}
       <HeapText
         layout={layout}

@@ -75,6 +75,7 @@ export function HeapView(props: {
   return (
     <HeapDiagram
       layout={layout}
+      step={step}
       lang={lang}
       narrow={narrow}
       onExpand={(id) => onExpand({ ...expanded, ids: new Set([...expanded.ids, id]) })}

@@ -104,6 +104,26 @@ describe('the diagram markup', () => {
     expect(box('en', 8)).not.toContain('empty');
   });
 
+  it('has a key saying what a shaded box and an arrow mean, for the eyes only', () => {
+    const key = (lang: Lang) => {
+      const m = html(lang).match(/<p class="heap-key" aria-hidden="true"[^>]*>(.*?)<\/p>/);
+      return m
+        ? m[1]
+            .replace(/<[^>]*>/g, '|')
+            .split('|')
+            .filter(Boolean)
+        : null;
+    };
+    expect(key('en')).toEqual([
+      'an object the last step changed',
+      'the object a name or slot refers to',
+    ]);
+    expect(key('zh')).toEqual(['上一步改动过的对象', '名字或槽位指向的对象']);
+    // Its shaded mark is drawn as a changed box is: the text alternative says it per object.
+    expect(html('en')).toContain('class="heap-key-changed"');
+    expect(html('en')).toContain('changed by the last step');
+  });
+
   it('offers history only when the panel can show it', () => {
     expect(html('en', false)).not.toContain('came from');
     expect(html('en', false)).not.toContain('data-action="name:');

@@ -1,0 +1,53 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { focusBand, scrollToShow } from '../../diagram/follow';
+import type { DiagramLayout } from '../../diagram/layout';
+
+/** Scroll `el` so that what `layout`'s step is about is in view (../../diagram/follow). */
+function follow(el: HTMLElement, layout: DiagramLayout, narrow: boolean): void {
+  const band = focusBand(layout);
+  if (!band) return;
+  const scale = narrow ? Math.min(1, el.clientWidth / layout.width) : 1;
+  const next = scrollToShow({ scrollTop: el.scrollTop, height: el.clientHeight }, band, scale);
+  if (next !== null) el.scrollTop = next;
+}
+
+/**
+ * The diagram's scroll box follows the step: when `step` changes, the selected frame and
+ * the objects the step changed are scrolled into view if they are out of it; an expansion
+ * at the same step never scrolls. Off screen the picture is not laid out
+ * (`content-visibility: auto` on the box), so there the step is followed once the box
+ * comes into view. Returns the ref for the scroll box.
+ */
+export function useFollowStep(
+  layout: DiagramLayout,
+  narrow: boolean,
+  step: number | undefined,
+): RefObject<HTMLElement | null> {
+  const box = useRef<HTMLElement>(null);
+  const followed = useRef<number | undefined>(undefined);
+  const pending = useRef(false);
+  const latest = useRef({ layout, narrow });
+  latest.current = { layout, narrow };
+
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el || followed.current === step) return;
+    followed.current = step;
+    const picture = el.firstElementChild;
+    pending.current = picture?.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+    if (!pending.current) follow(el, layout, narrow);
+  }, [layout, narrow, step]);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const shown = (e: Event) => {
+      if ((e as Event & { skipped?: boolean }).skipped || !pending.current) return;
+      pending.current = false;
+      follow(el, latest.current.layout, latest.current.narrow);
+    };
+    el.addEventListener('contentvisibilityautostatechange', shown);
+    return () => el.removeEventListener('contentvisibilityautostatechange', shown);
+  }, []);
+  return box;
+}
