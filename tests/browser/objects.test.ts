@@ -193,6 +193,16 @@ describe('objects, not names, on the flagship lesson', () => {
         (els) => new Set(els.map((e) => e.querySelector('rect')?.getAttribute('x'))).size,
       );
     expect(xs).toBe(3);
+
+    // Picking the globals in the call stack brings their box into view too.
+    await p.locator('[data-testid=frame][data-function="<module>"]').first().click();
+    await scroller.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const [view, box] = await Promise.all([scroller.boundingBox(), globals.boundingBox()]);
+        return Boolean(view && box && box.y >= view.y && box.y < view.y + view.height);
+      })
+      .toBe(true);
   });
 
   it('under pass, two names holding one object point at one box', async () => {

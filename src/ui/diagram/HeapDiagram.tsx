@@ -31,10 +31,11 @@ export interface HeapDiagramProps {
   /** A phone: the picture shrinks to the pane's width rather than scroll sideways. */
   narrow?: boolean;
   /**
-   * The step drawn: when it changes, the view scrolls to the selected frame and the objects
-   * the step changed if they are out of it (an expansion at the same step never scrolls).
+   * Where the reader is (the step and the selected frame): when it changes, the view
+   * scrolls to the selected frame and the objects the step changed if they are out of it
+   * (an expansion at the same place never scrolls).
    */
-  step?: number;
+  place?: string;
   /** Show every slot of a cut container. */
   onExpand(id: number): void;
   /** Show every name of the folded globals (frame key). */
@@ -212,11 +213,11 @@ const ObjectBox = memo(function ObjectBox({
  * is the text alternative below it, which screen readers read and keyboard focus reveals.
  */
 export function HeapDiagram(props: HeapDiagramProps) {
-  const { layout, lang, narrow, onHistory, step } = props;
+  const { layout, lang, narrow, onHistory, place } = props;
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
-  // After a step, bring the frame and the objects it is about into view.
-  const scroller = useFollowStep(layout, Boolean(narrow), step);
+  // After a step (or a frame picked), bring what it is about into view.
+  const scroller = useFollowStep(layout, Boolean(narrow), place);
   return (
     <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
       {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}

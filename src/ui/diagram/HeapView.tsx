@@ -75,7 +75,7 @@ export function HeapView(props: {
   return (
     <HeapDiagram
       layout={layout}
-      step={step}
+      place={`${step}:${selectedFrameId}`}
       lang={lang}
       narrow={narrow}
       onExpand={(id) => onExpand({ ...expanded, ids: new Set([...expanded.ids, id]) })}

@@ -12,31 +12,31 @@ function follow(el: HTMLElement, layout: DiagramLayout, narrow: boolean): void {
 }
 
 /**
- * The diagram's scroll box follows the step: when `step` changes, the selected frame and
- * the objects the step changed are scrolled into view if they are out of it; an expansion
- * at the same step never scrolls. Off screen the picture is not laid out
+ * The diagram's scroll box follows the reader: when `place` (the step and the selected
+ * frame) changes, the selected frame and the objects the step changed are scrolled into
+ * view if they are out of it; an expansion at the same place never scrolls. Off screen the picture is not laid out
  * (`content-visibility: auto` on the box), so there the step is followed once the box
  * comes into view. Returns the ref for the scroll box.
  */
 export function useFollowStep(
   layout: DiagramLayout,
   narrow: boolean,
-  step: number | undefined,
+  place: string | undefined,
 ): RefObject<HTMLElement | null> {
   const box = useRef<HTMLElement>(null);
-  const followed = useRef<number | undefined>(undefined);
+  const followed = useRef<string | undefined>(undefined);
   const pending = useRef(false);
   const latest = useRef({ layout, narrow });
   latest.current = { layout, narrow };
 
   useLayoutEffect(() => {
     const el = box.current;
-    if (!el || followed.current === step) return;
-    followed.current = step;
+    if (!el || followed.current === place) return;
+    followed.current = place;
     const picture = el.firstElementChild;
     pending.current = picture?.checkVisibility?.({ contentVisibilityAuto: true }) === false;
     if (!pending.current) follow(el, layout, narrow);
-  }, [layout, narrow, step]);
+  }, [layout, narrow, place]);
 
   useEffect(() => {
     const el = box.current;
