@@ -203,6 +203,32 @@ describe('objects, not names, on the flagship lesson', () => {
         return Boolean(view && box && box.y >= view.y && box.y < view.y + view.height);
       })
       .toBe(true);
+
+    // A step taken while the picture is off screen is followed once it comes into view: the
+    // box scrolled to its top (the hook's frame below its view), the page moved so that the
+    // picture is below the screen, one step back in the hook, then the picture shown.
+    await p.locator('[data-testid=frame][data-function=first]').first().click();
+    await scroller.scrollIntoViewIfNeeded();
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    const hookFrame = p.locator('[data-testid=heap] [data-testid=heap-frame][data-function=first]');
+    const below = async () => {
+      const [view, box] = await Promise.all([scroller.boundingBox(), hookFrame.boundingBox()]);
+      return view && box ? box.y + box.height > view.y + view.height : null;
+    };
+    await expect.poll(below).toBe(true);
+    const offScreen = () =>
+      scroller.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight);
+    await scroller.evaluate((el) =>
+      window.scrollBy(0, el.getBoundingClientRect().top - window.innerHeight - 100),
+    );
+    expect(await offScreen()).toBe(true);
+    await step(p, 'step-back');
+    expect(await offScreen()).toBe(true);
+    expect(await hookFrame.count()).toBe(1);
+    await scroller.scrollIntoViewIfNeeded();
+    await expect.poll(below).toBe(false);
   });
 
   it('under pass, two names holding one object point at one box', async () => {

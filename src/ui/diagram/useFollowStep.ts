@@ -11,12 +11,22 @@ function follow(el: HTMLElement, layout: DiagramLayout, narrow: boolean): void {
   if (next !== null) el.scrollTop = next;
 }
 
+/** Whether `el` is on screen now, its picture laid out (not skipped by content-visibility). */
+function onScreen(el: HTMLElement): boolean {
+  const r = el.getBoundingClientRect();
+  const visible = r.bottom > 0 && r.top < window.innerHeight && r.height > 0;
+  return (
+    visible && el.firstElementChild?.checkVisibility?.({ contentVisibilityAuto: true }) !== false
+  );
+}
+
 /**
  * The diagram's scroll box follows the reader: when `place` (the step and the selected
  * frame) changes, the selected frame and the objects the step changed are scrolled into
- * view if they are out of it; an expansion at the same place never scrolls. Off screen the picture is not laid out
- * (`content-visibility: auto` on the box), so there the step is followed once the box
- * comes into view. Returns the ref for the scroll box.
+ * view if they are out of it; an expansion at the same place never scrolls. Off screen the
+ * picture is not laid out (`content-visibility: auto` on the box) and a scroll offset set
+ * there does not hold, so off screen the place is followed when the box comes into view.
+ * Returns the ref for the scroll box.
  */
 export function useFollowStep(
   layout: DiagramLayout,
@@ -33,21 +43,28 @@ export function useFollowStep(
     const el = box.current;
     if (!el || followed.current === place) return;
     followed.current = place;
-    const picture = el.firstElementChild;
-    pending.current = picture?.checkVisibility?.({ contentVisibilityAuto: true }) === false;
+    pending.current = !onScreen(el);
     if (!pending.current) follow(el, layout, narrow);
   }, [layout, narrow, place]);
 
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const shown = (e: Event) => {
-      if ((e as Event & { skipped?: boolean }).skipped || !pending.current) return;
+    // Into view (the observer) and laid out (content-visibility's own event) come in either
+    // order: follow at whichever comes second.
+    const settle = () => {
+      if (!pending.current || !onScreen(el)) return;
       pending.current = false;
       follow(el, latest.current.layout, latest.current.narrow);
     };
-    el.addEventListener('contentvisibilityautostatechange', shown);
-    return () => el.removeEventListener('contentvisibilityautostatechange', shown);
+    el.addEventListener('contentvisibilityautostatechange', settle);
+    const seen =
+      typeof IntersectionObserver === 'undefined' ? null : new IntersectionObserver(settle);
+    seen?.observe(el);
+    return () => {
+      el.removeEventListener('contentvisibilityautostatechange', settle);
+      seen?.disconnect();
+    };
   }, []);
   return box;
 }
