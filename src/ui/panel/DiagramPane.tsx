@@ -109,7 +109,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
           <HeapView
             trace={trace}
             step={pos.event}
-            selectedFrameId={pos.stack[view.selectedFrame]?.frameId}
+            selectedFrameId={at?.frameId}
             code={scope}
             narrow={narrow}
             width={width}
