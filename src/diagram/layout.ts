@@ -6,7 +6,7 @@
  * numbers never moves a box. With the previous layout given, a box never moves up, so a
  * new object appearing above does not shuffle the boxes below it.
  */
-import { BACK_ROOM, type LayoutOptions, WIDE } from './layoutOptions';
+import { type LayoutOptions, WIDE } from './layoutOptions';
 import type { DiagramFrame, DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
 import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, labelColumn, PAD, ROW_H } from './shapes';
 
@@ -279,6 +279,7 @@ export function layoutDiagram(
   });
 
   const edges: LaidEdge[] = [];
+  let width = frameX + opts.frameWidth + PAD;
   const rowsOf = [
     ...frames.map((f) => ({ slot: f.slot, x: f.x, w: f.w, rows: f.rows })),
     ...[...placed.values()].map((o) => ({ slot: undefined, x: o.x, w: o.w, rows: o.rows })),
@@ -290,7 +291,8 @@ export function layoutDiagram(
       if (!target) continue;
       const x1 = box.x + box.w - DOT_ROOM / 2 - 2;
       const y1 = r.y + ROW_H / 2;
-      const { x2, y2, path } = edgePath(x1, y1, target);
+      const { x2, y2, right, path } = edgePath(x1, y1, target, opts.loopOut);
+      width = Math.max(width, Math.ceil(right) + PAD); // the picture holds a loop back whole
       // A frame's names are unique in it; an object's rows are already keyed by its id.
       const slot = box.slot === undefined ? r.from : `${box.slot}:${r.label}`;
       edges.push({ from: r.from, slot, to: r.ref, x1, y1, x2, y2, path });
@@ -298,14 +300,11 @@ export function layoutDiagram(
   }
 
   const objects = [...placed.values()];
-  let width = frameX + opts.frameWidth + PAD;
   let height = fy;
   for (const o of objects) {
     width = Math.max(width, o.x + o.w + PAD);
     height = Math.max(height, o.y + o.h + PAD);
   }
-  // Arrows bending back to a box's right side need room right of the last column.
-  if (edges.some((e) => e.x2 < e.x1 + 8)) width += BACK_ROOM;
   const beyond = input.beyond ?? 0;
   return {
     frames,

@@ -10,6 +10,8 @@ export interface LayoutOptions {
   objectWidth: number;
   /** Horizontal room between columns, where the arrows run. */
   gapX: number;
+  /** How far right of its column an arrow bending back to a box's right side loops. */
+  loopOut: number;
   /** Objects deeper than this many columns share the last column. */
   maxColumns: number;
   /** Slots shown before a container is cut with "… N more" (until expanded). */
@@ -23,6 +25,7 @@ export const WIDE: LayoutOptions = {
   frameWidth: 220,
   objectWidth: 200,
   gapX: 44,
+  loopOut: 28,
   maxColumns: 3,
   maxSlots: 8,
   maxObjects: 250,
@@ -31,7 +34,7 @@ export const WIDE: LayoutOptions = {
 /** Object columns are never narrower than this where {@link fitWide} fits them. */
 export const MIN_OBJECT_WIDTH = 150;
 /** Room right of the last column for arrows bending back to a box's right side. */
-export const BACK_ROOM = 32;
+export const BACK_ROOM = WIDE.loopOut + PAD;
 
 /**
  * {@link WIDE} fitted to a box `width` px wide, so that the right-most column is not cut:
@@ -57,6 +60,7 @@ export const NARROW: LayoutOptions = {
   frameWidth: 164,
   objectWidth: 154,
   gapX: 22,
+  loopOut: 16,
   maxColumns: 1,
   maxSlots: 6,
   maxObjects: 120,

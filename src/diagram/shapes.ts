@@ -65,17 +65,26 @@ export function clip(text: string, px: number): string {
   return `${out}…`;
 }
 
-/** The arrow from a row's dot to the heading of the object it refers to. */
-export function edgePath(x1: number, y1: number, box: { x: number; y: number; w: number }) {
+/**
+ * The arrow from a row's dot to the heading of the object it refers to, and `right`: the
+ * furthest x it reaches (its control points bound the curve), which the picture must hold.
+ * An arrow back into a box not right of the dot loops `loopOut` px right of them both.
+ */
+export function edgePath(
+  x1: number,
+  y1: number,
+  box: { x: number; y: number; w: number },
+  loopOut: number,
+) {
   const y2 = box.y + HEAD_H / 2;
   if (box.x >= x1 + 8) {
     const x2 = box.x;
     const d = Math.max(16, (x2 - x1) / 2);
-    return { x2, y2, path: `M${x1},${y1} C${x1 + d},${y1} ${x2 - d},${y2} ${x2},${y2}` };
+    return { x2, y2, right: x2, path: `M${x1},${y1} C${x1 + d},${y1} ${x2 - d},${y2} ${x2},${y2}` };
   }
   // Back or sideways (cycles, shared objects in the same column): leave to the right and
   // come back into the box's right side.
   const x2 = box.x + box.w;
-  const out = Math.max(x1, x2) + 28;
-  return { x2, y2, path: `M${x1},${y1} C${out},${y1} ${out},${y2} ${x2},${y2}` };
+  const out = Math.max(x1, x2) + loopOut;
+  return { x2, y2, right: out, path: `M${x1},${y1} C${out},${y1} ${out},${y2} ${x2},${y2}` };
 }

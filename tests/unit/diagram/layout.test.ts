@@ -21,6 +21,12 @@ function overlaps(l: DiagramLayout): boolean {
 
 const edgesTo = (l: DiagramLayout, id: number) => l.edges.filter((e) => e.to === id);
 
+/** The furthest x an arrow's path data names (its control points bound the curve). */
+function furthestX(path: string): number {
+  const xs = [...path.matchAll(/(-?[\d.]+),(-?[\d.]+)/g)].map((m) => Number(m[1]));
+  return Math.max(...xs);
+}
+
 describe('reference diagram layout', () => {
   it('draws one box for an object two names hold, with an arrow from each name', () => {
     // def g(a): a.append(1) / def f(): x = []; y = x; g(x) — paused in g after the append.
@@ -147,7 +153,27 @@ describe('reference diagram layout', () => {
     const back = l.edges.find((e) => e.from === 'object:1:1');
     expect(back?.to).toBe(1);
     expect(back?.x2).toBe(l.objects[0].x + l.objects[0].w);
-    expect(l.width).toBeGreaterThanOrEqual(back?.x1 ?? 0);
+    expect(l.width).toBeGreaterThanOrEqual(furthestX(back?.path ?? ''));
+  });
+
+  it('holds every arrow whole, loops back into a box of the same column included', () => {
+    // A list of lists on a phone (one column): each slot's arrow loops out to the right
+    // and comes back into a box below it; so does a cycle in the last column on a desktop.
+    const nested = input(
+      [frame('0', '<module>', [ref('rows', 1), ref('first', 2)])],
+      [
+        obj(1, 'list', [ref('0', 2), ref('1', 3)]),
+        obj(2, 'list', [atom('0', '1')]),
+        obj(3, 'list', [ref('0', 1)]),
+      ],
+    );
+    for (const l of [layoutDiagram(nested, NARROW), layoutDiagram(nested, fitWide(934))]) {
+      const boxesEnd = Math.max(...l.objects.map((o) => o.x + o.w));
+      // the case in question: some arrow loops out beyond the right-most box
+      expect(l.edges.some((e) => furthestX(e.path) > boxesEnd)).toBe(true);
+      for (const e of l.edges) expect(furthestX(e.path)).toBeLessThanOrEqual(l.width);
+      for (const o of l.objects) expect(o.x + o.w).toBeLessThanOrEqual(l.width);
+    }
   });
 
   it('cuts a huge list with "… N more" and shows every slot once expanded', () => {
