@@ -1,8 +1,8 @@
 /**
  * The diagram follows the step, as the code view follows the current line: after a step,
- * the boxes it is about (the selected frame and the objects the step changed) are scrolled
- * into the pane's view when they are out of it, and the view is left alone when they are
- * in it. Pure: the picture (src/ui/diagram/HeapDiagram.tsx) reads its scroll box and
+ * the boxes it is about (the selected frame, the objects the step changed and, where they
+ * fit the view too, the objects the frame's names refer to) are scrolled into the pane's
+ * view when they are out of it, and the view is left alone when they are in it. Pure: the picture (src/ui/diagram/HeapDiagram.tsx) reads its scroll box and
  * applies the answer.
  */
 import type { DiagramLayout } from './layout';
@@ -13,16 +13,54 @@ export interface Band {
   bottom: number;
 }
 
-/** The extent of the selected frame and of the objects the step changed; null if none. */
-export function focusBand(layout: DiagramLayout): Band | null {
-  let top = Number.POSITIVE_INFINITY;
-  let bottom = Number.NEGATIVE_INFINITY;
-  for (const box of [...layout.frames.filter((f) => f.selected), ...layout.objects]) {
-    if ('changed' in box && !box.changed) continue;
-    top = Math.min(top, box.y);
-    bottom = Math.max(bottom, box.y + box.h);
+/** The vertical extent of `boxes`; null when there are none. */
+function span(boxes: readonly { y: number; h: number }[]): Band | null {
+  if (boxes.length === 0) return null;
+  return {
+    top: Math.min(...boxes.map((b) => b.y)),
+    bottom: Math.max(...boxes.map((b) => b.y + b.h)),
+  };
+}
+
+/**
+ * The extents a step is about, widest first: the selected frame with the objects the step
+ * changed and the objects its names refer to and what those hold (paused in a hook, its
+ * payload's box and the call inside it, however far below the frame the layout put them);
+ * then without what those hold; then the frame and the changed objects alone. Empty when
+ * there is neither a selected frame nor a changed object.
+ */
+export function focusBands(layout: DiagramLayout): Band[] {
+  const selected = layout.frames.filter((f) => f.selected);
+  const changed = layout.objects.filter((o) => o.changed);
+  const core = span([...selected, ...changed]);
+  if (!core) return [];
+  const bands = [core];
+  const boxes: { y: number; h: number }[] = [...selected, ...changed];
+  let held = new Set(selected.flatMap((f) => f.rows.map((r) => r.ref)));
+  for (let hop = 0; hop < 2; hop++) {
+    const reached = layout.objects.filter((o) => held.has(o.id));
+    boxes.push(...reached);
+    const band = span(boxes) as Band;
+    if (band.top < bands[0].top || band.bottom > bands[0].bottom) bands.unshift(band);
+    held = new Set(reached.flatMap((o) => o.rows.map((r) => r.ref)));
   }
-  return top <= bottom ? { top, bottom } : null;
+  return bands;
+}
+
+/**
+ * The scroll offset that follows the step: the widest of `bands` that fits the view with
+ * its margins (else the last one) brought into view by {@link scrollToShow}; null when
+ * there is nothing to follow or it is in view already.
+ */
+export function followScroll(
+  view: { scrollTop: number; height: number },
+  bands: readonly Band[],
+  scale = 1,
+  margin = 8,
+): number | null {
+  const fits = bands.find((b) => (b.bottom - b.top) * scale + 2 * margin <= view.height);
+  const band = fits ?? bands.at(-1);
+  return band ? scrollToShow(view, band, scale, margin) : null;
 }
 
 /**

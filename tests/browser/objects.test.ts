@@ -169,6 +169,26 @@ describe('objects, not names, on the flagship lesson', () => {
     if (!view || !hook) throw new Error('no diagram box');
     expect(hook.y).toBeGreaterThanOrEqual(view.y);
     expect(hook.y + hook.height).toBeLessThanOrEqual(view.y + view.height);
+    // What a step is about fits the view, so the box the hook's payload names (the hook's
+    // own copy, laid out far below the frame) comes into view with the frame, even after a
+    // step that changed nothing: one step back in the hook, the picture scrolled to its
+    // top, and forward again over `if "result" in payload`.
+    const pane = p.locator('.heap-scroll');
+    const top = () =>
+      pane.evaluate((el) => {
+        el.scrollTop = 0;
+      });
+    await pane.scrollIntoViewIfNeeded();
+    await step(p, 'step-back');
+    await top();
+    await step(p, 'step-into');
+    const copyInView = async () => {
+      const [shown, copy] = await Promise.all([pane.boundingBox(), box(payload).boundingBox()]);
+      return Boolean(
+        shown && copy && copy.y >= shown.y && copy.y + copy.height <= shown.y + shown.height,
+      );
+    };
+    await expect.poll(copyInView).toBe(true);
 
     // The globals are folded by the hook's own code, not by its whole file: `first` names
     // `visited`, only `second` names `seen_by_second`, and the rest are counted.
@@ -207,16 +227,18 @@ describe('objects, not names, on the flagship lesson', () => {
     // A step taken while the picture is off screen is followed once it comes into view: the
     // box scrolled to its top (the hook's frame below its view), the page moved so that the
     // picture is below the screen, one step back in the hook, then the picture shown.
-    await p.locator('[data-testid=frame][data-function=first]').first().click();
-    await scroller.scrollIntoViewIfNeeded();
-    await scroller.evaluate((el) => {
-      el.scrollTop = 0;
-    });
     const hookFrame = p.locator('[data-testid=heap] [data-testid=heap-frame][data-function=first]');
     const below = async () => {
       const [view, box] = await Promise.all([scroller.boundingBox(), hookFrame.boundingBox()]);
       return view && box ? box.y + box.height > view.y + view.height : null;
     };
+    await p.locator('[data-testid=frame][data-function=first]').first().click();
+    await scroller.scrollIntoViewIfNeeded();
+    // (picking the frame is followed, at once or when the box comes into view: let it land)
+    await expect.poll(below).toBe(false);
+    await scroller.evaluate((el) => {
+      el.scrollTop = 0;
+    });
     await expect.poll(below).toBe(true);
     const offScreen = () =>
       scroller.evaluate((el) => el.getBoundingClientRect().top > window.innerHeight);

@@ -32,8 +32,8 @@ export interface HeapDiagramProps {
   narrow?: boolean;
   /**
    * Where the reader is (the step and the selected frame): when it changes, the view
-   * scrolls to the selected frame and the objects the step changed if they are out of it
-   * (an expansion at the same place never scrolls).
+   * scrolls to what the step is about if it is out of it (./useFollowStep.ts; an
+   * expansion at the same place never scrolls).
    */
   place?: string;
   /** Show every slot of a cut container. */

@@ -1,13 +1,12 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
-import { focusBand, scrollToShow } from '../../diagram/follow';
+import { focusBands, followScroll } from '../../diagram/follow';
 import type { DiagramLayout } from '../../diagram/layout';
 
 /** Scroll `el` so that what `layout`'s step is about is in view (../../diagram/follow). */
 function follow(el: HTMLElement, layout: DiagramLayout, narrow: boolean): void {
-  const band = focusBand(layout);
-  if (!band) return;
   const scale = narrow ? Math.min(1, el.clientWidth / layout.width) : 1;
-  const next = scrollToShow({ scrollTop: el.scrollTop, height: el.clientHeight }, band, scale);
+  const view = { scrollTop: el.scrollTop, height: el.clientHeight };
+  const next = followScroll(view, focusBands(layout), scale);
   if (next !== null) el.scrollTop = next;
 }
 
@@ -22,8 +21,9 @@ function onScreen(el: HTMLElement): boolean {
 
 /**
  * The diagram's scroll box follows the reader: when `place` (the step and the selected
- * frame) changes, the selected frame and the objects the step changed are scrolled into
- * view if they are out of it; an expansion at the same place never scrolls. Off screen the
+ * frame) changes, the selected frame and the objects the step changed (with those the
+ * frame's names refer to, where they fit) are scrolled into view if they are out of it
+ * (../../diagram/follow); an expansion at the same place never scrolls. Off screen the
  * picture is not laid out (`content-visibility: auto` on the box) and a scroll offset set
  * there does not hold, so off screen the place is followed when the box comes into view.
  * Returns the ref for the scroll box.

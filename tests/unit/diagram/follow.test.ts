@@ -1,14 +1,16 @@
 /**
- * The diagram follows the step (src/diagram/follow.ts): the selected frame and the objects
- * the step changed are scrolled into view when they are out of it, and only then.
+ * The diagram follows the step (src/diagram/follow.ts): the selected frame, the objects the
+ * step changed and (where they fit) the objects the frame refers to are scrolled into view
+ * when they are out of it, and only then.
  */
 import { describe, expect, it } from 'vitest';
-import { focusBand, scrollToShow } from '../../../src/diagram/follow';
+import { focusBands, followScroll, scrollToShow } from '../../../src/diagram/follow';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import { NARROW } from '../../../src/diagram/layoutOptions';
 import { atom, frame, input, obj, ref } from './fixtures';
 
-// The globals hold ten lists; `run(payload)` is selected; the step changed object 20.
+// The globals hold ten lists; `run(payload)` is selected, its payload a dict (20) holding
+// the call (21), laid out below the globals' lists.
 const globals = frame(
   '0',
   '<module>',
@@ -17,30 +19,68 @@ const globals = frame(
 const run = frame('5', 'run', [ref('payload', 20)], 'payload=#20');
 const objects = [
   ...Array.from({ length: 10 }, (_, i) => obj(100 + i, 'list', [atom('0', String(i))])),
-  obj(20, 'dict', [atom("'id'", "'run_999'")]),
+  obj(20, 'dict', [ref("'call'", 21)]),
+  obj(21, 'dict', [atom("'id'", "'run_999'"), atom("'name'", "'format_disk'")]),
 ];
 
 describe('the boxes a step is about', () => {
-  it('span the selected frame and the changed objects', () => {
-    const l = layoutDiagram(
-      { ...input([globals, run], objects, [20]), selectedFrame: '5' },
+  const laid = (changed: number[], selected: string | null = '5') =>
+    layoutDiagram(
+      { ...input([globals, run], objects, changed), selectedFrame: selected ?? undefined },
       NARROW,
     );
-    const f = l.frames.find((x) => x.key === '5');
-    const o = l.objects.find((x) => x.id === 20);
-    if (!f || !o) throw new Error('fixture not laid out');
-    expect(focusBand(l)).toEqual({
-      top: Math.min(f.y, o.y),
-      bottom: Math.max(f.y + f.h, o.y + o.h),
-    });
+  const extent = (b: { y: number; h: number } | undefined) => ({
+    top: b?.y ?? Number.NaN,
+    bottom: (b?.y ?? Number.NaN) + (b?.h ?? Number.NaN),
   });
 
-  it('are only the selected frame when the step changed nothing, and none without one', () => {
-    const l = layoutDiagram({ ...input([globals, run], objects, []), selectedFrame: '5' }, NARROW);
-    const f = l.frames.find((x) => x.key === '5');
-    expect(focusBand(l)).toEqual({ top: f?.y, bottom: (f?.y ?? 0) + (f?.h ?? 0) });
-    const none = layoutDiagram(input([globals, run], objects, []), NARROW);
-    expect(focusBand(none)).toBeNull();
+  const box = (l: ReturnType<typeof laid>, id: number) =>
+    extent(l.objects.find((x) => x.id === id));
+
+  it("span the selected frame and the changed objects, then what the frame's objects hold", () => {
+    const l = laid([20]);
+    const f = extent(l.frames.find((x) => x.key === '5'));
+    const [payload, call] = [box(l, 20), box(l, 21)];
+    expect(call.top).toBeGreaterThan(payload.bottom);
+    expect(focusBands(l)).toEqual([
+      { top: f.top, bottom: call.bottom },
+      { top: f.top, bottom: payload.bottom },
+    ]);
+  });
+
+  it("reach the frame's objects and theirs first, then the frame alone, when the step changed nothing", () => {
+    const l = laid([]);
+    const f = extent(l.frames.find((x) => x.key === '5'));
+    const [payload, call] = [box(l, 20), box(l, 21)];
+    // the payload's box sits below the ten lists the globals hold, under the frame
+    expect(payload.top).toBeGreaterThan(f.bottom);
+    expect(focusBands(l)).toEqual([
+      { top: f.top, bottom: call.bottom },
+      { top: f.top, bottom: payload.bottom },
+      f,
+    ]);
+  });
+
+  it('are the changed objects alone without a selected frame, and none without either', () => {
+    const o = extent(laid([103], null).objects.find((x) => x.id === 103));
+    expect(focusBands(laid([103], null))).toEqual([o]);
+    expect(focusBands(laid([], null))).toEqual([]);
+  });
+});
+
+describe('the scroll that follows the step', () => {
+  const wide = { top: 200, bottom: 560 };
+  const core = { top: 200, bottom: 260 };
+  it('shows the widest extent that fits the view', () => {
+    expect(followScroll({ scrollTop: 0, height: 400 }, [wide, core])).toBe(568 - 400);
+  });
+  it('falls back to the frame and the change when the wider one does not fit', () => {
+    expect(followScroll({ scrollTop: 0, height: 300 }, [wide, core])).toBeNull();
+    expect(followScroll({ scrollTop: 500, height: 300 }, [wide, core])).toBe(192);
+  });
+  it('counts the wider extent in pixels on a phone, and follows nothing without one', () => {
+    expect(followScroll({ scrollTop: 0, height: 200 }, [wide, core], 0.5)).toBe(288 - 200);
+    expect(followScroll({ scrollTop: 0, height: 200 }, [])).toBeNull();
   });
 });
 
