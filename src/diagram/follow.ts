@@ -1,8 +1,9 @@
 /**
  * The diagram follows the step, as the code view follows the current line: after a step,
  * the boxes it is about (the selected frame, the objects the step changed and, where they
- * fit the view too, the objects the frame's names refer to) are scrolled into the pane's
- * view when they are out of it, and the view is left alone when they are in it. Pure: the picture (src/ui/diagram/HeapDiagram.tsx) reads its scroll box and
+ * fit the view too, the objects the frame's names refer to and what those hold) are
+ * scrolled into the pane's view when they are out of it, and the view is left alone when
+ * they are in it. Pure: src/ui/diagram/useFollowStep.ts reads the picture's scroll box and
  * applies the answer.
  */
 import type { DiagramLayout } from './layout';
