@@ -27,8 +27,9 @@ function span(boxes: readonly { y: number; h: number }[]): Band | null {
  * The extents a step is about, widest first: the selected frame with the objects the step
  * changed and the objects its names refer to and what those hold (paused in a hook, its
  * payload's box and the call inside it, however far below the frame the layout put them);
- * then without what those hold; then the frame and the changed objects alone. Empty when
- * there is neither a selected frame nor a changed object.
+ * then without what those hold; then the frame and the changed objects alone; last, the
+ * changed objects without the frame. Empty when there is neither a selected frame nor a
+ * changed object.
  */
 export function focusBands(layout: DiagramLayout): Band[] {
   const selected = layout.frames.filter((f) => f.selected);
@@ -45,6 +46,9 @@ export function focusBands(layout: DiagramLayout): Band[] {
     if (band.top < bands[0].top || band.bottom > bands[0].bottom) bands.unshift(band);
     held = new Set(reached.flatMap((o) => o.rows.map((r) => r.ref)));
   }
+  // Where the frame and the change do not fit together, the change: what the step did.
+  const news = span(changed);
+  if (news && selected.length > 0) bands.push(news);
   return bands;
 }
 

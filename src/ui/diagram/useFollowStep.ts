@@ -21,9 +21,9 @@ function onScreen(el: HTMLElement): boolean {
 
 /**
  * The diagram's scroll box follows the reader: when `place` (the step and the selected
- * frame) changes, the selected frame and the objects the step changed (with those the
- * frame's names refer to, where they fit) are scrolled into view if they are out of it
- * (../../diagram/follow); an expansion at the same place never scrolls. Off screen the
+ * frame) changes, the boxes the step is about (../../diagram/follow: the selected frame,
+ * the objects the step changed and, where they fit, what the frame refers to) are scrolled
+ * into view if they are out of it; an expansion at the same place never scrolls. Off screen the
  * picture is not laid out (`content-visibility: auto` on the box) and a scroll offset set
  * there does not hold, so off screen the place is followed when the box comes into view.
  * Returns the ref for the scroll box.

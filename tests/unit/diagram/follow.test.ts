@@ -45,6 +45,7 @@ describe('the boxes a step is about', () => {
     expect(focusBands(l)).toEqual([
       { top: f.top, bottom: call.bottom },
       { top: f.top, bottom: payload.bottom },
+      payload,
     ]);
   });
 
@@ -73,6 +74,11 @@ describe('the scroll that follows the step', () => {
   const core = { top: 200, bottom: 260 };
   it('shows the widest extent that fits the view', () => {
     expect(followScroll({ scrollTop: 0, height: 400 }, [wide, core])).toBe(568 - 400);
+  });
+  it('shows what the step changed when even the frame and the change do not fit together', () => {
+    const news = { top: 900, bottom: 960 };
+    const frameAndNews = { top: 200, bottom: 960 };
+    expect(followScroll({ scrollTop: 0, height: 300 }, [frameAndNews, news])).toBe(968 - 300);
   });
   it('falls back to the frame and the change when the wider one does not fit', () => {
     expect(followScroll({ scrollTop: 0, height: 300 }, [wide, core])).toBeNull();
