@@ -542,7 +542,9 @@ describe('the reference diagram on a phone', () => {
   });
 
   it('says that the scenario comparison scrolls sideways where it is cut', async () => {
-    const box = panel(app.page, 'run_hooks').locator('[data-testid=compare] .compare-scroll');
+    const p = panel(app.page, 'run_hooks');
+    await ensureBreakpoint(p, runtimeLine('answer = callback(')); // the table shows once one is on
+    const box = p.locator('[data-testid=compare] .compare-scroll');
     await box.scrollIntoViewIfNeeded();
     // wider than the phone: the box scrolls, and its edge shows a shadow to say so
     expect(await box.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
