@@ -29,7 +29,7 @@ function span(boxes: readonly { y: number; h: number }[]): Band | null {
  * payload's box and the call inside it, however far below the frame the layout put them);
  * then without what those hold; then the frame and the changed objects alone; last, the
  * changed objects without the frame. Empty when there is neither a selected frame nor a
- * changed object.
+ * changed object. (A box the reader asked to see is followed instead: {@link objectBands}.)
  */
 export function focusBands(layout: DiagramLayout): Band[] {
   const selected = layout.frames.filter((f) => f.selected);
@@ -50,6 +50,15 @@ export function focusBands(layout: DiagramLayout): Band[] {
   const news = span(changed);
   if (news && selected.length > 0) bands.push(news);
   return bands;
+}
+
+/**
+ * The extent of object `id`'s box, as the only band to follow ("show #id in the diagram");
+ * empty when the picture does not draw it.
+ */
+export function objectBands(layout: DiagramLayout, id: number): Band[] {
+  const band = span(layout.objects.filter((o) => o.id === id));
+  return band ? [band] : [];
 }
 
 /**

@@ -20,6 +20,8 @@ export interface PanelActions {
   selectFrame(frameIndex: number): void;
   /** Show where a name's value came from (null: close the history). */
   showHistory(target: HistoryTarget | null): void;
+  /** Mark an object in the diagram and bring it into view (until the next step). */
+  locate(objectId: number): void;
 }
 
 /** Bind a panel store's actions to one panel. */
@@ -36,5 +38,6 @@ export function bindPanel(store: StoreApi<PanelsStore>, key: PanelKey): PanelAct
     goToStep: (n) => s().goToStep(key, n),
     selectFrame: (frameIndex) => s().selectFrame(key, frameIndex),
     showHistory: (target) => s().showHistory(key, target),
+    locate: (objectId) => s().locate(key, objectId),
   };
 }

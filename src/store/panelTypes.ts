@@ -37,6 +37,18 @@ export interface PanelState {
   notice?: PanelNotice | null;
   /** The name whose history ("where did this value come from?") the panel shows. */
   historyTarget: HistoryTarget | null;
+  /** The object the reader asked to see in the diagram, and where (absent until asked). */
+  located?: LocateRequest;
+}
+
+/**
+ * "Show #id in the diagram", asked at one place: it holds while the panel stays on that
+ * scenario and step (`locatedNow` in ./locate.ts), so any step or scenario change ends it.
+ */
+export interface LocateRequest {
+  objectId: number;
+  scenario: string;
+  position: number;
 }
 
 /** A name of one frame of the current scenario's trace (frame ids are per trace). */
@@ -99,6 +111,8 @@ export interface PanelsStore {
   selectFrame(key: PanelKey, frameIndex: number): void;
   /** Show the history of a name (null: close it). */
   showHistory(key: PanelKey, target: HistoryTarget | null): void;
+  /** Mark object `objectId` in the diagram and bring it into view, until the next step. */
+  locate(key: PanelKey, objectId: number): void;
   /** Drop recorded traces (files changed) and record again. */
   invalidate(key: PanelKey): void;
   /**

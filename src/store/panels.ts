@@ -23,15 +23,7 @@ import {
 import { currentTrace } from './selectors';
 
 export type { PanelNotice } from './commandResult';
-export type {
-  HistoryTarget,
-  PanelDeps,
-  PanelKey,
-  PanelState,
-  PanelsStore,
-  TraceSlot,
-  TracesWhen,
-} from './panelTypes';
+export type * from './panelTypes';
 
 let nextBreakpointId = 1;
 
@@ -303,6 +295,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
 
       showHistory(key, target) {
         patch(key, () => ({ historyTarget: target }));
+      },
+
+      locate(key, objectId) {
+        patch(key, (p) => ({ located: { objectId, scenario: p.scenario, position: p.position } }));
       },
 
       invalidate(key) {

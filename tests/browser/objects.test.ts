@@ -280,6 +280,46 @@ describe('objects, not names, on the flagship lesson', () => {
     );
   });
 
+  it("a value's #id marks its object in the diagram and scrolls it into view, until the next step", async () => {
+    const p = panel(app.page, 'execute_hooked');
+    await pauseAtCallback(p, 'pass');
+    const id = await refOf(p, 'run_hooks', 'payload');
+    const box = p.locator(`[data-testid=heap-object][data-object-id="${id}"]`);
+    const scroller = p.locator('.heap-scroll');
+    await scroller.scrollIntoViewIfNeeded();
+    const inView = async () => {
+      const [view, b] = await Promise.all([scroller.boundingBox(), box.boundingBox()]);
+      return Boolean(view && b && b.y >= view.y && b.y + b.height <= view.y + view.height);
+    };
+    // The picture is taller than its box: scroll it so that the payload's box is out of view.
+    const [scrollH, clientH] = await scroller.evaluate((el) => [el.scrollHeight, el.clientHeight]);
+    expect(scrollH).toBeGreaterThan(clientH);
+    for (const top of [0, scrollH]) {
+      await scroller.evaluate((el, y) => {
+        el.scrollTop = y;
+      }, top);
+      if (!(await inView())) break;
+    }
+    expect(await inView()).toBe(false);
+    expect(await p.locator('[data-located=true]').count()).toBe(0);
+
+    const badge = p.locator(`[data-testid=var][data-name=payload] [data-testid=obj-id]`);
+    expect(await badge.getAttribute('aria-label')).toBe(
+      `Show object #${id} in the reference diagram`,
+    );
+    await badge.click();
+    await expect.poll(inView).toBe(true);
+    expect(await box.getAttribute('data-located')).toBe('true');
+    expect(await p.locator('[data-located=true]').count()).toBe(1);
+    expect(await p.locator('[data-testid=heap-located]').textContent()).toBe(
+      `Object #${id} is marked in the diagram`,
+    );
+    // Any step ends it.
+    await step(p, 'step-over');
+    await expect.poll(() => p.locator('[data-located=true]').count()).toBe(0);
+    expect(await p.locator('[data-testid=heap-located]').textContent()).toBe('');
+  });
+
   it('under post_error, the history of warnings in run_hooks lists the append and jumps to it', async () => {
     const p = panel(app.page, 'run_hooks');
     await pauseAtReport(p);
@@ -584,5 +624,35 @@ describe("the divergence box on a phone, before the diagram's picture ever loade
     expect(await p.locator('[data-testid=heap]').count()).toBe(0);
     expect(await pick.evaluate((e) => getComputedStyle(e).display)).toBe('flex');
     expect(await namesBesidePickers(pick)).toEqual([true, true]);
+  });
+});
+
+describe('locating an object from its #id on a phone', () => {
+  let app: AppSession;
+  beforeAll(async () => {
+    app = await openReplaying('zh', PHONE);
+    await readyWithoutPython(app.page, panel(app.page, 'execute_hooked'));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens the hidden diagram and brings the marked box onto the screen', async () => {
+    const p = panel(app.page, 'execute_hooked');
+    await pauseAtCallback(p, 'pass');
+    const toggle = p.locator('[data-testid=diagram-toggle]');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    const badge = p.locator('[data-testid=var][data-name=payload] [data-testid=obj-id]');
+    const id = await badge.getAttribute('data-obj-id');
+    await badge.click();
+    await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    const box = p.locator(`[data-testid=heap-object][data-object-id="${id}"][data-located=true]`);
+    await box.waitFor();
+    await expect
+      .poll(() => box.evaluate((e) => e.getBoundingClientRect().bottom <= window.innerHeight))
+      .toBe(true);
+    expect(await p.locator('[data-testid=heap-located]').textContent()).toBe(
+      `引用图中标出了对象 #${id}`,
+    );
   });
 });

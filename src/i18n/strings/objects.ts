@@ -34,6 +34,16 @@ export const objectStrings = {
     zh: '还有至少 {n} 个对象没有画出',
     en: 'at least {n} more objects not drawn',
   },
+  /** The `#id` badge beside a value: a button that marks the object in the diagram. */
+  locateObject: {
+    zh: '在引用图中标出对象 #{id}',
+    en: 'Show object #{id} in the reference diagram',
+  },
+  locatedShown: { zh: '引用图中标出了对象 #{id}', en: 'Object #{id} is marked in the diagram' },
+  locatedHidden: {
+    zh: '这一步的引用图没有画出对象 #{id}：它在图中收起的部分里，点那里的“… 还有 N 项”就能看到它',
+    en: 'Object #{id} is not drawn at this step: it is in a part of the picture cut short; click that part’s “… N more” to see it',
+  },
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },
   historyEmpty: { zh: '到这一步为止还没有改动', en: 'No change up to this step' },

@@ -8,6 +8,7 @@ import {
   ROW_H,
 } from '../../diagram/layout';
 import { type Lang, t } from '../../i18n';
+import type { LocateRequest } from '../../store/panelTypes';
 import {
   expandAction,
   globalsAction,
@@ -16,6 +17,7 @@ import {
   runActionAt,
 } from './diagramActions';
 import { diagramSummary, HeapText, omittedText } from './HeapText';
+import { LocatedStatus, locatedIn } from './locate';
 import { useFollowStep } from './useFollowStep';
 import './diagram.css';
 
@@ -36,6 +38,8 @@ export interface HeapDiagramProps {
    * expansion at the same place never scrolls).
    */
   place?: string;
+  /** The object the reader asked to see ("#id" beside a value): marked and scrolled to. */
+  located?: LocateRequest | null;
   /** Show every slot of a cut container. */
   onExpand(id: number): void;
   /** Show every name of the folded globals (frame key). */
@@ -139,10 +143,12 @@ const ObjectBox = memo(function ObjectBox({
   obj,
   lang,
   pickable,
+  located,
 }: {
   obj: LaidObject;
   lang: Lang;
   pickable: boolean;
+  located: boolean;
 }) {
   const moreY = obj.y + HEAD_H + (obj.rows.length + (obj.valueRow ? 1 : 0)) * ROW_H;
   const plain = obj.kind === 'function' || obj.kind === 'other';
@@ -158,7 +164,8 @@ const ObjectBox = memo(function ObjectBox({
       data-object-id={obj.id}
       data-kind={obj.kind}
       data-changed={obj.changed ? 'true' : undefined}
-      className={`heap-object kind-${obj.kind}${obj.changed ? ' is-changed' : ''}`}
+      data-located={located ? 'true' : undefined}
+      className={`heap-object kind-${obj.kind}${obj.changed ? ' is-changed' : ''}${located ? ' is-located' : ''}`}
     >
       <rect
         x={obj.x}
@@ -217,7 +224,9 @@ export function HeapDiagram(props: HeapDiagramProps) {
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
   // After a step (or a frame picked), bring what it is about into view.
-  const scroller = useFollowStep(layout, Boolean(narrow), place);
+  const asked = props.located ?? null;
+  const located = locatedIn(layout, asked);
+  const scroller = useFollowStep(layout, Boolean(narrow), place, located.drawn ? asked : null);
   return (
     <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
       {/* Focusable so that a keyboard can scroll a diagram larger than its box. */}
@@ -253,7 +262,13 @@ export function HeapDiagram(props: HeapDiagramProps) {
             <FrameBox key={f.slot} frame={f} lang={lang} pickable={pickable} />
           ))}
           {layout.objects.map((o) => (
-            <ObjectBox key={o.id} obj={o} lang={lang} pickable={pickable} />
+            <ObjectBox
+              key={o.id}
+              obj={o}
+              lang={lang}
+              pickable={pickable}
+              located={o.id === located.id}
+            />
           ))}
           {layout.edges.map((e) => (
             <path
@@ -285,6 +300,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
           {t(lang, 'keyArrow')}
         </span>
       </p>
+      <LocatedStatus located={located} lang={lang} />
       {layout.omitted > 0 ? <p className="heap-omitted">{omittedText(lang, layout)}</p> : null}
       <HeapText
         layout={layout}

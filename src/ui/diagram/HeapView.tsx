@@ -5,7 +5,7 @@ import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
 import { fitWide, NARROW } from '../../diagram/layoutOptions';
 import { shareLayout } from '../../diagram/share';
 import type { Lang } from '../../i18n';
-import type { HistoryTarget as HistoryRequest } from '../../store/panelTypes';
+import type { HistoryTarget as HistoryRequest, LocateRequest } from '../../store/panelTypes';
 import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
 import { HeapDiagram, type HistoryTarget } from './HeapDiagram';
@@ -33,6 +33,8 @@ export function HeapView(props: {
   narrow: boolean;
   width: number;
   expanded: HeapExpansions;
+  /** The object the reader asked to see, while the panel stays where they asked. */
+  located: LocateRequest | null;
   onExpand(next: HeapExpansions): void;
   onHistory(request: HistoryRequest): void;
   lang: Lang;
@@ -76,6 +78,7 @@ export function HeapView(props: {
     <HeapDiagram
       layout={layout}
       place={`${step}:${selectedFrameId}`}
+      located={props.located}
       lang={lang}
       narrow={narrow}
       onExpand={(id) => onExpand({ ...expanded, ids: new Set([...expanded.ids, id]) })}

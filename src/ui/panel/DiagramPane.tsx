@@ -1,7 +1,16 @@
-import { lazy, Suspense, useLayoutEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { scopeOf } from '../../diagram/fold';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
+import { locatedNow } from '../../store/locate';
 import type { Trace } from '../../trace/trace';
 import type { HeapExpansions } from '../diagram/HeapView';
 import '../diagram/pane.css';
@@ -71,6 +80,11 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
   const shown = open ?? !narrow;
+  // "Show #id in the diagram" opens a hidden picture (on a phone it starts hidden).
+  const located = locatedNow(state);
+  useEffect(() => {
+    if (located) setOpen(true);
+  }, [located]);
   const [expanded, setExpanded] = useState<{ trace: Trace | null } & HeapExpansions>(NONE);
   const [heading, setHeading] = useState<HTMLHeadingElement | null>(null);
   const width = useWidth(heading);
@@ -114,6 +128,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
             narrow={narrow}
             width={width}
             expanded={mine}
+            located={located}
             onExpand={(next) => setExpanded({ ...next, trace })}
             onHistory={actions.showHistory}
             lang={lang}

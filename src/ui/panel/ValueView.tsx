@@ -9,19 +9,48 @@ function idHue(id: number): number {
   return (id * 137) % 360;
 }
 
-/** A small badge `#id` marking object identity. */
-export function IdentityBadge({ id, lang }: { id: number; lang: Lang }) {
+/**
+ * A small badge `#id` marking object identity. With `onLocate` it is a button that marks
+ * the object in the reference diagram and brings it into view.
+ */
+export function IdentityBadge({
+  id,
+  lang,
+  onLocate,
+}: {
+  id: number;
+  lang: Lang;
+  onLocate?: (id: number) => void;
+}) {
   if (!id) return null;
+  const style = { borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` };
+  if (!onLocate) {
+    return (
+      <span
+        className="obj-id"
+        data-testid="obj-id"
+        data-obj-id={id}
+        style={style}
+        title={t(lang, 'objectId', { id })}
+      >
+        #{id}
+      </span>
+    );
+  }
+  const label = t(lang, 'locateObject', { id });
   return (
-    <span
-      className="obj-id"
+    <button
+      type="button"
+      className="obj-id is-locate"
       data-testid="obj-id"
       data-obj-id={id}
-      style={{ borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` }}
-      title={t(lang, 'objectId', { id })}
+      style={style}
+      title={label}
+      aria-label={label}
+      onClick={() => onLocate(id)}
     >
       #{id}
-    </span>
+    </button>
   );
 }
 
@@ -31,11 +60,14 @@ export function ValueView({
   value,
   step,
   lang,
+  onLocate,
 }: {
   trace: Trace;
   value: Ref;
   step: number;
   lang: Lang;
+  /** Show an object in the reference diagram (its `#id` badge becomes a button). */
+  onLocate?: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
   const { type, text, id, children, size: total } = resolveAt(trace, value, step);
@@ -56,14 +88,14 @@ export function ValueView({
       <code className="val" title={type}>
         {text}
       </code>
-      <IdentityBadge id={id} lang={lang} />
+      <IdentityBadge id={id} lang={lang} onLocate={onLocate} />
       {open && expandable ? (
         <ul className="val-children">
           {children.map(([label, child], k) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: children are positional
             <li key={k}>
               <span className="val-key">{label}</span>
-              <ValueView trace={trace} value={child} step={step} lang={lang} />
+              <ValueView trace={trace} value={child} step={step} lang={lang} onLocate={onLocate} />
             </li>
           ))}
           {total > children.length ? (

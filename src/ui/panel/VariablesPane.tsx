@@ -28,7 +28,13 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               <span className="var-name">
                 {pos.result.kind === 'return' ? t(lang, 'returnValue') : t(lang, 'raised')}
               </span>
-              <ValueView trace={trace} value={pos.result.value} step={pos.event} lang={lang} />
+              <ValueView
+                trace={trace}
+                value={pos.result.value}
+                step={pos.event}
+                lang={lang}
+                onLocate={actions.locate}
+              />
             </li>
           ) : null}
           {pos.variables.length === 0 ? <li className="empty">{t(lang, 'noVariables')}</li> : null}
@@ -54,7 +60,13 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
               {isImplicitName(v.name) ? (
                 <span className="var-implicit">{t(lang, 'implicitIterator')}</span>
               ) : null}
-              <ValueView trace={trace} value={v.value} step={pos.event} lang={lang} />
+              <ValueView
+                trace={trace}
+                value={v.value}
+                step={pos.event}
+                lang={lang}
+                onLocate={actions.locate}
+              />
             </li>
           ))}
         </ul>

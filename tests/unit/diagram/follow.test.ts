@@ -4,7 +4,7 @@
  * when they are out of it, and only then.
  */
 import { describe, expect, it } from 'vitest';
-import { focusBands, followScroll, scrollToShow } from '../../../src/diagram/follow';
+import { focusBands, followScroll, objectBands, scrollToShow } from '../../../src/diagram/follow';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import { NARROW } from '../../../src/diagram/layoutOptions';
 import { atom, frame, input, obj, ref } from './fixtures';
@@ -60,6 +60,18 @@ describe('the boxes a step is about', () => {
       { top: f.top, bottom: payload.bottom },
       f,
     ]);
+  });
+
+  it('are the one box the reader asked to see, when it is drawn, in place of the step', () => {
+    const l = laid([109]);
+    expect(objectBands(l, 21)).toEqual([box(l, 21)]);
+    expect(objectBands(l, 21)).not.toEqual(focusBands(l).slice(0, 1));
+    expect(objectBands(l, 999)).toEqual([]);
+    // followed as the step's bands are: the box brought into a view scrolled to the top
+    const far = box(l, 21);
+    expect(followScroll({ scrollTop: 0, height: 100 }, objectBands(l, 21))).toBe(
+      far.bottom + 8 - 100,
+    );
   });
 
   it('are the changed objects alone without a selected frame, and none without either', () => {
