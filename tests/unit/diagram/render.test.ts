@@ -124,6 +124,29 @@ describe('the diagram markup', () => {
     expect(html('en')).toContain('changed by the last step');
   });
 
+  it('marks the object the reader asked to see, and says so, or says that it is not drawn', () => {
+    const asked = (objectId: number, lang: Lang = 'en') =>
+      renderToStaticMarkup(
+        createElement(HeapDiagram, {
+          layout,
+          lang,
+          located: { objectId, scenario: 's', position: 3 },
+          onExpand: () => {},
+          onOpenGlobals: () => {},
+        }),
+      );
+    const shown = asked(32);
+    expect(shown.match(/data-located="true"/g)).toHaveLength(1);
+    expect(shown).toMatch(/data-object-id="32"[^>]*data-located="true"[^>]*is-located/);
+    expect(shown).toContain('role="status" data-testid="heap-located">Object #32 is marked');
+    expect(asked(32, 'zh')).toContain('引用图中标出了对象 #32');
+    // An object outside the picture (inside the cut part of a list, say) is not marked.
+    const hidden = asked(77);
+    expect(hidden).not.toContain('data-located');
+    expect(hidden).toContain('Object #77 is not drawn at this step');
+    expect(html('en')).toMatch(/data-testid="heap-located"><\/p>/);
+  });
+
   it('offers history only when the panel can show it', () => {
     expect(html('en', false)).not.toContain('came from');
     expect(html('en', false)).not.toContain('data-action="name:');
