@@ -156,6 +156,24 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(await box(hookCall).textContent()).toContain("'run_999'");
     expect(await box(hookCall).textContent()).toContain("'format_disk'");
 
+    // What the hook can reach stands out; the caller's snapshot and its call are faded.
+    const keyOf = (fn: string) =>
+      p
+        .locator(`[data-testid=heap] [data-testid=heap-frame][data-function=${fn}]`)
+        .getAttribute('data-frame-key');
+    const arrowClass = (from: string) =>
+      p.locator(`[data-testid=heap-edge][data-from="${from}"]`).getAttribute('class');
+    expect(await arrowClass(`frame:${await keyOf('first')}:payload`)).toBe('heap-edge');
+    expect(await arrowClass(`object:${payload}:0`)).toBe('heap-edge');
+    const caller = await keyOf('execute_hooked');
+    expect(await arrowClass(`frame:${caller}:snapshot`)).toBe('heap-edge is-faded');
+    const fromSnapshot = await p
+      .locator(`[data-testid=heap-edge][data-from^="object:${snapshot}:"]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('class')));
+    expect(fromSnapshot.length).toBeGreaterThan(0);
+    expect(new Set(fromSnapshot)).toEqual(new Set(['heap-edge is-faded']));
+    expect(await p.locator('[data-testid=heap-key-faded]').count()).toBe(1);
+
     // The text alternative says the same.
     const text = await p.locator('[data-testid=heap-text]').textContent();
     expect(text).toContain(`snapshot refers to object #${snapshot}`);

@@ -23,6 +23,10 @@ export const objectStrings = {
   /** The key under the picture: what a shaded box and an arrow mean. */
   keyChanged: { zh: '上一步改动过的对象', en: 'an object the last step changed' },
   keyArrow: { zh: '名字或槽位指向的对象', en: 'the object a name or slot refers to' },
+  keyFaded: {
+    zh: '淡色箭头：选中的帧够不着的引用',
+    en: 'faded: a reference the selected frame cannot reach',
+  },
   /** Inside an empty container's box, and an instance's with no attributes. */
   emptyObject: { zh: '空', en: 'empty' },
   noAttributes: { zh: '没有属性', en: 'no attributes' },

@@ -1,4 +1,4 @@
-import { memo, useId } from 'react';
+import { memo, useId, useMemo } from 'react';
 import {
   type DiagramLayout,
   HEAD_H,
@@ -7,6 +7,7 @@ import {
   type LaidRow,
   ROW_H,
 } from '../../diagram/layout';
+import { reachedArrows } from '../../diagram/reach';
 import { type Lang, t } from '../../i18n';
 import type { LocateRequest } from '../../store/panelTypes';
 import {
@@ -16,6 +17,7 @@ import {
   objectAction,
   runActionAt,
 } from './diagramActions';
+import { HeapKey } from './HeapKey';
 import { diagramSummary, HeapText, omittedText } from './HeapText';
 import { LocatedStatus, locatedIn } from './locate';
 import { useFollowStep } from './useFollowStep';
@@ -226,6 +228,9 @@ export function HeapDiagram(props: HeapDiagramProps) {
   // After a step (or a frame picked), bring what it is about into view.
   const asked = props.located ?? null;
   const located = locatedIn(layout, asked);
+  // The arrows the selected frame cannot reach are drawn faded.
+  const reached = useMemo(() => reachedArrows(layout), [layout]);
+  const faded = reached !== null && layout.edges.some((e) => !reached.has(e.slot));
   const scroller = useFollowStep(layout, Boolean(narrow), place, located.drawn ? asked : null);
   return (
     <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
@@ -277,29 +282,13 @@ export function HeapDiagram(props: HeapDiagramProps) {
               data-testid="heap-edge"
               data-from={e.from}
               data-to={e.to}
-              className="heap-edge"
+              className={reached && !reached.has(e.slot) ? 'heap-edge is-faded' : 'heap-edge'}
               markerEnd={`url(#${arrow})`}
             />
           ))}
         </svg>
       </section>
-      {/* What the picture's marks mean (the text alternative says it of each object). */}
-      <p className="heap-key" aria-hidden="true" data-testid="heap-key">
-        <span>
-          <svg width="18" height="12" className="heap-key-mark" aria-hidden="true">
-            <rect x="1" y="1" width="16" height="10" className="heap-key-changed" />
-          </svg>
-          {t(lang, 'keyChanged')}
-        </span>
-        <span>
-          <svg width="22" height="12" className="heap-key-mark" aria-hidden="true">
-            <circle cx="4" cy="6" r="3" className="heap-dot" />
-            <path d="M4,6 L16,6" className="heap-edge" />
-            <path d="M15,2.5 L21,6 L15,9.5 z" className="heap-arrowhead" />
-          </svg>
-          {t(lang, 'keyArrow')}
-        </span>
-      </p>
+      <HeapKey lang={lang} faded={faded} />
       <LocatedStatus located={located} lang={lang} />
       {layout.omitted > 0 ? <p className="heap-omitted">{omittedText(lang, layout)}</p> : null}
       <HeapText

@@ -11,25 +11,24 @@ import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
 import { HistoryList } from '../../../src/ui/diagram/HistoryList';
 import { atom, frame, input, obj, ref } from './fixtures';
 
-const layout = layoutDiagram(
-  input(
-    [
-      frame('0', '<module>', [ref('call', 13)]),
-      frame('4', 'first', [ref('payload', 32)], 'payload=#32'),
-    ],
-    [
-      obj(13, 'dict', [atom("'id'", "'run_1'"), ref("'log'", 40)]),
-      obj(32, 'dict', [ref("'call'", 33)]),
-      obj(33, 'dict', [atom("'id'", "'run_999'")]),
-      obj(
-        40,
-        'list',
-        Array.from({ length: 12 }, (_, i) => atom(String(i), String(i))),
-      ),
-    ],
-    [33],
-  ),
+const drawn = input(
+  [
+    frame('0', '<module>', [ref('call', 13)]),
+    frame('4', 'first', [ref('payload', 32)], 'payload=#32'),
+  ],
+  [
+    obj(13, 'dict', [atom("'id'", "'run_1'"), ref("'log'", 40)]),
+    obj(32, 'dict', [ref("'call'", 33)]),
+    obj(33, 'dict', [atom("'id'", "'run_999'")]),
+    obj(
+      40,
+      'list',
+      Array.from({ length: 12 }, (_, i) => atom(String(i), String(i))),
+    ),
+  ],
+  [33],
 );
+const layout = layoutDiagram(drawn);
 
 const html = (lang: Lang, withHistory = true) =>
   renderToStaticMarkup(
@@ -145,6 +144,25 @@ describe('the diagram markup', () => {
     expect(hidden).not.toContain('data-located');
     expect(hidden).toContain('Object #77 is not drawn at this step');
     expect(html('en')).toMatch(/data-testid="heap-located"><\/p>/);
+  });
+
+  it('fades the arrows the selected frame cannot reach, and the key says what a faded one is', () => {
+    const selected = layoutDiagram({ ...drawn, selectedFrame: '4' });
+    const h = renderToStaticMarkup(
+      createElement(HeapDiagram, {
+        layout: selected,
+        lang: 'zh',
+        onExpand: () => {},
+        onOpenGlobals: () => {},
+      }),
+    );
+    expect(h).toMatch(/data-from="frame:0:call" data-to="13" class="heap-edge is-faded"/);
+    expect(h).toMatch(/data-from="frame:4:payload" data-to="32" class="heap-edge"/);
+    expect(h).toMatch(/data-from="object:32:0" data-to="33" class="heap-edge"/);
+    expect(h).toContain('淡色箭头：选中的帧够不着的引用');
+    // Nothing selected, nothing faded, and the key leaves the faded arrow out.
+    expect(html('en')).not.toContain('is-faded');
+    expect(html('en')).not.toContain('heap-key-faded');
   });
 
   it('offers history only when the panel can show it', () => {
