@@ -251,17 +251,25 @@ export function HeapDiagram(props: HeapDiagramProps) {
           onClick={(e) => runActionAt(e.target, props)}
         >
           <defs>
-            <marker
-              id={arrow}
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,0 L10,5 L0,10 z" className="heap-arrowhead" />
-            </marker>
+            {/* A head for the faded arrows too: a translucent stroke and head cost no layer,
+                where an element's opacity would cost one per arrow. */}
+            {['', '-faded'].map((kind) => (
+              <marker
+                key={kind}
+                id={arrow + kind}
+                viewBox="0 0 10 10"
+                refX="9"
+                refY="5"
+                markerWidth="7"
+                markerHeight="7"
+                orient="auto-start-reverse"
+              >
+                <path
+                  d="M0,0 L10,5 L0,10 z"
+                  className={`heap-arrowhead${kind ? ' is-faded' : ''}`}
+                />
+              </marker>
+            ))}
           </defs>
           {layout.frames.map((f) => (
             <FrameBox key={f.slot} frame={f} lang={lang} pickable={pickable} />
@@ -275,17 +283,20 @@ export function HeapDiagram(props: HeapDiagramProps) {
               located={o.id === located.id}
             />
           ))}
-          {layout.edges.map((e) => (
-            <path
-              key={e.slot}
-              d={e.path}
-              data-testid="heap-edge"
-              data-from={e.from}
-              data-to={e.to}
-              className={reached && !reached.has(e.slot) ? 'heap-edge is-faded' : 'heap-edge'}
-              markerEnd={`url(#${arrow})`}
-            />
-          ))}
+          {layout.edges.map((e) => {
+            const dim = reached !== null && !reached.has(e.slot);
+            return (
+              <path
+                key={e.slot}
+                d={e.path}
+                data-testid="heap-edge"
+                data-from={e.from}
+                data-to={e.to}
+                className={dim ? 'heap-edge is-faded' : 'heap-edge'}
+                markerEnd={`url(#${arrow}${dim ? '-faded' : ''})`}
+              />
+            );
+          })}
         </svg>
       </section>
       <HeapKey lang={lang} faded={faded} />

@@ -161,7 +161,7 @@ describe('the diagram markup', () => {
     expect(h).toMatch(/data-from="object:32:0" data-to="33" class="heap-edge"/);
     expect(h).toContain('淡色箭头：选中的帧够不着的引用');
     // Nothing selected, nothing faded, and the key leaves the faded arrow out.
-    expect(html('en')).not.toContain('is-faded');
+    expect(html('en')).not.toContain('heap-edge is-faded');
     expect(html('en')).not.toContain('heap-key-faded');
   });
 
