@@ -332,6 +332,12 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(await p.locator('[data-testid=heap-located]').textContent()).toBe(
       `Object #${id} is marked in the diagram`,
     );
+    // The arrows into it (who holds it) are drawn thicker, none faded.
+    const into = await p
+      .locator(`[data-testid=heap-edge][data-to="${id}"]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute('class')));
+    expect(into.length).toBeGreaterThan(0);
+    expect(new Set(into)).toEqual(new Set(['heap-edge is-into-located']));
     // Any step ends it.
     await step(p, 'step-over');
     await expect.poll(() => p.locator('[data-located=true]').count()).toBe(0);

@@ -284,7 +284,9 @@ export function HeapDiagram(props: HeapDiagramProps) {
             />
           ))}
           {layout.edges.map((e) => {
-            const dim = reached !== null && !reached.has(e.slot);
+            // The arrows into an object the reader asked to see say who holds it: never faded.
+            const into = e.to === located.id;
+            const dim = !into && reached !== null && !reached.has(e.slot);
             return (
               <path
                 key={e.slot}
@@ -292,7 +294,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
                 data-testid="heap-edge"
                 data-from={e.from}
                 data-to={e.to}
-                className={dim ? 'heap-edge is-faded' : 'heap-edge'}
+                className={`heap-edge${dim ? ' is-faded' : into ? ' is-into-located' : ''}`}
                 markerEnd={`url(#${arrow}${dim ? '-faded' : ''})`}
               />
             );

@@ -136,6 +136,10 @@ describe('the diagram markup', () => {
       );
     const shown = asked(32);
     expect(shown.match(/data-located="true"/g)).toHaveLength(1);
+    // The arrows into it say who holds it.
+    expect(shown).toContain(
+      'data-from="frame:4:payload" data-to="32" class="heap-edge is-into-located"',
+    );
     expect(shown).toMatch(/data-object-id="32"[^>]*data-located="true"[^>]*is-located/);
     expect(shown).toContain('role="status" data-testid="heap-located">Object #32 is marked');
     expect(asked(32, 'zh')).toContain('引用图中标出了对象 #32');
@@ -160,6 +164,19 @@ describe('the diagram markup', () => {
     expect(h).toMatch(/data-from="frame:4:payload" data-to="32" class="heap-edge"/);
     expect(h).toMatch(/data-from="object:32:0" data-to="33" class="heap-edge"/);
     expect(h).toContain('淡色箭头：选中的帧够不着的引用');
+    // An arrow into an object the reader asked to see is never faded.
+    const locatedThere = renderToStaticMarkup(
+      createElement(HeapDiagram, {
+        layout: selected,
+        lang: 'zh',
+        located: { objectId: 13, scenario: 's', position: 3 },
+        onExpand: () => {},
+        onOpenGlobals: () => {},
+      }),
+    );
+    expect(locatedThere).toMatch(
+      /data-from="frame:0:call" data-to="13" class="heap-edge is-into-located"/,
+    );
     // Nothing selected, nothing faded, and the key leaves the faded arrow out.
     expect(html('en')).not.toContain('heap-edge is-faded');
     expect(html('en')).not.toContain('heap-key-faded');
