@@ -225,12 +225,13 @@ export function HeapDiagram(props: HeapDiagramProps) {
   const { layout, lang, narrow, onHistory, place } = props;
   const arrow = `heap-arrow-${useId().replace(/:/g, '')}`;
   const pickable = onHistory !== undefined;
-  // After a step (or a frame picked), bring what it is about into view.
   const asked = props.located ?? null;
   const located = locatedIn(layout, asked);
   // The arrows the selected frame cannot reach are drawn faded.
   const reached = useMemo(() => reachedArrows(layout), [layout]);
   const faded = reached !== null && layout.edges.some((e) => !reached.has(e.slot));
+  // After a step (or a frame picked), bring what it is about into view; after a "#id",
+  // that object.
   const scroller = useFollowStep(layout, Boolean(narrow), place, located.drawn ? asked : null);
   return (
     <figure className={`heap${narrow ? ' is-narrow' : ''}`} data-testid="heap">
