@@ -1,7 +1,9 @@
 /**
  * "Show #id in the diagram": the request is kept with the place it was asked at
- * (src/store/panelTypes.ts, `LocateRequest`) and holds only there, so stepping, jumping or
- * switching scenario ends it without anyone clearing it.
+ * (src/store/panelTypes.ts, `LocateRequest`) and holds only there. This is the one rule
+ * for it: the panel store drops a request this says no longer holds at each change
+ * (./panels.ts, `patch`), so a step, a jump or another scenario ends it for good, and
+ * coming back to that step does not mark the object again.
  */
 import type { LocateRequest, PanelState } from './panelTypes';
 

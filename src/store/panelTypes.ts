@@ -37,13 +37,13 @@ export interface PanelState {
   notice?: PanelNotice | null;
   /** The name whose history ("where did this value come from?") the panel shows. */
   historyTarget: HistoryTarget | null;
-  /** The object the reader asked to see in the diagram, and where (absent until asked). */
+  /** The object the reader asked to see in the diagram, and where (absent until asked, and once the panel moved). */
   located?: LocateRequest;
 }
 
 /**
  * "Show #id in the diagram", asked at one place: it holds while the panel stays on that
- * scenario and step (`locatedNow` in ./locate.ts), so any step or scenario change ends it.
+ * scenario and step (`locatedNow` in ./locate.ts); any step or scenario change ends it.
  */
 export interface LocateRequest {
   objectId: number;

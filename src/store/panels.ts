@@ -10,6 +10,7 @@ import { type Command, jump, START } from '../replay/engine';
 import type { Trace } from '../trace/trace';
 import { toggled } from './breakpointLines';
 import { applyCommand, goToStepResult, linkedStep, openingNotice } from './commandResult';
+import { locatedNow } from './locate';
 import type { PanelDeps, PanelKey, PanelState, PanelsStore, TracesWhen } from './panelTypes';
 import {
   keptFor,
@@ -34,7 +35,10 @@ export function createPanelsStore(deps: PanelDeps): StoreApi<PanelsStore> {
       set((s) => {
         const p = s.panels[key];
         if (!p) return s;
-        return { panels: { ...s.panels, [key]: { ...p, ...fn(p) } } };
+        const next = { ...p, ...fn(p) };
+        // "Show #id" ends for good once the panel moves (./locate.ts): not back on return.
+        if (next.located && !locatedNow(next)) next.located = undefined;
+        return { panels: { ...s.panels, [key]: next } };
       });
     }
 

@@ -1,6 +1,6 @@
 /**
  * "Show #id in the diagram": the request holds where it was asked (that scenario, that
- * step) and ends with any move, without anyone clearing it.
+ * step) and ends for good with any move.
  */
 import { describe, expect, it } from 'vitest';
 import { locatedNow } from '../../../src/store/locate';
@@ -41,15 +41,19 @@ describe('locating an object in the diagram', () => {
     expect(locatedNow(panel())).toEqual(first);
   });
 
-  it('ends with a step, a jump back to the same place aside, and with another scenario', async () => {
+  it('ends for good with a step (coming back does not bring it back), and with another scenario', async () => {
     const { s, panel } = await pausedStore();
     const at = panel().position;
     s.locate(KEY, 3);
     s.command(KEY, 'stepInto');
     expect(panel().position).not.toBe(at);
     expect(locatedNow(panel())).toBeNull();
-    s.locate(KEY, 3);
+    expect(panel().located).toBeUndefined();
     s.command(KEY, 'stepBack');
+    expect(panel().position).toBe(at);
+    expect(locatedNow(panel())).toBeNull();
+    s.locate(KEY, 3);
+    s.jumpTo(KEY, at + 2);
     expect(locatedNow(panel())).toBeNull();
     s.locate(KEY, 3);
     s.setScenario(KEY, 's2');
