@@ -5,33 +5,25 @@
  * payload, the call inside it, and nothing of the caller's copy). Pure; read by
  * src/ui/diagram/HeapDiagram.tsx.
  */
-import type { DiagramLayout, LaidEdge } from './layout';
+import type { DiagramLayout } from './layout';
 
 /**
- * The `slot`s of the arrows the selected frame reaches; null when no frame is selected
- * (nothing is faded then).
+ * The arrows the selected frame reaches, by the `from` of the row each leaves (an arrow's
+ * `LaidEdge.from`); null when no frame is selected (nothing is faded then).
  */
 export function reachedArrows(layout: DiagramLayout): ReadonlySet<string> | null {
   const frame = layout.frames.find((f) => f.selected);
   if (!frame) return null;
-  const own = `frame:${frame.key}:`;
-  const out = new Map<number, LaidEdge[]>();
-  const stack: LaidEdge[] = [];
-  for (const e of layout.edges) {
-    if (e.from.startsWith(own)) stack.push(e);
-    if (!e.from.startsWith('object:')) continue;
-    const id = Number(e.from.slice('object:'.length, e.from.lastIndexOf(':')));
-    const list = out.get(id);
-    if (list) list.push(e);
-    else out.set(id, [e]);
-  }
+  const boxes = new Map(layout.objects.map((o) => [o.id, o]));
   const reached = new Set<string>();
   const visited = new Set<number>();
-  for (let e = stack.pop(); e; e = stack.pop()) {
-    reached.add(e.slot);
-    if (visited.has(e.to)) continue;
-    visited.add(e.to);
-    stack.push(...(out.get(e.to) ?? []));
+  const rows = [...frame.rows];
+  for (let row = rows.pop(); row; row = rows.pop()) {
+    if (row.ref === undefined) continue;
+    reached.add(row.from);
+    if (visited.has(row.ref)) continue;
+    visited.add(row.ref);
+    rows.push(...(boxes.get(row.ref)?.rows ?? []));
   }
   return reached;
 }

@@ -194,7 +194,6 @@ export const panelStrings = {
   goToStep: { zh: '跳到第几步', en: 'Go to step' },
   expandValue: { zh: '展开 {what}', en: 'expand {what}' },
   collapseValue: { zh: '收起 {what}', en: 'collapse {what}' },
-  objectId: { zh: '对象 #{id}', en: 'object #{id}' },
   moreItems: { zh: '… 还有 {n} 项', en: '… {n} more' },
   outputCut: {
     zh: '输出在 {n} 个字符处被截断。',

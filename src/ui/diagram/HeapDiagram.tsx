@@ -229,7 +229,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
   const located = locatedIn(layout, asked);
   // The arrows the selected frame cannot reach are drawn faded.
   const reached = useMemo(() => reachedArrows(layout), [layout]);
-  const faded = reached !== null && layout.edges.some((e) => !reached.has(e.slot));
+  const faded = reached !== null && layout.edges.some((e) => !reached.has(e.from));
   // After a step (or a frame picked), bring what it is about into view; after a "#id",
   // that object.
   const scroller = useFollowStep(layout, Boolean(narrow), place, located.drawn ? asked : null);
@@ -287,7 +287,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
           {layout.edges.map((e) => {
             // The arrows into an object the reader asked to see say who holds it: never faded.
             const into = e.to === located.id;
-            const dim = !into && reached !== null && !reached.has(e.slot);
+            const dim = !into && reached !== null && !reached.has(e.from);
             return (
               <path
                 key={e.slot}

@@ -3,15 +3,13 @@ import { type Lang, t } from '../../i18n';
 /** One arrow of the key: a dot, a line and a head, drawn as the picture draws them. */
 function KeyArrow({ faded = false }: { faded?: boolean }) {
   return (
-    <svg
-      width="22"
-      height="12"
-      className={`heap-key-mark${faded ? ' is-faded' : ''}`}
-      aria-hidden="true"
-    >
+    <svg width="22" height="12" className="heap-key-mark" aria-hidden="true">
       <circle cx="4" cy="6" r="3" className="heap-dot" />
-      <path d="M4,6 L16,6" className="heap-edge" />
-      <path d="M15,2.5 L21,6 L15,9.5 z" className="heap-arrowhead" />
+      <path d="M4,6 L16,6" className={faded ? 'heap-edge is-faded' : 'heap-edge'} />
+      <path
+        d="M15,2.5 L21,6 L15,9.5 z"
+        className={faded ? 'heap-arrowhead is-faded' : 'heap-arrowhead'}
+      />
     </svg>
   );
 }

@@ -10,8 +10,9 @@ function idHue(id: number): number {
 }
 
 /**
- * A small badge `#id` marking object identity. With `onLocate` it is a button that marks
- * the object in the reference diagram and brings it into view.
+ * A small badge `#id` marking object identity, coloured per id so that two names holding
+ * one object share a marker; a button that marks the object in the reference diagram and
+ * brings it into view.
  */
 export function IdentityBadge({
   id,
@@ -20,31 +21,17 @@ export function IdentityBadge({
 }: {
   id: number;
   lang: Lang;
-  onLocate?: (id: number) => void;
+  onLocate: (id: number) => void;
 }) {
   if (!id) return null;
-  const style = { borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` };
-  if (!onLocate) {
-    return (
-      <span
-        className="obj-id"
-        data-testid="obj-id"
-        data-obj-id={id}
-        style={style}
-        title={t(lang, 'objectId', { id })}
-      >
-        #{id}
-      </span>
-    );
-  }
   const label = t(lang, 'locateObject', { id });
   return (
     <button
       type="button"
-      className="obj-id is-locate"
+      className="obj-id"
       data-testid="obj-id"
       data-obj-id={id}
-      style={style}
+      style={{ borderColor: `hsl(${idHue(id)} 60% 45%)`, color: `hsl(${idHue(id)} 60% 30%)` }}
       title={label}
       aria-label={label}
       onClick={() => onLocate(id)}
@@ -66,8 +53,8 @@ export function ValueView({
   value: Ref;
   step: number;
   lang: Lang;
-  /** Show an object in the reference diagram (its `#id` badge becomes a button). */
-  onLocate?: (id: number) => void;
+  /** Show an object in the reference diagram (its `#id` badge's click). */
+  onLocate: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
   const { type, text, id, children, size: total } = resolveAt(trace, value, step);

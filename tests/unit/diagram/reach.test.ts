@@ -24,10 +24,10 @@ const laid = (selected: string | undefined) =>
 /** The arrows reached, each as `from → to`. */
 const reached = (selected: string | undefined) => {
   const layout = laid(selected);
-  const slots = reachedArrows(layout);
-  if (slots === null) return null;
+  const from = reachedArrows(layout);
+  if (from === null) return null;
   return layout.edges
-    .filter((e) => slots.has(e.slot))
+    .filter((e) => from.has(e.from))
     .map((e) => `${e.from}→${e.to}`)
     .sort();
 };
