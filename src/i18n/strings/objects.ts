@@ -24,8 +24,8 @@ export const objectStrings = {
   keyChanged: { zh: '上一步改动过的对象', en: 'an object the last step changed' },
   keyArrow: { zh: '名字或槽位指向的对象', en: 'the object a name or slot refers to' },
   keyFaded: {
-    zh: '淡色箭头：选中的帧够不着的引用',
-    en: 'faded: a reference the selected frame cannot reach',
+    zh: '淡色箭头：从选中的帧顺着图中的箭头走不到',
+    en: 'faded: not reached from the selected frame by the arrows drawn',
   },
   /** Inside an empty container's box, and an instance's with no attributes. */
   emptyObject: { zh: '空', en: 'empty' },

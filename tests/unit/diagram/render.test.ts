@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import type { Lang } from '../../../src/i18n';
-import { HeapDiagram } from '../../../src/ui/diagram/HeapDiagram';
+import { HeapDiagram, type HeapDiagramProps } from '../../../src/ui/diagram/HeapDiagram';
 import { HistoryList } from '../../../src/ui/diagram/HistoryList';
 import { atom, frame, input, obj, ref } from './fixtures';
 
@@ -30,16 +30,22 @@ const drawn = input(
 );
 const layout = layoutDiagram(drawn);
 
-const html = (lang: Lang, withHistory = true) =>
+/** The diagram's markup: `layout` in `lang`, with history, and `props` over those. */
+const render = (lang: Lang, props: Partial<HeapDiagramProps> = {}) =>
   renderToStaticMarkup(
     createElement(HeapDiagram, {
       layout,
       lang,
       onExpand: () => {},
       onOpenGlobals: () => {},
-      onHistory: withHistory ? () => {} : undefined,
+      onHistory: () => {},
+      ...props,
     }),
   );
+const html = (lang: Lang, withHistory = true) =>
+  render(lang, withHistory ? {} : { onHistory: undefined });
+/** A locate request for `objectId` (where it was asked does not matter to the markup). */
+const locate = (objectId: number) => ({ objectId, scenario: 's', position: 3 });
 
 describe('the diagram markup', () => {
   it('keeps the DOM contract: frames, objects, edges with their ids', () => {
@@ -125,15 +131,7 @@ describe('the diagram markup', () => {
 
   it('marks the object the reader asked to see, and says so, or says that it is not drawn', () => {
     const asked = (objectId: number, lang: Lang = 'en') =>
-      renderToStaticMarkup(
-        createElement(HeapDiagram, {
-          layout,
-          lang,
-          located: { objectId, scenario: 's', position: 3 },
-          onExpand: () => {},
-          onOpenGlobals: () => {},
-        }),
-      );
+      render(lang, { located: locate(objectId) });
     const shown = asked(32);
     expect(shown.match(/data-located="true"/g)).toHaveLength(1);
     // The arrows into it say who holds it.
@@ -152,28 +150,13 @@ describe('the diagram markup', () => {
 
   it('fades the arrows the selected frame cannot reach, and the key says what a faded one is', () => {
     const selected = layoutDiagram({ ...drawn, selectedFrame: '4' });
-    const h = renderToStaticMarkup(
-      createElement(HeapDiagram, {
-        layout: selected,
-        lang: 'zh',
-        onExpand: () => {},
-        onOpenGlobals: () => {},
-      }),
-    );
+    const h = render('zh', { layout: selected });
     expect(h).toMatch(/data-from="frame:0:call" data-to="13" class="heap-edge is-faded"/);
     expect(h).toMatch(/data-from="frame:4:payload" data-to="32" class="heap-edge"/);
     expect(h).toMatch(/data-from="object:32:0" data-to="33" class="heap-edge"/);
-    expect(h).toContain('淡色箭头：选中的帧够不着的引用');
+    expect(h).toContain('淡色箭头：从选中的帧顺着图中的箭头走不到');
     // An arrow into an object the reader asked to see is never faded.
-    const locatedThere = renderToStaticMarkup(
-      createElement(HeapDiagram, {
-        layout: selected,
-        lang: 'zh',
-        located: { objectId: 13, scenario: 's', position: 3 },
-        onExpand: () => {},
-        onOpenGlobals: () => {},
-      }),
-    );
+    const locatedThere = render('zh', { layout: selected, located: locate(13) });
     expect(locatedThere).toMatch(
       /data-from="frame:0:call" data-to="13" class="heap-edge is-into-located"/,
     );
