@@ -4,10 +4,20 @@
  */
 import type { Graph } from '../trace/graph-types';
 import { callOf, slotValue } from './args';
-import type { DiagramInput, DiagramObject } from './model';
+import type { DiagramInput, DiagramObject, Slot } from './model';
 
-/** The diagram of `graph`, with the call stack's selected frame (a trace frame id) marked. */
-export function diagramFromGraph(graph: Graph, selectedFrameId?: number): DiagramInput {
+/** How a frame's result row is labelled, by its kind (the reader's words: the caller's). */
+export type ResultLabel = (kind: NonNullable<Slot['result']>) => string;
+
+/**
+ * The diagram of `graph`, with the call stack's selected frame (a trace frame id) marked. A
+ * frame handing a value back at this step gets a last row for it, labelled by `resultLabel`.
+ */
+export function diagramFromGraph(
+  graph: Graph,
+  selectedFrameId?: number,
+  resultLabel: ResultLabel = (kind) => kind,
+): DiagramInput {
   const objects = new Map<number, DiagramObject>();
   for (const n of graph.nodes) {
     objects.set(n.id, {
@@ -25,7 +35,18 @@ export function diagramFromGraph(graph: Graph, selectedFrameId?: number): Diagra
     function: f.function,
     call: callOf(f),
     module: f.isModule,
-    names: f.variables.map((v) => ({ label: v.name, value: slotValue(v.value) })),
+    names: [
+      ...f.variables.map((v): Slot => ({ label: v.name, value: slotValue(v.value) })),
+      ...(f.result
+        ? [
+            {
+              label: resultLabel(f.result.kind),
+              value: slotValue(f.result.value),
+              result: f.result.kind,
+            },
+          ]
+        : []),
+    ],
   }));
   return {
     frames,

@@ -6,113 +6,15 @@
  * numbers never moves a box. With the previous layout given, a box never moves up, so a
  * new object appearing above does not shuffle the boxes below it.
  */
+import { RESULT_ROW } from '../trace/graph';
+import type { DiagramLayout, LaidEdge, LaidFrame, LaidObject, LaidRow } from './laid';
 import { type LayoutOptions, WIDE } from './layoutOptions';
-import type { DiagramFrame, DiagramInput, DiagramObject, ObjectKind, Slot } from './model';
+import type { DiagramFrame, DiagramInput, DiagramObject, Slot } from './model';
 import { clip, DOT_ROOM, edgePath, GAP_Y, HEAD_H, labelColumn, PAD, ROW_H } from './shapes';
 
+export type * from './laid';
+
 export { clip, edgePath, HEAD_H, labelColumn, ROW_H } from './shapes';
-
-/** One drawn row: a name of a frame or a slot of an object. */
-export interface LaidRow {
-  /** The full label and, for atoms, the full text (for titles and the text alternative). */
-  label: string;
-  atom?: string;
-  /** The object this row refers to. */
-  ref?: number;
-  /** Whether that object has a box (false when cut by `maxObjects`). */
-  drawn: boolean;
-  /** The label and value clipped to the box's width. */
-  labelShown: string;
-  valueShown: string;
-  /** Id of the arrow leaving this row: `frame:<key>:<name>` or `object:<id>:<index>`. */
-  from: string;
-  /** Top of the row. */
-  y: number;
-}
-
-/** A frame box. */
-export interface LaidFrame {
-  key: string;
-  /**
-   * The box's place in the stack (`depth:<n>`), which the view uses as its identity: a
-   * jump from one call of a function to another call at the same depth then updates the
-   * box's texts instead of replacing the box and its rows.
-   */
-  slot: string;
-  function: string;
-  /** The frame as the call stack writes it ({@link DiagramFrame}); `heading` is it clipped. */
-  call: string;
-  module: boolean;
-  selected: boolean;
-  heading: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Where the value column starts, from `x` (shapes.labelColumn). */
-  labelW: number;
-  rows: LaidRow[];
-  /** Names folded into the "… N more" row under the rows (./fold.ts); 0 when none. */
-  hidden: number;
-}
-
-/** An object box. */
-export interface LaidObject {
-  id: number;
-  type: string;
-  kind: ObjectKind;
-  summary: string;
-  summaryShown: string;
-  changed: boolean;
-  column: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Where the value column starts, from `x` (shapes.labelColumn). */
-  labelW: number;
-  rows: LaidRow[];
-  /**
-   * The box's first row is its summary: an instance holding a value of its own besides
-   * its attributes (`MyInt(5)`, `Name('bob')`, an exception, an enum member), not the
-   * bare `<module.Type object>` an instance's text otherwise is.
-   */
-  valueRow: boolean;
-  /** Items not drawn ("… N more"); `expandable` when a click can show them. */
-  hidden: number;
-  expandable: boolean;
-  length: number;
-}
-
-/** An arrow from a row to an object. */
-export interface LaidEdge {
-  from: string;
-  /** The arrow's identity for the view: its frame's `slot` and name, or its object row's `from`. */
-  slot: string;
-  to: number;
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  /** SVG path data of the arrow. */
-  path: string;
-}
-
-/** The whole diagram, ready to draw. */
-export interface DiagramLayout {
-  frames: LaidFrame[];
-  objects: LaidObject[];
-  edges: LaidEdge[];
-  width: number;
-  height: number;
-  /**
-   * Objects reachable but not drawn (beyond `maxObjects`), counting everything reachable
-   * through them too; `omittedAtLeast` when the graph itself stopped short (the count is a
-   * floor, and says so).
-   */
-  omitted: number;
-  omittedAtLeast: boolean;
-}
 
 /** The slots drawn for an object, and how many items stay hidden. */
 export function visibleSlots(
@@ -135,7 +37,13 @@ function rowOf(
 ): LaidRow {
   const labelPx = box.labelW - 8;
   const valuePx = box.w - box.labelW - DOT_ROOM - 4;
-  const base = { label: slot.label, from, y, labelShown: clip(slot.label, labelPx) };
+  const base = {
+    label: slot.label,
+    from,
+    y,
+    labelShown: clip(slot.label, labelPx),
+    ...(slot.result ? { result: slot.result } : {}),
+  };
   if ('ref' in slot.value) {
     const drawn = drawnIds.has(slot.value.ref);
     return { ...base, ref: slot.value.ref, drawn, valueShown: drawn ? '' : `#${slot.value.ref}` };
@@ -147,6 +55,9 @@ function rowOf(
     valueShown: clip(slot.value.atom, valuePx),
   };
 }
+
+/** A frame row's name in ids: the variable's, or the result row's own (never a variable's). */
+const rowName = (r: { label: string; result?: unknown }) => (r.result ? RESULT_ROW : r.label);
 
 function boxHeight(rows: number): number {
   return HEAD_H + Math.max(1, rows) * ROW_H;
@@ -273,7 +184,7 @@ export function layoutDiagram(
       labelW: box.labelW,
       hidden: f.hidden ?? 0,
       rows: f.names.map((n, k) =>
-        rowOf(n, `frame:${f.key}:${n.label}`, y + HEAD_H + k * ROW_H, box, drawnIds),
+        rowOf(n, `frame:${f.key}:${rowName(n)}`, y + HEAD_H + k * ROW_H, box, drawnIds),
       ),
     };
   });
@@ -294,7 +205,7 @@ export function layoutDiagram(
       const { x2, y2, right, path } = edgePath(x1, y1, target, opts.loopOut);
       width = Math.max(width, Math.ceil(right) + PAD); // the picture holds a loop back whole
       // A frame's names are unique in it; an object's rows are already keyed by its id.
-      const slot = box.slot === undefined ? r.from : `${box.slot}:${r.label}`;
+      const slot = box.slot === undefined ? r.from : `${box.slot}:${rowName(r)}`;
       edges.push({ from: r.from, slot, to: r.ref, x1, y1, x2, y2, path });
     }
   }

@@ -12,6 +12,11 @@ export type SlotValue = { atom: string } | { ref: number };
 export interface Slot {
   label: string;
   value: SlotValue;
+  /**
+   * Set on a frame's last row when it is the value the frame hands back at this step (its
+   * return value, or the exception it raises or that leaves it), not one of its names.
+   */
+  result?: 'return' | 'exception' | 'unwind';
 }
 
 /** The shapes of box the diagram knows; `other` is any object without slots. */

@@ -3,7 +3,7 @@
  * Nothing here is stored: the store keeps positions and breakpoints only.
  */
 import { type Breakpoint, type HitIndex, indexHits, statusOf } from '../replay/engine';
-import { EventKind } from '../trace/meta';
+import { resultAt, type StepResult } from '../trace/result';
 import type { Trace } from '../trace/trace';
 import type { PanelState } from './panels';
 
@@ -66,7 +66,7 @@ export interface PositionView {
   stack: FrameView[];
   variables: VariableRow[];
   /** Return value or raised exception at this event, as a trace `Ref`. */
-  result: { kind: 'return' | 'exception' | 'unwind'; value: number } | null;
+  result: Omit<StepResult, 'frameId'> | null;
 }
 
 /** The view of a paused position (or the last event when finished). */
@@ -95,30 +95,16 @@ export function positionView(
     value: v.value,
     changed: changed.has(v.name),
   }));
-  const k = trace.kind[i];
-  const aux = trace.aux[i];
-  // A module's code "returns" None when it ends, and a class body its `__class__` cell (still
-  // empty: the class does not exist yet) or None: true, but not values anyone returned.
-  const moduleEnd =
-    k === EventKind.Return &&
-    (trace.functionOf(i) === '<module>' || trace.frames.isClassBody(trace.frame[i]));
   // The event's value belongs to the frame the event is in: a caller shown instead has
   // neither returned nor raised (it may yet catch what its callee raised).
+  const handed = resultAt(trace, i);
   const result =
-    aux !== -1 && !moduleEnd && selected.frameId === trace.frame[i]
-      ? {
-          kind:
-            k === EventKind.Return
-              ? ('return' as const)
-              : k === EventKind.Exception
-                ? ('exception' as const)
-                : ('unwind' as const),
-          value: aux,
-        }
+    handed && handed.frameId === selected.frameId
+      ? { kind: handed.kind, value: handed.value }
       : null;
   return {
     event: i,
-    kind: k,
+    kind: trace.kind[i],
     file: selected.file,
     line: selected.line,
     function: selected.function,

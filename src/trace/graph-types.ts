@@ -51,6 +51,11 @@ export interface GraphFrame {
   args: GraphArg[];
   /** Every name the frame holds at this step, in first-binding order (parameters first). */
   variables: GraphVar[];
+  /**
+   * The value this frame hands back at this step (its return value, or the exception it
+   * raises or that leaves it: ./result.ts), drawn as a row of its own; else null.
+   */
+  result: { kind: 'return' | 'exception' | 'unwind'; value: Slot } | null;
 }
 
 /** One slot of an object: a key, index or attribute name and what it holds. */

@@ -14,10 +14,17 @@ import type {
   GraphVar,
   Slot,
 } from './graph-types';
+import { resultAt } from './result';
 import type { Trace } from './trace';
 import { objectState, slotOf, textAt } from './values';
 
 export type * from './graph-types';
+
+/**
+ * The name a frame's {@link GraphFrame.result} row goes by in arrow ids: no Python
+ * identifier, so it never meets a variable's name.
+ */
+export const RESULT_ROW = '(result)';
 
 const DEFAULT_ENTRIES = 10;
 const DEFAULT_NODES = 2000;
@@ -27,6 +34,7 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
   if (step < 0 || step >= trace.length) return [];
   const own = trace.frame[step];
   const changed = trace.changedAt(step);
+  const handed = resultAt(trace, step);
   return trace.stackAt(step).map((frameId) => {
     const variables: GraphVar[] = trace.variablesAt(frameId, step).map((b) => ({
       name: b.name,
@@ -43,6 +51,10 @@ export function framesAt(trace: Trace, step: number): GraphFrame[] {
       isClassBody: trace.frames.isClassBody(frameId),
       args: argsOf(trace, frameId, variables),
       variables,
+      result:
+        handed?.frameId === frameId
+          ? { kind: handed.kind, value: slotOf(trace, handed.value) }
+          : null,
     };
   });
 }
@@ -101,6 +113,10 @@ export function graphAt(trace: Trace, step: number, options: GraphOptions = {}):
       if (v.value.kind !== 'ref') continue;
       edges.push({ from: `frame:${f.frameId}:${v.name}`, to: v.value.id });
       queue.push(v.value.id);
+    }
+    if (f.result?.value.kind === 'ref') {
+      edges.push({ from: `frame:${f.frameId}:${RESULT_ROW}`, to: f.result.value.id });
+      queue.push(f.result.value.id);
     }
   }
   // As deep as the objects go (a linked list of any length is drawn to its end, or

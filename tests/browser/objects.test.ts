@@ -344,6 +344,48 @@ describe('objects, not names, on the flagship lesson', () => {
     expect(await p.locator('[data-testid=heap-located]').textContent()).toBe('');
   });
 
+  it("a function's return value is a row of its frame, with an arrow its #id finds", async () => {
+    const p = panel(app.page, 'run_hooks');
+    await pauseAtReport(p);
+    const frame = p.locator('[data-testid=heap-frame][data-function=run_hooks]');
+    const result = frame.locator('[data-testid=heap-result]');
+    expect(await result.count()).toBe(0);
+    // One step on, run_hooks returns a new dict that no name holds (yet).
+    await step(p, 'step-into');
+    const returned = p.locator('[data-testid=result]');
+    await returned.waitFor();
+    expect(await returned.textContent()).toContain('return value');
+    await expect.poll(() => result.getAttribute('data-kind')).toBe('return');
+    const id = await result.getAttribute('data-to');
+    expect(id).toMatch(/^\d+$/);
+    const badge = returned.locator('[data-testid=obj-id]').first();
+    expect(await badge.textContent()).toBe(`#${id}`);
+    // The box is drawn, its arrow leaves the row, and it holds the very list `warnings` names.
+    const box = p.locator(`[data-testid=heap-object][data-object-id="${id}"]`);
+    expect(await box.count()).toBe(1);
+    const run = await frame.getAttribute('data-frame-key');
+    expect(
+      await p
+        .locator(`[data-testid=heap-edge][data-from="frame:${run}:(result)"]`)
+        .getAttribute('data-to'),
+    ).toBe(id);
+    const warnings = await refOf(p, 'run_hooks', 'warnings');
+    expect(
+      await p
+        .locator(`[data-testid=heap-edge][data-from^="object:${id}:"]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-to'))),
+    ).toContain(warnings);
+    // The text alternative says it in words, and the #id beside the value finds the box.
+    expect(await p.locator('[data-testid=heap-text]').textContent()).toContain(
+      `returns object #${id}`,
+    );
+    await badge.click();
+    await expect.poll(() => box.getAttribute('data-located')).toBe('true');
+    expect(await p.locator('[data-testid=heap-located]').textContent()).toBe(
+      `Object #${id} is marked in the diagram`,
+    );
+  });
+
   it('under post_error, the history of warnings in run_hooks lists the append and jumps to it', async () => {
     const p = panel(app.page, 'run_hooks');
     await pauseAtReport(p);

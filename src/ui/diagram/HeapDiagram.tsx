@@ -115,12 +115,13 @@ const FrameBox = memo(function FrameBox({
       </text>
       {frame.rows.map((r) => (
         <g
-          key={r.label}
-          data-testid="heap-var"
-          data-name={r.label}
+          key={r.from}
+          data-testid={r.result ? 'heap-result' : 'heap-var'}
+          data-name={r.result ? undefined : r.label}
+          data-kind={r.result}
           data-to={r.ref}
-          data-action={pickable ? nameAction(frame.key, r.label) : undefined}
-          className={pickable ? 'is-pickable' : undefined}
+          data-action={pickable && !r.result ? nameAction(frame.key, r.label) : undefined}
+          className={r.result ? `heap-result is-${r.result}` : pickable ? 'is-pickable' : undefined}
         >
           <Row row={r} x={frame.x} w={frame.w} labelW={frame.labelW} />
         </g>

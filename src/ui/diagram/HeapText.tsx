@@ -26,6 +26,11 @@ export function omittedText(lang: Lang, layout: DiagramLayout): string {
 }
 
 function rowText(lang: Lang, r: LaidRow): string {
+  if (r.result === 'return')
+    return r.ref !== undefined
+      ? t(lang, 'returnsObject', { id: r.ref })
+      : t(lang, 'returnsAtom', { value: r.atom ?? '' });
+  if (r.result) return t(lang, 'raisesObject', { id: r.ref ?? '' });
   return r.ref !== undefined
     ? t(lang, 'refersTo', { name: r.label, id: r.ref })
     : t(lang, 'holdsAtom', { name: r.label, value: r.atom ?? '' });
@@ -54,9 +59,9 @@ const FrameItem = memo(function FrameItem({
       {f.module ? t(lang, 'globals') : t(lang, 'frameOf', { fn: f.call })}
       <ul>
         {f.rows.map((r) => (
-          <li key={r.label}>
+          <li key={r.from}>
             {rowText(lang, r)}
-            {pickable ? (
+            {pickable && !r.result ? (
               <ActionButton
                 action={nameAction(f.key, r.label)}
                 label={t(lang, 'historyOf', { name: r.label })}

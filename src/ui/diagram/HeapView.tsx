@@ -4,7 +4,7 @@ import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
 import { fitWide, NARROW } from '../../diagram/layoutOptions';
 import { shareLayout } from '../../diagram/share';
-import type { Lang } from '../../i18n';
+import { type Lang, t } from '../../i18n';
 import type { HistoryTarget as HistoryRequest, LocateRequest } from '../../store/panelTypes';
 import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
@@ -46,10 +46,12 @@ export function HeapView(props: {
   const named = useMemo(() => namesIn(props.code), [props.code]);
   const input = useMemo(() => {
     const graph = graphAt(trace, step, { maxEntries: opts.maxSlots, expanded: expanded.ids });
-    const whole = diagramFromGraph(graph, selectedFrameId);
+    const whole = diagramFromGraph(graph, selectedFrameId, (kind) =>
+      t(lang, kind === 'return' ? 'returnValue' : 'raised'),
+    );
     // The globals the code on screen does not name, nor the calls share, fold away.
     return foldGlobals(whole, expanded.globals, named);
-  }, [trace, step, selectedFrameId, opts, expanded, named]);
+  }, [trace, step, selectedFrameId, opts, expanded, named, lang]);
   const layout = useMemo(() => {
     const before = prev.current?.trace === trace ? prev.current.layout : null;
     // What is laid out as before stays the same object: its boxes are not drawn again.
@@ -66,7 +68,7 @@ export function HeapView(props: {
     }
     // An object: the history of the innermost name that holds it.
     for (const f of [...layout.frames].reverse()) {
-      const row = f.rows.find((r) => r.ref === target.id);
+      const row = f.rows.find((r) => r.ref === target.id && !r.result);
       if (row) {
         onHistory({ frameId: Number(f.key), name: row.label });
         return;

@@ -33,6 +33,7 @@ describe('call arguments', () => {
         { name: 'event', value: { kind: 'atom', type: 'str', text: "'before'" }, changed: false },
         { name: 'answer', value: { kind: 'atom', type: 'int', text: '1' }, changed: true },
       ],
+      result: null,
     };
     expect(callOf(frame)).toBe("run_hooks(hooks=#12, event='before')");
     expect(callOf({ ...frame, args: [] })).toBe('run_hooks()');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagramFromGraph } from '../../../src/diagram/fromGraph';
 import { layoutDiagram } from '../../../src/diagram/layout';
+import { RESULT_ROW } from '../../../src/trace/graph';
 import type { Graph } from '../../../src/trace/graph-types';
 
 // def g(a): a.append(1) / def f(): x = []; y = x; g(x) — paused in g after the append.
@@ -16,6 +17,7 @@ const graph: Graph = {
       isClassBody: false,
       args: [{ name: 'a', value: { kind: 'ref', id: 3 }, now: null }],
       variables: [{ name: 'a', value: { kind: 'ref', id: 3 }, changed: false }],
+      result: null,
     },
     {
       frameId: 1,
@@ -29,6 +31,7 @@ const graph: Graph = {
         { name: 'x', value: { kind: 'ref', id: 3 }, changed: false },
         { name: 'y', value: { kind: 'ref', id: 3 }, changed: false },
       ],
+      result: null,
     },
     {
       frameId: 0,
@@ -39,6 +42,7 @@ const graph: Graph = {
       isClassBody: false,
       args: [],
       variables: [{ name: 'n', value: { kind: 'atom', type: 'int', text: '7' }, changed: false }],
+      result: null,
     },
   ],
   nodes: [
@@ -107,5 +111,72 @@ describe('the diagram from the object graph', () => {
     expect(summary(6)).toBe('deco.<locals>.wrapper');
     expect(summary(7)).toBe('<built-in function len>');
     expect(summary(8)).toBe('<function looks like one>');
+  });
+  it("draws a frame's return value as its last row, labelled in the reader's words", () => {
+    const returning: Graph = {
+      ...graph,
+      frames: graph.frames.map((f) =>
+        f.frameId === 2 ? { ...f, result: { kind: 'return', value: { kind: 'ref', id: 3 } } } : f,
+      ),
+      edges: [...graph.edges, { from: `frame:2:${RESULT_ROW}`, to: 3 }],
+    };
+    const d = diagramFromGraph(returning, 2, (kind) => `<${kind}>`);
+    const g = d.frames.find((f) => f.key === '2');
+    expect(g?.names.map((n) => [n.label, n.result])).toEqual([
+      ['a', undefined],
+      ['<return>', 'return'],
+    ]);
+    const l = layoutDiagram(d);
+    const row = l.frames.find((f) => f.key === '2')?.rows.at(-1);
+    expect(row).toMatchObject({ label: '<return>', result: 'return', ref: 3, drawn: true });
+    expect(l.edges.map((e) => `${e.from}>${e.to}`).sort()).toEqual(
+      returning.edges.map((e) => `${e.from}>${e.to}`).sort(),
+    );
+    // a variable named like the label is still a row (and an arrow) of its own
+    const clash = diagramFromGraph(
+      {
+        ...returning,
+        frames: returning.frames.map((f) =>
+          f.frameId === 2
+            ? {
+                ...f,
+                variables: [
+                  ...f.variables,
+                  { name: '<return>', value: { kind: 'ref', id: 3 }, changed: false },
+                ],
+              }
+            : f,
+        ),
+      },
+      2,
+      (kind) => `<${kind}>`,
+    );
+    const slots = layoutDiagram(clash).edges.map((e) => e.slot);
+    expect(new Set(slots).size).toBe(slots.length);
+  });
+
+  it('writes an atom handed back, and an exception raised, as such', () => {
+    const d = diagramFromGraph(
+      {
+        ...graph,
+        frames: graph.frames.map((f) =>
+          f.frameId === 2
+            ? {
+                ...f,
+                result: { kind: 'return', value: { kind: 'atom', type: 'NoneType', text: 'None' } },
+              }
+            : f.frameId === 1
+              ? { ...f, result: { kind: 'exception', value: { kind: 'ref', id: 3 } } }
+              : f,
+        ),
+      },
+      2,
+      (kind) => (kind === 'return' ? 'return value' : 'raised'),
+    );
+    const rows = layoutDiagram(d).frames.flatMap((f) => f.rows.filter((r) => r.result));
+    expect(rows.map((r) => [r.label, r.result, r.atom ?? r.ref])).toEqual([
+      ['raised', 'exception', 3],
+      ['return value', 'return', 'None'],
+    ]);
   });
 });

@@ -77,6 +77,31 @@ describe('the diagram markup', () => {
     expect(zh).toContain('全局变量');
   });
 
+  it("draws a frame's return value as a row of its own: no history button, its own words", () => {
+    const returned = (lang: Lang) => {
+      const label = lang === 'zh' ? '返回值' : 'return value';
+      const layout = layoutDiagram(
+        input(
+          [
+            frame('0', '<module>', []),
+            frame('4', 'run_hooks', [ref('warnings', 40), { ...ref(label, 41), result: 'return' }]),
+          ],
+          [obj(40, 'list', []), obj(41, 'dict', [ref("'warnings'", 40)])],
+        ),
+      );
+      return render(lang, { layout });
+    };
+    const en = returned('en');
+    expect(en).toMatch(/data-testid="heap-result" data-kind="return" data-to="41"/);
+    expect(en).toContain('data-from="frame:4:(result)" data-to="41"');
+    expect(en).toContain('returns object #41');
+    // a name's history is there to open; the return value's is not
+    expect(en).toContain('>Where warnings came from</button>');
+    expect(en).not.toContain('Where return value came from');
+    expect(en.match(/data-testid="heap-var"/g)).toHaveLength(1);
+    expect(returned('zh')).toContain('返回对象 #41');
+  });
+
   it('says in an empty box that it is empty, so it does not read as a box not drawn yet', () => {
     const empty = layoutDiagram(
       input(

@@ -82,8 +82,8 @@ export interface FixtureEvent {
   objects?: Record<number, FixtureObject>;
   /** Bindings of another frame's scope recorded at this event (a caller, the globals). */
   scopeVars?: { frame: number; vars: Record<string, FixtureValue> }[];
-  /** Rendered return value / exception (the `aux` column); -1 when absent. */
-  value?: string;
+  /** Return value / exception (the `aux` column), rendered or a hand-written object; -1 when absent. */
+  value?: Exclude<FixtureValue, null>;
   /** Output written while this event ran (visible from the next event on). */
   print?: string;
   /** Explicit `out` offset for this event (overrides the running total of `print`). */

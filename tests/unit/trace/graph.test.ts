@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { framesAt, graphAt } from '../../../src/trace/graph.ts';
+import { framesAt, graphAt, RESULT_ROW } from '../../../src/trace/graph.ts';
 import { buildTrace, type FixtureSpec, moduleHolding } from '../replay/fixtures.ts';
 
 /** `f` holds one list under `x` and `y` and passes it to `g`, which appends to it. */
@@ -238,5 +238,54 @@ describe('graphAt', () => {
     expect(g.nodes).toHaveLength(5);
     expect(g.beyond).toBe(1); // the next one found; at least that many more
     expect(g.edges.every((e) => g.nodes.some((n) => n.id === e.to))).toBe(true);
+  });
+});
+
+/**
+ * `make` builds a dict around the list `items` holds and returns it unnamed; then the module
+ * ends. Its return value is an object only the return hands back.
+ */
+const handedBack: FixtureSpec = {
+  frames: [
+    { fn: '<module>', file: 'main.py' },
+    { fn: 'make', file: 'main.py', parent: 0 },
+  ],
+  events: [
+    { kind: 'call', frame: 0, line: 1 },
+    { kind: 'call', frame: 1, line: 1 },
+    {
+      kind: 'line',
+      frame: 1,
+      line: 2,
+      vars: { items: { ref: 1 } },
+      objects: { 1: { kind: 'list' } },
+    },
+    {
+      kind: 'return',
+      frame: 1,
+      line: 3,
+      value: { ref: 2 },
+      objects: { 2: { kind: 'dict', entries: [["'items'", { ref: 1 }]] } },
+    },
+    { kind: 'line', frame: 0, line: 5, vars: { made: { ref: 2 } } },
+    { kind: 'return', frame: 0, line: 5, value: 'None' },
+  ],
+};
+
+describe('graphAt: the value a frame hands back', () => {
+  it('gives the returning frame a result whose object is drawn, with its arrow', () => {
+    const g = graphAt(buildTrace(handedBack), 3);
+    const make = g.frames.find((f) => f.function === 'make');
+    expect(make?.result).toEqual({ kind: 'return', value: { kind: 'ref', id: 2 } });
+    expect(g.frames.find((f) => f.isModule)?.result).toBeNull();
+    expect(g.nodes.map((n) => n.id).sort()).toEqual([1, 2]);
+    expect(g.edges).toContainEqual({ from: `frame:1:${RESULT_ROW}`, to: 2 });
+  });
+
+  it('has no result before the return, nor for the module ending with None', () => {
+    const t = buildTrace(handedBack);
+    expect(graphAt(t, 2).frames.every((f) => f.result === null)).toBe(true);
+    expect(graphAt(t, 2).nodes.map((n) => n.id)).toEqual([1]);
+    expect(graphAt(t, 5).frames.every((f) => f.result === null)).toBe(true);
   });
 });
