@@ -20,6 +20,7 @@ import {
 import { HeapKey } from './HeapKey';
 import { diagramSummary, HeapText, omittedText } from './HeapText';
 import { LocatedStatus, locatedIn } from './locate';
+import { ArrowMarkers } from './markers';
 import { useFollowStep } from './useFollowStep';
 import './diagram.css';
 
@@ -79,9 +80,8 @@ function Row({ row, x, w, labelW }: { row: LaidRow } & Box) {
         <Whole text={row.label} shown={row.labelShown} />
         {row.labelShown}
       </text>
-      {row.ref !== undefined && row.drawn ? (
-        <circle cx={x + w - 10} cy={row.y + ROW_H / 2} r={3.5} className="heap-dot" />
-      ) : (
+      {/* A drawn reference's dot is its arrow's start (./markers.tsx): faded with it. */}
+      {row.ref !== undefined && row.drawn ? null : (
         <text x={x + labelW + 6} y={row.y + TEXT_DY} className="heap-atom">
           <Whole text={row.atom} shown={row.valueShown} />
           {row.valueShown}
@@ -252,27 +252,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
           className="heap-svg"
           onClick={(e) => runActionAt(e.target, props)}
         >
-          <defs>
-            {/* A head for the faded arrows too: a translucent stroke and head cost no layer,
-                where an element's opacity would cost one per arrow. */}
-            {['', '-faded'].map((kind) => (
-              <marker
-                key={kind}
-                id={arrow + kind}
-                viewBox="0 0 10 10"
-                refX="9"
-                refY="5"
-                markerWidth="7"
-                markerHeight="7"
-                orient="auto-start-reverse"
-              >
-                <path
-                  d="M0,0 L10,5 L0,10 z"
-                  className={`heap-arrowhead${kind ? ' is-faded' : ''}`}
-                />
-              </marker>
-            ))}
-          </defs>
+          <ArrowMarkers id={arrow} />
           {layout.frames.map((f) => (
             <FrameBox key={f.slot} frame={f} lang={lang} pickable={pickable} />
           ))}
@@ -297,6 +277,7 @@ export function HeapDiagram(props: HeapDiagramProps) {
                 data-from={e.from}
                 data-to={e.to}
                 className={`heap-edge${dim ? ' is-faded' : into ? ' is-into-located' : ''}`}
+                markerStart={`url(#${arrow}-dot${dim ? '-faded' : ''})`}
                 markerEnd={`url(#${arrow}${dim ? '-faded' : ''})`}
               />
             );

@@ -179,6 +179,16 @@ describe('the diagram markup', () => {
     expect(h).toMatch(/data-from="frame:0:call" data-to="13" class="heap-edge is-faded"/);
     expect(h).toMatch(/data-from="frame:4:payload" data-to="32" class="heap-edge"/);
     expect(h).toMatch(/data-from="object:32:0" data-to="33" class="heap-edge"/);
+    // Its dot on the row it leaves fades with it (both ends are the arrow's markers).
+    const ends = (from: string) =>
+      new RegExp(`data-from="${from}"[^>]*marker-start="url\\(#[^)]*-dot(-faded)?\\)"`).exec(
+        h,
+      )?.[1];
+    expect(ends('frame:0:call')).toBe('-faded');
+    expect(ends('frame:4:payload')).toBeUndefined();
+    expect(h).toMatch(/data-from="frame:4:payload"[^>]*marker-start="url\(#[^)]*-dot\)"/);
+    // no dot of its own on a row: the picture's dots are its arrows' (the key has one)
+    expect(h.slice(h.indexOf('</defs>'), h.indexOf('</svg>'))).not.toContain('heap-dot');
     expect(h).toContain('淡色箭头：从选中的帧顺着图中的箭头走不到');
     // An arrow into an object the reader asked to see is never faded.
     const locatedThere = render('zh', { layout: selected, located: locate(13) });
