@@ -307,6 +307,48 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await p().locator('[data-testid=my-scenario-restore]').waitFor();
     expect(await seriousViolations(app.page)).toEqual([]);
   });
+
+  it('shows an object its #id asks for when the picture cuts short the container holding it', async () => {
+    // Twelve hooks, each its own function: the diagram draws eight items of a container.
+    const twelve = [
+      'def quiet(i):',
+      '    def hook(payload):',
+      '        return None',
+      '    hook.__name__ = f"hook_{i}"',
+      '    return hook',
+      '',
+      'hooks["before"] = [quiet(i) for i in range(12)]',
+      '',
+    ].join('\n');
+    await startWith({ base: 'pass', code: twelve });
+    const call = runtimeLine('answer = callback(');
+    await clickLine(p(), call);
+    await p().locator('[data-testid=debug]').click();
+    await waitState(p(), 'paused', call);
+    const chain = p().locator('[data-testid=var][data-name=chain]');
+    const tuple = await chain.getAttribute('data-obj-id');
+    const box = (id: string | null) =>
+      p().locator(`[data-testid=heap-object][data-object-id="${id}"]`);
+    await expect.poll(() => box(tuple).locator('[data-testid=heap-more]').count()).toBe(1);
+    await chain.locator('.val-toggle').first().click();
+    const eleventh = chain
+      .locator('.val-children > li')
+      .nth(10)
+      .locator('[data-testid=obj-id]')
+      .first();
+    const id = await eleventh.getAttribute('data-obj-id');
+    expect(await box(id).count()).toBe(0);
+    await eleventh.click();
+    await expect.poll(() => box(id).getAttribute('data-located')).toBe('true');
+    expect(await box(tuple).locator('[data-testid=heap-more]').count()).toBe(0);
+    expect(await p().locator('[data-testid=heap-located]').textContent()).toBe(
+      `Object #${id} is marked in the diagram`,
+    );
+    // What was opened for it stays open once the panel moves on.
+    await p().locator('[data-testid=step-over]').click();
+    await expect.poll(() => p().locator('[data-located=true]').count()).toBe(0);
+    expect(await box(id).count()).toBe(1);
+  });
 });
 
 describe('My scenario on a phone, 390×844', { timeout: 300_000 }, () => {

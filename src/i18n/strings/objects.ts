@@ -48,8 +48,8 @@ export const objectStrings = {
   },
   locatedShown: { zh: '引用图中标出了对象 #{id}', en: 'Object #{id} is marked in the diagram' },
   locatedHidden: {
-    zh: '这一步的引用图没有画出对象 #{id}：它在图中收起的部分里，点那里的“… 还有 N 项”就能看到它',
-    en: 'Object #{id} is not drawn at this step: it is in a part of the picture cut short; click that part’s “… N more” to see it',
+    zh: '这一步的引用图没有画出对象 #{id}：这一步的对象太多，图里画不下它',
+    en: 'Object #{id} is not drawn at this step: there are more objects than the picture draws',
   },
   historyOf: { zh: '{name} 的来历', en: 'Where {name} came from' },
   historyTitle: { zh: '{name} 的每次改动', en: 'Every change of {name}' },

@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { foldGlobals, namesIn } from '../../diagram/fold';
 import { diagramFromGraph } from '../../diagram/fromGraph';
 import { type DiagramLayout, layoutDiagram } from '../../diagram/layout';
 import { fitWide, NARROW } from '../../diagram/layoutOptions';
+import {
+  type HeapExpansions,
+  revealObject,
+  revealSourceOf,
+  withReveal,
+} from '../../diagram/reveal';
 import { shareLayout } from '../../diagram/share';
 import { type Lang, t } from '../../i18n';
 import type { HistoryTarget as HistoryRequest, LocateRequest } from '../../store/panelTypes';
 import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
 import { HeapDiagram, type HistoryTarget } from './HeapDiagram';
-
-/** What the reader opened: objects shown whole, and frames whose folded globals are shown. */
-export interface HeapExpansions {
-  ids: ReadonlySet<number>;
-  globals: ReadonlySet<string>;
-}
 
 /**
  * The reference diagram at a step: the object graph from the trace (memoised per step; the
@@ -44,19 +44,38 @@ export function HeapView(props: {
   const prev = useRef<{ trace: Trace; layout: DiagramLayout } | null>(null);
   const opts = useMemo(() => (narrow ? NARROW : fitWide(width)), [narrow, width]);
   const named = useMemo(() => namesIn(props.code), [props.code]);
-  const input = useMemo(() => {
-    const graph = graphAt(trace, step, { maxEntries: opts.maxSlots, expanded: expanded.ids });
-    const whole = diagramFromGraph(graph, selectedFrameId, (kind) =>
-      t(lang, kind === 'return' ? 'returnValue' : 'raised'),
-    );
-    // The globals the code on screen does not name, nor the calls share, fold away.
-    return foldGlobals(whole, expanded.globals, named);
-  }, [trace, step, selectedFrameId, opts, expanded, named, lang]);
+  const inputFor = useCallback(
+    (opened: HeapExpansions) => {
+      const graph = graphAt(trace, step, { maxEntries: opts.maxSlots, expanded: opened.ids });
+      const whole = diagramFromGraph(graph, selectedFrameId, (kind) =>
+        t(lang, kind === 'return' ? 'returnValue' : 'raised'),
+      );
+      // The globals the code on screen does not name, nor the calls share, fold away.
+      return { whole, input: foldGlobals(whole, opened.globals, named) };
+    },
+    [trace, step, selectedFrameId, opts, named, lang],
+  );
+  const base = useMemo(() => inputFor(expanded), [inputFor, expanded]);
+  // An object the reader asked to see is drawn: what hides it is opened (./reveal.ts), here
+  // at once, and kept by the pane's owner of what is open (the effect below).
+  const wanted = props.located?.objectId;
+  const shown = useMemo(() => {
+    if (wanted === undefined) return expanded;
+    const source = revealSourceOf(trace, step, base.whole, base.input);
+    return withReveal(expanded, revealObject(source, wanted, opts.maxSlots, expanded.ids));
+  }, [wanted, trace, step, base, opts.maxSlots, expanded]);
+  const input = useMemo(
+    () => (shown === expanded ? base.input : inputFor(shown).input),
+    [shown, expanded, base, inputFor],
+  );
+  useEffect(() => {
+    if (shown !== expanded) onExpand(shown);
+  }, [shown, expanded, onExpand]);
   const layout = useMemo(() => {
     const before = prev.current?.trace === trace ? prev.current.layout : null;
     // What is laid out as before stays the same object: its boxes are not drawn again.
-    return shareLayout(before, layoutDiagram(input, opts, expanded.ids, before));
-  }, [input, opts, expanded, trace]);
+    return shareLayout(before, layoutDiagram(input, opts, shown.ids, before));
+  }, [input, opts, shown, trace]);
   useEffect(() => {
     prev.current = { trace, layout };
   }, [layout, trace]);
@@ -83,10 +102,8 @@ export function HeapView(props: {
       located={props.located}
       lang={lang}
       narrow={narrow}
-      onExpand={(id) => onExpand({ ...expanded, ids: new Set([...expanded.ids, id]) })}
-      onOpenGlobals={(key) =>
-        onExpand({ ...expanded, globals: new Set([...expanded.globals, key]) })
-      }
+      onExpand={(id) => onExpand({ ...shown, ids: new Set([...shown.ids, id]) })}
+      onOpenGlobals={(key) => onExpand({ ...shown, globals: new Set([...shown.globals, key]) })}
       onHistory={pick}
     />
   );

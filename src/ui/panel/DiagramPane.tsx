@@ -8,11 +8,11 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { scopeOf } from '../../diagram/fold';
+import type { HeapExpansions } from '../../diagram/reveal';
 import { t } from '../../i18n';
 import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import { locatedNow } from '../../store/locate';
 import type { Trace } from '../../trace/trace';
-import type { HeapExpansions } from '../diagram/HeapView';
 import '../diagram/pane.css';
 import type { PaneProps } from './panes';
 
