@@ -60,6 +60,16 @@ describe('locating an object in the diagram', () => {
     expect(locatedNow(panel())).toBeNull();
   });
 
+  it('stays when a command does not move the panel (Step Back at the first step)', async () => {
+    const { s, panel } = await pausedStore();
+    expect(panel().position).toBe(0);
+    s.locate(KEY, 5);
+    const asked = locatedNow(panel());
+    s.command(KEY, 'stepBack');
+    expect(panel().position).toBe(0);
+    expect(locatedNow(panel())).toBe(asked);
+  });
+
   it('is read from the state alone', () => {
     const located = { objectId: 2, scenario: 'a', position: 5 };
     expect(locatedNow({ located, scenario: 'a', position: 5 })).toBe(located);
