@@ -2,7 +2,7 @@
  * The reference diagram as laid out (./layout.ts `layoutDiagram`): frames, boxes and arrows
  * with their places, ready to draw. Pure data.
  */
-import type { ObjectKind } from './model';
+import type { DiagramFrame, ObjectKind } from './model';
 
 /** One drawn row: a name of a frame or a slot of an object. */
 export interface LaidRow {
@@ -27,8 +27,19 @@ export interface LaidRow {
   y: number;
 }
 
+/** A box, frame or object: where it is, where its value column starts, its rows. */
+export interface LaidBox {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Where the value column starts, from `x` (shapes.labelColumn). */
+  labelW: number;
+  rows: LaidRow[];
+}
+
 /** A frame box. */
-export interface LaidFrame {
+export interface LaidFrame extends LaidBox {
   key: string;
   /**
    * The box's place in the stack (`depth:<n>`), which the view uses as its identity: a
@@ -42,19 +53,12 @@ export interface LaidFrame {
   module: boolean;
   selected: boolean;
   heading: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Where the value column starts, from `x` (shapes.labelColumn). */
-  labelW: number;
-  rows: LaidRow[];
   /** Names folded into the "… N more" row under the rows (./fold.ts); 0 when none. */
   hidden: number;
 }
 
 /** An object box. */
-export interface LaidObject {
+export interface LaidObject extends LaidBox {
   id: number;
   type: string;
   kind: ObjectKind;
@@ -62,13 +66,6 @@ export interface LaidObject {
   summaryShown: string;
   changed: boolean;
   column: number;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-  /** Where the value column starts, from `x` (shapes.labelColumn). */
-  labelW: number;
-  rows: LaidRow[];
   /**
    * The box's first row is its summary: an instance holding a value of its own besides
    * its attributes (`MyInt(5)`, `Name('bob')`, an exception, an enum member), not the

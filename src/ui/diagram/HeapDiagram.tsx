@@ -2,6 +2,7 @@ import { memo, useId, useMemo } from 'react';
 import {
   type DiagramLayout,
   HEAD_H,
+  type LaidBox,
   type LaidFrame,
   type LaidObject,
   type LaidRow,
@@ -69,8 +70,8 @@ function Whole({ text, shown }: { text: string | undefined; shown: string }) {
   return text !== undefined && text !== shown ? <title>{text}</title> : null;
 }
 
-/** Where a box is and where its value column starts (LaidFrame, LaidObject). */
-type Box = { x: number; w: number; labelW: number };
+/** Where a box is and where its value column starts. */
+type Box = Pick<LaidBox, 'x' | 'w' | 'labelW'>;
 
 function Row({ row, x, w, labelW }: { row: LaidRow } & Box) {
   return (
