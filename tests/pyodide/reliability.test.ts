@@ -532,6 +532,32 @@ describe("the watchdog's interrupt (Pyodide's interrupt buffer)", () => {
     expect(run(probe).meta.output).toBe(before);
   });
 
+  it('finds the interpreter as it left it after a run that changed nothing of it, so putting back is the quick check alone', () => {
+    const state = () =>
+      rec.pyodide
+        .runPython(
+          [
+            'import linecache, wpt_recorder.sandbox as sandbox',
+            '[sandbox.baseline().in_place.containers.unchanged(),',
+            ' [p for p in linecache.cache if not p.startswith("/")]]',
+          ].join('\n'),
+        )
+        .toJs();
+    // A run that raises, so that its traceback reads the lesson's lines from linecache.
+    const plain = run(script('items = [1, 2]\nitems.append(3)\nraise ValueError(items)\n'));
+    expect(plain.meta.error?.type).toBe('ValueError');
+    expect(state()).toEqual([true, []]);
+    // A file that does not compile ends the run before it starts: the files compiled
+    // before it are not left in linecache for the next run to read either.
+    const broken = run(
+      script('def oops(:\n', [
+        { path: 'helper.py', code: 'SECRET = 1\n', role: 'source', module: 'helper' },
+      ]),
+    );
+    expect(broken.meta.error?.type).toBe('SyntaxError');
+    expect(state()[1]).toEqual([]);
+  });
+
   it("puts back the watchdog's handler when a run replaced it, so the watchdog still stops the next run", async () => {
     const meddler = run(
       script('import signal\nsignal.signal(signal.SIGUSR1, signal.SIG_IGN)\nprint("ignored")\n'),

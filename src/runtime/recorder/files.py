@@ -4,6 +4,7 @@ first run and put back after each, so that no run sees what another one wrote.""
 import contextlib
 import os
 import sys
+from importlib.machinery import FileFinder
 
 # Folders lesson code may write to (Pyodide's in-memory filesystem): whatever a run
 # leaves there is undone before the next run. /lib holds the standard library's zip and
@@ -80,3 +81,13 @@ def _remove(path):
         os.rmdir(path)
     else:
         os.remove(path)
+
+
+def forget_listings():
+    """Have the import system list directories afresh (a file a run wrote and that is gone
+    again), cheaply: importlib.invalidate_caches() would also reload importlib.metadata's
+    finders. Done before the baseline is taken too, so that the finders the baseline holds
+    are as a restore leaves them, and a run that imported nothing finds them unchanged."""
+    for finder in sys.path_importer_cache.values():
+        if isinstance(finder, FileFinder):
+            finder.invalidate_caches()

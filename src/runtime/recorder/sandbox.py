@@ -17,11 +17,10 @@ import random
 import sys
 import types
 import warnings
-from importlib.machinery import FileFinder
 from operator import is_
 
 from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
-from .files import restore_files, snapshot_files
+from .files import forget_listings, restore_files, snapshot_files
 from .finalize import finalize_run
 from .hostguard import refuse_host_processes
 from .inplace import InPlaceState, note_codec_changes_entry, remove_audit_hooks_entry
@@ -127,6 +126,7 @@ class InterpreterState:
             (name, context_state(getattr(decimal, name))) for name in DECIMAL_TEMPLATES
         )
         self.files = snapshot_files()
+        forget_listings()  # as every restore leaves them
         # The containers this class puts back (and the import system's own locks, which it
         # drops as their weak references die) are not InPlaceState's.
         owned = (sys.modules, *_tables(), importlib._bootstrap._module_locks)
@@ -173,11 +173,7 @@ class InterpreterState:
         context = decimal.Context()
         set_context_state(context, self.decimal_context)
         decimal.setcontext(context)
-        # Forget directory listings (a file a run wrote and that is gone again), cheaply:
-        # importlib.invalidate_caches() would also reload importlib.metadata's finders.
-        for finder in sys.path_importer_cache.values():
-            if isinstance(finder, FileFinder):
-                finder.invalidate_caches()
+        forget_listings()
 
     def adopt_new_modules(self):
         """Modules imported between runs (by the recorder or its host, never by lesson

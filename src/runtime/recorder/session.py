@@ -33,6 +33,14 @@ def compile_all(rec):
     return compiled, shown
 
 
+def forget_lines(rec):
+    """Take the run's files out of ``linecache`` again (``compile_all`` put them there for
+    its tracebacks), so that the sandbox finds the cache as the baseline has it and its
+    check of the usual case, nothing changed, holds (containers.py)."""
+    for f in rec.files:
+        linecache.cache.pop(f["path"], None)
+
+
 def code_lines(code):
     """The lines of a file that have code Python can stop at (a line event can happen on
     them), from every code object in it: not blank lines, comments, docstrings of
@@ -59,7 +67,9 @@ def run(request):
     try:
         compiled, compile_warnings = compile_all(rec)
     except SyntaxError as exc:
-        return rec, "error", syntax_error(exc), time.perf_counter() - started
+        error = syntax_error(exc)
+        forget_lines(rec)
+        return rec, "error", error, time.perf_counter() - started
 
     error = None
     outcome = "completed"
@@ -105,5 +115,6 @@ def run(request):
         rec.detach()
         del namespace, module  # the run's objects are the interpreter's alone now
         rec.release()
+        forget_lines(rec)
         sandbox.leave(rec.codes)
     return rec, outcome, error, elapsed
