@@ -30,7 +30,7 @@ function rowText(lang: Lang, r: LaidRow): string {
     return r.ref !== undefined
       ? t(lang, 'returnsObject', { id: r.ref })
       : t(lang, 'returnsAtom', { value: r.atom ?? '' });
-  if (r.result) return t(lang, 'raisesObject', { id: r.ref ?? '' });
+  if (r.result && r.ref !== undefined) return t(lang, 'raisesObject', { id: r.ref });
   return r.ref !== undefined
     ? t(lang, 'refersTo', { name: r.label, id: r.ref })
     : t(lang, 'holdsAtom', { name: r.label, value: r.atom ?? '' });

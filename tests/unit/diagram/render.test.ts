@@ -100,6 +100,17 @@ describe('the diagram markup', () => {
     expect(en).not.toContain('Where return value came from');
     expect(en.match(/data-testid="heap-var"/g)).toHaveLength(1);
     expect(returned('zh')).toContain('返回对象 #41');
+    // A value handed back as text (no object to point at) is written as a name's would be.
+    const raised = render('en', {
+      layout: layoutDiagram(
+        input(
+          [frame('4', 'boom', [{ ...atom('raised', 'ValueError()'), result: 'exception' }])],
+          [],
+        ),
+      ),
+    });
+    expect(raised).toContain('raised = ValueError()');
+    expect(raised).not.toContain('raises object');
   });
 
   it('says in an empty box that it is empty, so it does not read as a box not drawn yet', () => {
