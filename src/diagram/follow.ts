@@ -6,7 +6,7 @@
  * they are in it. Pure: src/ui/diagram/useFollowStep.ts reads the picture's scroll box and
  * applies the answer.
  */
-import type { DiagramLayout } from './layout';
+import { type DiagramLayout, ROW_H } from './layout';
 
 /** A vertical extent in layout units. */
 export interface Band {
@@ -27,8 +27,9 @@ function span(boxes: readonly { y: number; h: number }[]): Band | null {
  * The extents a step is about, widest first: the selected frame with the objects the step
  * changed and the objects its names refer to and what those hold (paused in a hook, its
  * payload's box and the call inside it, however far below the frame the layout put them);
- * then without what those hold; then the frame and the changed objects alone; last, the
- * changed objects without the frame. Empty when there is neither a selected frame nor a
+ * then without what those hold; then the frame and the changed objects alone; at a
+ * return, the frame's row of what it hands back with that value and the changes; last,
+ * the changed objects without the frame. Empty when there is neither a selected frame nor a
  * changed object. (A box the reader asked to see is followed instead: {@link objectBands}.)
  */
 export function focusBands(layout: DiagramLayout): Band[] {
@@ -46,7 +47,17 @@ export function focusBands(layout: DiagramLayout): Band[] {
     if (band.top < bands[0].top || band.bottom > bands[0].bottom) bands.unshift(band);
     held = new Set(reached.flatMap((o) => o.rows.map((r) => r.ref)));
   }
-  // Where the frame and the change do not fit together, the change: what the step did.
+  // Where the frame and the change do not fit together: at a return, the frame's row of
+  // what it hands back with that value and the change (a phone's view shows the returned
+  // dict and the row its arrow leaves); else the change alone, what the step did.
+  const handed = selected.flatMap((f) => f.rows.filter((r) => r.result));
+  const returned = new Set(handed.map((r) => r.ref));
+  const back = span([
+    ...handed.map((r) => ({ y: r.y, h: ROW_H })),
+    ...layout.objects.filter((o) => returned.has(o.id)),
+    ...changed,
+  ]);
+  if (back && handed.length > 0) bands.push(back);
   const news = span(changed);
   if (news && selected.length > 0) bands.push(news);
   return bands;

@@ -74,6 +74,29 @@ describe('the boxes a step is about', () => {
     );
   });
 
+  it("keep, at a return, the frame's return value row with the returned box, before the box alone", () => {
+    const returning = frame('5', 'run', [
+      ref('payload', 20),
+      { ...ref('return value', 30), result: 'return' },
+    ]);
+    const l = layoutDiagram(
+      {
+        ...input([globals, returning], [...objects, obj(30, 'dict', [ref("'call'", 21)])], [30]),
+        selectedFrame: '5',
+      },
+      NARROW,
+    );
+    const row = l.frames.find((x) => x.key === '5')?.rows.find((r) => r.result);
+    const dict = box(l, 30);
+    expect(row).toBeDefined();
+    const bands = focusBands(l);
+    expect(bands.at(-2)).toEqual({ top: row?.y, bottom: dict.bottom });
+    expect(bands.at(-1)).toEqual(dict);
+    // a view too short for the frame with the dict, tall enough for the row with it
+    const view = { scrollTop: 0, height: dict.bottom - (row?.y ?? 0) + 16 };
+    expect(followScroll(view, bands)).toBe((row?.y ?? 0) - 8);
+  });
+
   it('are the changed objects alone without a selected frame, and none without either', () => {
     const o = extent(laid([103], null).objects.find((x) => x.id === 103));
     expect(focusBands(laid([103], null))).toEqual([o]);
