@@ -2,7 +2,7 @@
  * The reference diagram as laid out (./layout.ts `layoutDiagram`): frames, boxes and arrows
  * with their places, ready to draw. Pure data.
  */
-import type { DiagramFrame, ObjectKind } from './model';
+import type { DiagramFrame, ObjectKind, Slot } from './model';
 
 /** One drawn row: a name of a frame or a slot of an object. */
 export interface LaidRow {
@@ -15,7 +15,7 @@ export interface LaidRow {
    * Set when the row is the value its frame hands back (the label then says so, in the
    * reader's language), not one of its names.
    */
-  result?: 'return' | 'exception' | 'unwind';
+  result?: Slot['result'];
   /** Whether that object has a box (false when cut by `maxObjects`). */
   drawn: boolean;
   /** The label and value clipped to the box's width. */

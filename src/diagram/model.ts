@@ -4,6 +4,7 @@
  * objects those names reach. An adapter builds this from the trace's graph at a step;
  * the layout (layout.ts) and the text alternative only read it.
  */
+import type { ResultKind } from '../trace/result';
 
 /** What one name or one container slot holds: an atom written inline, or an object. */
 export type SlotValue = { atom: string } | { ref: number };
@@ -16,7 +17,7 @@ export interface Slot {
    * Set on a frame's last row when it is the value the frame hands back at this step (its
    * return value, or the exception it raises or that leaves it), not one of its names.
    */
-  result?: 'return' | 'exception' | 'unwind';
+  result?: ResultKind;
 }
 
 /** The shapes of box the diagram knows; `other` is any object without slots. */

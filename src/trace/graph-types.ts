@@ -7,6 +7,7 @@
  * A *step* is an event index of the trace (`0 .. trace.length - 1`); the state "at step
  * N" is the state when event N happens (a line event: just before that line runs).
  */
+import type { ResultKind } from './result';
 
 /**
  * What a name or a container slot holds: an atom shown inline (number, string, None,
@@ -55,7 +56,7 @@ export interface GraphFrame {
    * The value this frame hands back at this step (its return value, or the exception it
    * raises or that leaves it: ./result.ts), drawn as a row of its own; else null.
    */
-  result: { kind: 'return' | 'exception' | 'unwind'; value: Slot } | null;
+  result: { kind: ResultKind; value: Slot } | null;
 }
 
 /** One slot of an object: a key, index or attribute name and what it holds. */

@@ -6,11 +6,17 @@
 import { EventKind } from './meta';
 import type { Trace } from './trace';
 
+/**
+ * How a frame hands a value back: it returns it (a generator's yield is recorded as a
+ * return too), raises it, or is left by it (an exception raised further in).
+ */
+export type ResultKind = 'return' | 'exception' | 'unwind';
+
 /** The value the event at a step hands back, and the frame that hands it back. */
 export interface StepResult {
   /** The frame the event is in: its value belongs to it, not to the callers. */
   frameId: number;
-  kind: 'return' | 'exception' | 'unwind';
+  kind: ResultKind;
   /** A trace `Ref` (read with `slotOf`/`refId` in ./values.ts). */
   value: number;
 }
