@@ -4,7 +4,7 @@ import { type Lang, t } from '../../i18n';
 function KeyArrow({ faded = false }: { faded?: boolean }) {
   return (
     <svg width="22" height="12" className="heap-key-mark" aria-hidden="true">
-      <circle cx="4" cy="6" r="3" className="heap-dot" />
+      <circle cx="4" cy="6" r="3" className={faded ? 'heap-dot is-faded' : 'heap-dot'} />
       <path d="M4,6 L16,6" className={faded ? 'heap-edge is-faded' : 'heap-edge'} />
       <path
         d="M15,2.5 L21,6 L15,9.5 z"

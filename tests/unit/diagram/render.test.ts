@@ -201,6 +201,11 @@ describe('the diagram markup', () => {
     // no dot of its own on a row: the picture's dots are its arrows' (the key has one)
     expect(h.slice(h.indexOf('</defs>'), h.indexOf('</svg>'))).not.toContain('heap-dot');
     expect(h).toContain('淡色箭头：从选中的帧顺着图中的箭头走不到');
+    // the key's faded arrow is pale from its dot to its head, as the picture's are
+    const key = h.slice(h.indexOf('data-testid="heap-key-faded"'));
+    expect(key.slice(0, key.indexOf('</svg>'))).toMatch(
+      /class="heap-dot is-faded"[\s\S]*class="heap-edge is-faded"[\s\S]*class="heap-arrowhead is-faded"/,
+    );
     // An arrow into an object the reader asked to see is never faded.
     const locatedThere = render('zh', { layout: selected, located: locate(13) });
     expect(locatedThere).toMatch(
