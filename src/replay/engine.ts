@@ -208,7 +208,9 @@ export function step(
       // of the caller's line (`f(1) + g(2)`), so it goes on in the caller, as Step Out;
       // a top-level frame has no caller, and the next top-level frame comes next.
       const k = trace.kind[p];
-      const leaving = (k === EventKind.Return || k === EventKind.Unwind) && trace.depth[p] > 0;
+      const leaving =
+        (k === EventKind.Return || k === EventKind.Yield || k === EventKind.Unwind) &&
+        trace.depth[p] > 0;
       return nextAtDepth(trace, p, trace.depth[p] - (leaving ? 1 : 0), hits);
     }
     case 'stepOut':

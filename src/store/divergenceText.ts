@@ -19,6 +19,8 @@ export function sideAction(lang: Lang, side: DivergenceSide | null): string {
       return t(lang, 'divKindLine');
     case EventKind.Return:
       return t(lang, side.classBody ? 'divKindClassEnd' : 'divKindReturn', { fn });
+    case EventKind.Yield:
+      return t(lang, 'divKindYield', { fn });
     case EventKind.Exception:
       return t(lang, 'divKindException');
     case EventKind.Unwind:

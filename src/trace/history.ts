@@ -37,7 +37,7 @@ export function lineThatRan(trace: Trace, step: number): { file: string; line: n
   if (step < 0 || step >= trace.length) return null;
   const frameId = trace.frame[step];
   let at = trace.kind[step] === EventKind.Call ? -1 : trace.lastEventAt(frameId, step - 1);
-  if (at < 0 || trace.kind[at] === EventKind.Return) {
+  if (at < 0 || trace.kind[at] === EventKind.Yield) {
     const parent = trace.frames.parentOf(frameId);
     const resumer = parent >= 0 ? trace.lastEventAt(parent, step) : -1;
     if (resumer >= 0) at = resumer;

@@ -7,7 +7,7 @@
 import { z } from 'zod/mini';
 
 /** The trace format version this reader reads (recorder/config.py FORMAT_VERSION). */
-export const TRACE_FORMAT_VERSION = 4;
+export const TRACE_FORMAT_VERSION = 5;
 
 /** Kinds of events, in the numbering the recorder uses. */
 export const EventKind = {
@@ -17,6 +17,8 @@ export const EventKind = {
   Exception: 3,
   /** The frame was left because an exception propagated out of it. */
   Unwind: 4,
+  /** A generator (or coroutine) handed a value out with `yield` and stopped; it may resume. */
+  Yield: 5,
 } as const;
 /** One of the values of {@link EventKind}. */
 export type EventKind = (typeof EventKind)[keyof typeof EventKind];

@@ -7,10 +7,10 @@ import { EventKind } from './meta';
 import type { Trace } from './trace';
 
 /**
- * How a frame hands a value back: it returns it (a generator's yield is recorded as a
- * return too), raises it, or is left by it (an exception raised further in).
+ * How a frame hands a value back: it returns it, yields it (a generator, which may resume),
+ * raises it, or is left by it (an exception raised further in).
  */
-export type ResultKind = 'return' | 'exception' | 'unwind';
+export type ResultKind = 'return' | 'yield' | 'exception' | 'unwind';
 
 /** The value the event at a step hands back, and the frame that hands it back. */
 export interface StepResult {
@@ -36,6 +36,7 @@ export function resultAt(trace: Trace, step: number): StepResult | null {
     if (trace.functionOf(step) === '<module>' || trace.frames.isClassBody(frameId)) return null;
     return { frameId, kind: 'return', value };
   }
+  if (k === EventKind.Yield) return { frameId, kind: 'yield', value };
   if (k === EventKind.Exception) return { frameId, kind: 'exception', value };
   if (k === EventKind.Unwind) return { frameId, kind: 'unwind', value };
   return null;

@@ -30,6 +30,25 @@ describe('the recorder', () => {
     expect(new Set(trace.meta.files)).toEqual(new Set(['main.py']));
   });
 
+  it("records a generator's yields as yields, each with its value, and its end as a return", () => {
+    const trace = rec.record({
+      scenario: '',
+      files: script(
+        'def gen(n):\n    for i in range(n):\n        yield [i]\n    return "done"\ng = gen(2)\na = list(g)\n',
+      ),
+    });
+    expect(trace.meta.outcome).toBe('completed');
+    const ofGen = [...Array(trace.length).keys()].filter((e) => trace.functionOf(e) === 'gen');
+    const handed = ofGen
+      .filter((e) => trace.kind[e] === EventKind.Yield || trace.kind[e] === EventKind.Return)
+      .map((e) => [trace.kind[e], trace.line[e], textAt(trace, trace.aux[e], e)]);
+    expect(handed).toEqual([
+      [EventKind.Yield, 3, '[0]'],
+      [EventKind.Yield, 3, '[1]'],
+      [EventKind.Return, 4, "'done'"],
+    ]);
+  });
+
   it('writes each column padded to 4 bytes, so a trace of either parity is read in place', () => {
     const parities = new Set<number>();
     // One more statement at the top makes one more event: the two runs differ in parity.

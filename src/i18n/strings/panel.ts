@@ -47,6 +47,7 @@ export const panelStrings = {
     en: 'breakpoint on line {n} failed: {message}',
   },
   returnValue: { zh: '返回值', en: 'return value' },
+  yieldValue: { zh: 'yield 出的值', en: 'yielded value' },
   raised: { zh: '抛出', en: 'raised' },
   nowIn: { zh: '当前位于', en: 'now in' },
   stoppedBecause: { zh: '运行被中止：{why}', en: 'The run was stopped: {why}' },

@@ -5,11 +5,13 @@ the limits of what a rendering shows."""
 # 3: an int of the value table may be written as a bare JSON number (trace-format.md).
 # 4: each binary column padded with zeros to a multiple of 4 bytes (serialise.py), so the
 #    reader views every column in place.
-FORMAT_VERSION = 4
+# 5: a generator's yield is an event of its own (K_YIELD), no longer recorded as a return.
+FORMAT_VERSION = 5
 
 # Event kinds (must match EventKind in src/trace/meta.ts).
 # K_UNWIND: the frame was left because an exception propagated out of it.
-K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND = 0, 1, 2, 3, 4
+# K_YIELD: a generator (or coroutine) handed a value out and stopped, to be resumed later.
+K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND, K_YIELD = 0, 1, 2, 3, 4, 5
 
 HARD_MAX_EVENTS = 5_000_000
 HARD_MAX_SECONDS = 30.0

@@ -17,6 +17,7 @@ from .config import (
     K_EXCEPTION,
     K_RETURN,
     K_UNWIND,
+    K_YIELD,
     MAX_OUTPUT_CHARS,
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
@@ -210,7 +211,7 @@ class Recorder(Stack):
             (ev.LINE, line_callback(self)),
             (ev.INSTRUCTION, instruction_callback(self)),
             (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
-            (ev.PY_YIELD, exit_callback(K_RETURN, final=False, filtered=False)),
+            (ev.PY_YIELD, exit_callback(K_YIELD, final=False, filtered=False)),
             (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True)),
             (ev.PY_UNWIND, exit_callback(K_UNWIND, final=True, filtered=True)),
         )
@@ -275,7 +276,7 @@ class Recorder(Stack):
 
     def _exit_callback(self, kind, final, filtered):
         """The callback of an event where a frame stops running: a return or a yield
-        (``kind`` K_RETURN, ``final`` False for a yield: the frame lives on), a raise
+        (``kind`` K_RETURN, or K_YIELD with ``final`` False: the frame lives on), a raise
         (K_EXCEPTION, ``final`` None: the frame stays on the stack) or an unwind (K_UNWIND).
         ``filtered``: a global event (RAISE, PY_UNWIND), so code that is not the lesson's
         is skipped.
@@ -284,12 +285,11 @@ class Recorder(Stack):
         could re-enter what was stuck (a user __repr__) with no interrupt to come. Only an
         unwind still leaves its frame, so the stack stays true while the stop propagates.
 
-        Made once per attach: the callback is this closure itself, so an event costs one
-        Python call as before, and what differs between the four events is a constant."""
+        Made once per attach: an event costs one Python call, this closure's."""
         code_files = self.code_files
         live = self.live
         unwind = kind == K_UNWIND
-        returns = kind == K_RETURN
+        returns = kind in (K_RETURN, K_YIELD)  # hands a value to the caller
 
         def callback(code, offset, value):
             if self.busy or (filtered and id(code) not in code_files):

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { DiagramLayout, LaidFrame, LaidObject, LaidRow } from '../../diagram/layout';
 import { type Lang, t, tn } from '../../i18n';
+import { resultSentence } from '../../store/resultText';
 import {
   expandAction,
   globalsAction,
@@ -26,11 +27,7 @@ export function omittedText(lang: Lang, layout: DiagramLayout): string {
 }
 
 function rowText(lang: Lang, r: LaidRow): string {
-  if (r.result === 'return')
-    return r.ref !== undefined
-      ? t(lang, 'returnsObject', { id: r.ref })
-      : t(lang, 'returnsAtom', { value: r.atom ?? '' });
-  if (r.result && r.ref !== undefined) return t(lang, 'raisesObject', { id: r.ref });
+  if (r.result) return resultSentence(lang, r.result, r.ref, r.atom ?? '');
   return r.ref !== undefined
     ? t(lang, 'refersTo', { name: r.label, id: r.ref })
     : t(lang, 'holdsAtom', { name: r.label, value: r.atom ?? '' });

@@ -1,5 +1,6 @@
 import { isImplicitName } from '../../diagram/args';
 import { t } from '../../i18n';
+import { resultLabel } from '../../store/resultText';
 import { refId } from '../../trace/values';
 import type { PaneProps } from './panes';
 import { useRovingFocus } from './roving';
@@ -25,9 +26,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
         <ul className="var-list" {...roving}>
           {pos.result ? (
             <li className={`var result-${pos.result.kind}`} data-testid="result">
-              <span className="var-name">
-                {pos.result.kind === 'return' ? t(lang, 'returnValue') : t(lang, 'raised')}
-              </span>
+              <span className="var-name">{resultLabel(lang, pos.result.kind)}</span>
               <ValueView
                 trace={trace}
                 value={pos.result.value}

@@ -27,7 +27,7 @@ import {
 } from '../../../src/trace/meta.ts';
 import { Trace } from '../../../src/trace/trace.ts';
 
-export type KindName = 'call' | 'line' | 'return' | 'exception' | 'unwind';
+export type KindName = 'call' | 'line' | 'return' | 'exception' | 'unwind' | 'yield';
 
 export const KIND_CODE: Record<KindName, number> = {
   call: EventKind.Call,
@@ -35,6 +35,7 @@ export const KIND_CODE: Record<KindName, number> = {
   return: EventKind.Return,
   exception: EventKind.Exception,
   unwind: EventKind.Unwind,
+  yield: EventKind.Yield,
 };
 
 export interface FixtureFrame {

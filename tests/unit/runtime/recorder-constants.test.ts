@@ -29,13 +29,14 @@ function pyNumber(name: string): number {
 
 describe('recorder constants, Python and TypeScript', () => {
   it('number the event kinds alike', () => {
-    const m = /^K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND = (.+)$/m.exec(config);
+    const m = /^K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND, K_YIELD = (.+)$/m.exec(config);
     expect(m?.[1].split(',').map((x) => Number(x.trim()))).toEqual([
       EventKind.Call,
       EventKind.Line,
       EventKind.Return,
       EventKind.Exception,
       EventKind.Unwind,
+      EventKind.Yield,
     ]);
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { earlierText, partText, sideAction } from '../../../src/store/divergenceText';
 import { divergence } from '../../../src/trace/divergence';
 import type { DivergenceSide } from '../../../src/trace/graph-types';
+import { EventKind } from '../../../src/trace/meta';
 import { buildTrace, type FixtureSpec } from '../replay/fixtures';
 
 /** A module that defines `class Store` when `define` is set, else calls `make()`. */
@@ -42,6 +43,19 @@ describe('what a side of "where two scenarios part" does', () => {
     expect(sideAction('en', { ...end, classBody: false })).toBe('returns from Store');
     expect(sideAction('en', { ...end, kind: null })).toBe('');
     expect(sideAction('en', null)).toBe('');
+  });
+
+  it('says a generator yields, not that it returns', () => {
+    const side = {
+      step: 5,
+      file: 'main.py',
+      line: 2,
+      function: 'gen',
+      kind: EventKind.Yield,
+      classBody: false,
+    };
+    expect(sideAction('en', side)).toBe('yields a value from gen');
+    expect(sideAction('zh', side)).toBe('在 gen 中 yield 出一个值');
   });
 });
 
