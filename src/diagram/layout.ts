@@ -3,8 +3,9 @@
  * the right (by their distance from a name), arrows from names and slots to boxes. Pure
  * and deterministic: positions depend on the structure (frames, names, object ids, slot
  * counts, edges), never on the atoms' text, so stepping through a loop that only changes
- * numbers never moves a box. With the previous layout given, a box never moves up, so a
- * new object appearing above does not shuffle the boxes below it.
+ * numbers never moves a box. With the previous layout given, a box never moves up while the
+ * call stack and the selected frame stay the same, so a new object appearing above does not
+ * shuffle the boxes below it; when they change, the boxes are laid out afresh.
  */
 import { RESULT_ROW } from '../trace/graph';
 import type { DiagramLayout, LaidEdge, LaidFrame, LaidObject, LaidRow } from './laid';
@@ -75,7 +76,8 @@ interface Visit {
 
 /**
  * Lay out the diagram. `expanded` lists the objects the reader opened past `maxSlots`;
- * `prev` is the layout shown just before (boxes keep at least their previous height).
+ * `prev` is the layout shown just before: with the same frames and the same one selected,
+ * boxes start no higher than they were there.
  */
 export function layoutDiagram(
   input: DiagramInput,
@@ -116,7 +118,8 @@ export function layoutDiagram(
 
   // Place the boxes: each column fills downwards; a child starts no higher than its
   // parent; with a previous layout, a box starts no higher than it was.
-  const prevY = new Map(prev?.objects.map((o) => [o.id, o]) ?? []);
+  const kept = prev && sameStack(prev, input) ? prev : null;
+  const prevY = new Map(kept?.objects.map((o) => [o.id, o]) ?? []);
   const bottom: number[] = [];
   const placed = new Map<number, LaidObject>();
   const colX = (c: number) =>
@@ -226,4 +229,18 @@ export function layoutDiagram(
     omitted: omitted + beyond,
     omittedAtLeast: beyond > 0,
   };
+}
+
+/**
+ * Whether `prev` shows the same frames as `input`, in order, with the same one selected. Only
+ * then does a box keep its height: a picture of other frames (a call, a return, a jump, another
+ * frame picked) draws other objects, and the heights the boxes had there would leave empty
+ * space above them (a function's box kept below the 28 globals of the module-level step
+ * before, with nothing else drawn).
+ */
+function sameStack(prev: DiagramLayout, input: DiagramInput): boolean {
+  if (prev.frames.length !== input.frames.length) return false;
+  return prev.frames.every(
+    (f, i) => f.key === input.frames[i].key && f.selected === (input.selectedFrame === f.key),
+  );
 }

@@ -298,6 +298,38 @@ describe('reference diagram layout', () => {
     expect(fresh.objects.find((o) => o.id === 2)?.y).toBeLessThan(bBefore?.y ?? 0);
   });
 
+  it('lays out afresh when the frames changed: a box held low by the step before comes up', () => {
+    // A module-level step draws many globals above the function `countdown`; the next step
+    // is inside countdown, whose code names only it. Held at its old height, its box would
+    // sit under 28 empty rows.
+    const many = Array.from({ length: 28 }, (_, k) => obj(100 + k, 'list', []));
+    const module = frame('0', '<module>', [
+      ...many.map((o, k) => ref(`g${k}`, o.id)),
+      ref('countdown', 1),
+    ]);
+    const fn = obj(1, 'function', []);
+    const before = layoutDiagram(input([module], [...many, fn]));
+    const low = before.objects.find((o) => o.id === 1)?.y ?? 0;
+    const inside = [frame('0', '<module>', [ref('countdown', 1)]), frame('1', 'countdown', [])];
+    const next = layoutDiagram(
+      { ...input(inside, [fn]), selectedFrame: '1' },
+      WIDE,
+      new Set(),
+      before,
+    );
+    const fresh = layoutDiagram({ ...input(inside, [fn]), selectedFrame: '1' });
+    expect(next.objects[0].y).toBe(fresh.objects[0].y);
+    expect(next.objects[0].y).toBeLessThan(low);
+    // The same frames with another one selected are another picture too.
+    const crowded = [module, frame('1', 'countdown', [])];
+    const held = layoutDiagram({ ...input(crowded, [...many, fn]), selectedFrame: '1' });
+    expect(held.objects.find((o) => o.id === 1)?.y).toBe(low);
+    const picked = { ...input(inside, [fn]), selectedFrame: '0' };
+    expect(layoutDiagram(picked, WIDE, new Set(), held).objects[0].y).toBe(
+      layoutDiagram(picked).objects[0].y,
+    );
+  });
+
   it("aligns a name's object with its row and fits a phone in one object column", () => {
     const l = layoutDiagram(
       input(
