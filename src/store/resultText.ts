@@ -1,8 +1,8 @@
 /**
  * The words for what a frame hands back at a step (`resultAt`, ../trace/result.ts), in the
  * reader's language: one table for the Variables pane's row, the diagram's row and the
- * diagram's text version, so the three always name a return, a yield and a raise alike.
- * Pure.
+ * diagram's text version, so the three always tell a return, a yield and a raise apart
+ * alike. Pure.
  */
 import { type Lang, type StringKey, t } from '../i18n';
 import type { ResultKind } from '../trace/result';
@@ -21,9 +21,25 @@ const OBJECT: Record<ResultKind, StringKey> = {
   unwind: 'raisesObject',
 };
 
-/** The row's label: "return value", "yielded value", "raised". */
+const VERB: Record<ResultKind, StringKey> = {
+  return: 'rowReturns',
+  yield: 'rowYields',
+  exception: 'rowRaises',
+  unwind: 'rowRaises',
+};
+
+/** The Variables pane's row: "return value", "yielded value", "raised". */
 export function resultLabel(lang: Lang, kind: ResultKind): string {
   return t(lang, LABEL[kind]);
+}
+
+/**
+ * The diagram's row, the verb its text version says ("returns", "yields", "raises"): with
+ * the arrow it reads as a sentence, and it fits a phone's frame box, where "yielded value"
+ * was cut to "yielded v…".
+ */
+export function resultVerb(lang: Lang, kind: ResultKind): string {
+  return t(lang, VERB[kind]);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
 import { shareLayout } from '../../diagram/share';
 import type { Lang } from '../../i18n';
 import type { HistoryTarget as HistoryRequest, LocateRequest } from '../../store/panelTypes';
-import { resultLabel } from '../../store/resultText';
+import { resultVerb } from '../../store/resultText';
 import { graphAt } from '../../trace/graph';
 import type { Trace } from '../../trace/trace';
 import { HeapDiagram, type HistoryTarget } from './HeapDiagram';
@@ -48,7 +48,7 @@ export function HeapView(props: {
   const inputFor = useCallback(
     (opened: HeapExpansions) => {
       const graph = graphAt(trace, step, { maxEntries: opts.maxSlots, expanded: opened.ids });
-      const whole = diagramFromGraph(graph, selectedFrameId, (kind) => resultLabel(lang, kind));
+      const whole = diagramFromGraph(graph, selectedFrameId, (kind) => resultVerb(lang, kind));
       // The globals the code on screen does not name, nor the calls share, fold away.
       return { whole, input: foldGlobals(whole, opened.globals, named) };
     },

@@ -7,6 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { layoutDiagram } from '../../../src/diagram/layout';
 import type { Lang } from '../../../src/i18n';
+import { resultVerb } from '../../../src/store/resultText';
 import { HeapDiagram, type HeapDiagramProps } from '../../../src/ui/diagram/HeapDiagram';
 import { HistoryList } from '../../../src/ui/diagram/HistoryList';
 import { atom, frame, input, obj, ref } from './fixtures';
@@ -79,7 +80,7 @@ describe('the diagram markup', () => {
 
   it("draws a frame's return value as a row of its own: no history button, its own words", () => {
     const returned = (lang: Lang) => {
-      const label = lang === 'zh' ? '返回值' : 'return value';
+      const label = resultVerb(lang, 'return');
       const layout = layoutDiagram(
         input(
           [
@@ -97,7 +98,8 @@ describe('the diagram markup', () => {
     expect(en).toContain('returns object #41');
     // a name's history is there to open; the return value's is not
     expect(en).toContain('>Where warnings came from</button>');
-    expect(en).not.toContain('Where return value came from');
+    expect(en).not.toContain('Where returns came from');
+    expect(en).toMatch(/<text[^>]*>returns<\/text>/);
     expect(en.match(/data-testid="heap-var"/g)).toHaveLength(1);
     expect(returned('zh')).toContain('返回对象 #41');
     // A value handed back as text (no object to point at) is written as a name's would be.

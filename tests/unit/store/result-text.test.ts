@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultLabel, resultSentence } from '../../../src/store/resultText.ts';
+import { resultLabel, resultSentence, resultVerb } from '../../../src/store/resultText.ts';
 
 describe('resultLabel: the row naming what a frame hands back', () => {
   it('tells a return, a yield and a raise apart, in both languages', () => {
@@ -10,6 +10,17 @@ describe('resultLabel: the row naming what a frame hands back', () => {
     expect(resultLabel('zh', 'return')).toBe('返回值');
     expect(resultLabel('zh', 'yield')).toBe('yield 出的值');
     expect(resultLabel('zh', 'exception')).toBe('抛出');
+  });
+});
+
+describe('resultVerb: the row in the diagram, short enough for a phone', () => {
+  it('is the verb of the text version, in both languages', () => {
+    expect(
+      ['return', 'yield', 'exception', 'unwind'].map((k) => resultVerb('en', k as never)),
+    ).toEqual(['returns', 'yields', 'raises', 'raises']);
+    expect(resultVerb('zh', 'return')).toBe('返回');
+    expect(resultVerb('zh', 'yield')).toBe('yield');
+    expect(resultVerb('zh', 'exception')).toBe('抛出');
   });
 });
 
