@@ -20,7 +20,7 @@ export const objectStrings = {
   returnsAtom: { zh: '返回 {value}', en: 'returns {value}' },
   yieldsObject: { zh: 'yield 出对象 #{id}', en: 'yields object #{id}' },
   rowReturns: { zh: '返回', en: 'returns' },
-  rowYields: { zh: 'yield', en: 'yields' },
+  rowYields: { zh: 'yield 出', en: 'yields' },
   rowRaises: { zh: '抛出', en: 'raises' },
   yieldsAtom: { zh: 'yield 出 {value}', en: 'yields {value}' },
   raisesObject: { zh: '抛出对象 #{id}', en: 'raises object #{id}' },

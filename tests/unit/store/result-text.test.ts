@@ -19,7 +19,7 @@ describe('resultVerb: the row in the diagram, short enough for a phone', () => {
       ['return', 'yield', 'exception', 'unwind'].map((k) => resultVerb('en', k as never)),
     ).toEqual(['returns', 'yields', 'raises', 'raises']);
     expect(resultVerb('zh', 'return')).toBe('返回');
-    expect(resultVerb('zh', 'yield')).toBe('yield');
+    expect(resultVerb('zh', 'yield')).toBe('yield 出');
     expect(resultVerb('zh', 'exception')).toBe('抛出');
   });
 });
