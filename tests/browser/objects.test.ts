@@ -670,6 +670,39 @@ describe('the reference diagram on a phone', () => {
       await app.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     ).toBe(true);
   });
+
+  it("shows a return's row and the box it hands back together, in the picture's view", async () => {
+    const p = panel(app.page, 'run_hooks');
+    await p.locator('[data-testid=scenario]').selectOption('post_error');
+    const call = runtimeLine('answer = callback(');
+    await ensureBreakpoint(p, call);
+    await press(p, 'debug');
+    await waitState(p, 'paused', call);
+    await stepOverTo(p, runtimeLine('return {"blocked": None, "warnings": warnings}'));
+    // The reader looks at the picture and steps from the toolbar, which stays on screen.
+    const toggle = p.locator('[data-testid=diagram-toggle]');
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await p.locator('.heap-scroll').scrollIntoViewIfNeeded();
+    await step(p, 'step-into');
+    const row = '[data-function=run_hooks] [data-testid=heap-result]';
+    await p.locator(row).waitFor();
+    const id = await p.locator(row).getAttribute('data-to');
+    const box = `[data-testid=heap-object][data-object-id="${id}"]`;
+    // Both inside the scroll box's view once the picture has followed the step (on a phone
+    // the returned dict is laid out last, far below the frame's row).
+    const inView = () =>
+      p.locator('.heap-scroll').evaluate(
+        (view, sels) => {
+          const v = view.getBoundingClientRect();
+          return sels.map((sel) => {
+            const r = (view.querySelector(sel) as Element).getBoundingClientRect();
+            return r.top >= v.top - 1 && r.bottom <= v.bottom + 1;
+          });
+        },
+        [row, box],
+      );
+    await expect.poll(inView).toEqual([true, true]);
+  });
 });
 
 describe("the divergence box on a phone, before the diagram's picture ever loaded", () => {
