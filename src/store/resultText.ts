@@ -7,30 +7,25 @@
 import { type Lang, type StringKey, t } from '../i18n';
 import type { ResultKind } from '../trace/result';
 
-const LABEL: Record<ResultKind, StringKey> = {
-  return: 'returnValue',
-  yield: 'yieldValue',
-  exception: 'raised',
-  unwind: 'raised',
-};
-
-const OBJECT: Record<ResultKind, StringKey> = {
-  return: 'returnsObject',
-  yield: 'yieldsObject',
-  exception: 'raisesObject',
-  unwind: 'raisesObject',
-};
-
-const VERB: Record<ResultKind, StringKey> = {
-  return: 'rowReturns',
-  yield: 'rowYields',
-  exception: 'rowRaises',
-  unwind: 'rowRaises',
+/** Per kind: the pane's label, the diagram row's verb, and the text version's sentences. */
+const WORDS: Record<
+  ResultKind,
+  { label: StringKey; verb: StringKey; object: StringKey; atom: StringKey }
+> = {
+  return: {
+    label: 'returnValue',
+    verb: 'rowReturns',
+    object: 'returnsObject',
+    atom: 'returnsAtom',
+  },
+  yield: { label: 'yieldValue', verb: 'rowYields', object: 'yieldsObject', atom: 'yieldsAtom' },
+  exception: { label: 'raised', verb: 'rowRaises', object: 'raisesObject', atom: 'raisesAtom' },
+  unwind: { label: 'raised', verb: 'rowRaises', object: 'raisesObject', atom: 'raisesAtom' },
 };
 
 /** The Variables pane's row: "return value", "yielded value", "raised". */
 export function resultLabel(lang: Lang, kind: ResultKind): string {
-  return t(lang, LABEL[kind]);
+  return t(lang, WORDS[kind].label);
 }
 
 /**
@@ -39,7 +34,7 @@ export function resultLabel(lang: Lang, kind: ResultKind): string {
  * was cut to "yielded v…".
  */
 export function resultVerb(lang: Lang, kind: ResultKind): string {
-  return t(lang, VERB[kind]);
+  return t(lang, WORDS[kind].verb);
 }
 
 /**
@@ -53,8 +48,7 @@ export function resultSentence(
   ref: number | undefined,
   atom: string,
 ): string {
-  if (ref !== undefined) return t(lang, OBJECT[kind], { id: ref });
-  if (kind === 'return') return t(lang, 'returnsAtom', { value: atom });
-  if (kind === 'yield') return t(lang, 'yieldsAtom', { value: atom });
-  return t(lang, 'holdsAtom', { name: resultLabel(lang, kind), value: atom });
+  return ref !== undefined
+    ? t(lang, WORDS[kind].object, { id: ref })
+    : t(lang, WORDS[kind].atom, { value: atom });
 }

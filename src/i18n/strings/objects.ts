@@ -24,6 +24,7 @@ export const objectStrings = {
   rowRaises: { zh: '抛出', en: 'raises' },
   yieldsAtom: { zh: 'yield 出 {value}', en: 'yields {value}' },
   raisesObject: { zh: '抛出对象 #{id}', en: 'raises object #{id}' },
+  raisesAtom: { zh: '抛出 {value}', en: 'raises {value}' },
   objectOf: { zh: '对象 #{id}（{type}）', en: 'Object #{id} ({type})' },
   itemCount: { zh: '共 {n} 项', en: '{n} items' },
   itemCountOne: { zh: '共 {n} 项', en: '{n} item' },

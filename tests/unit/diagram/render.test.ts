@@ -102,7 +102,7 @@ describe('the diagram markup', () => {
     expect(en).toMatch(/<text[^>]*>returns<\/text>/);
     expect(en.match(/data-testid="heap-var"/g)).toHaveLength(1);
     expect(returned('zh')).toContain('返回对象 #41');
-    // A value handed back as text (no object to point at) is written as a name's would be.
+    // A value handed back as text (no object to point at) is written inline, with its verb.
     const raised = render('en', {
       layout: layoutDiagram(
         input(
@@ -111,7 +111,7 @@ describe('the diagram markup', () => {
         ),
       ),
     });
-    expect(raised).toContain('raised = ValueError()');
+    expect(raised).toContain('raises ValueError()');
     expect(raised).not.toContain('raises object');
   });
 

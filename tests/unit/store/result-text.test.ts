@@ -36,5 +36,8 @@ describe('resultSentence: the row in the diagram’s text version', () => {
     expect(resultSentence('en', 'return', undefined, 'None')).toBe('returns None');
     expect(resultSentence('en', 'yield', undefined, '5')).toBe('yields 5');
     expect(resultSentence('zh', 'return', undefined, '5')).toBe('返回 5');
+    expect(resultSentence('en', 'exception', undefined, 'ValueError()')).toBe(
+      'raises ValueError()',
+    );
   });
 });
