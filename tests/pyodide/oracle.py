@@ -1,6 +1,8 @@
-"""The oracle of tests/pyodide/oracle.test.ts: a program run with a sys.monitoring LINE
-callback of its own, which writes down at every line what every frame of the program holds,
-read from the frames and the objects themselves. Nothing here comes from the recorder."""
+"""The oracle of tests/pyodide/oracle.test.ts: a program run with sys.monitoring callbacks
+of its own, which write down at every event a trace has (a call, a line, a return, a yield,
+a raise, an unwind) what every frame of the program holds, and the value the event hands
+over, read from the frames and the objects themselves. Nothing here comes from the
+recorder."""
 
 import ast
 import builtins
@@ -61,7 +63,9 @@ def oracle_states(files_json, scenario, limits):
     atoms = (int, str, bool, float, complex, bytes, type(None))
     states = []
 
-    def state(frame):
+    def state(frame, value=None):
+        """What every frame from `frame` out holds, and `value` (the returned, yielded or
+        raised object; None for a call or a line), with one numbering of objects."""
         frames = []
         while frame is not None:
             if frame.f_code.co_filename in paths:
@@ -110,15 +114,36 @@ def oracle_states(files_json, scenario, limits):
                     continue  # `import json`: a namespace's modules are not shown
                 names.append([k, canon(v, 0)])
             out.append([name, names])
-        return out
+        return out, canon(value, 0)
 
     mon = sys.monitoring
+
+    def note(kind, code, value=None, line=None):
+        frame = sys._getframe(2)
+        frames, aux = state(frame, value)
+        states.append([kind, code.co_name, line or frame.f_lineno or 0, frames, aux])
 
     def on_line(code, line):
         if code.co_filename not in paths:
             return mon.DISABLE
-        frame = sys._getframe(1)
-        states.append([code.co_name, line, state(frame)])
+        note("line", code, line=line)
+
+    def on_start(code, offset):
+        if code.co_filename not in paths:
+            return mon.DISABLE
+        frame = sys._getframe(1)  # the line a call shows: the def's, or the first
+        note("call", code, line=frame.f_lineno or code.co_firstlineno)
+
+    def on_exit(kind, local):
+        # Local events may be turned off where the code is not the program's; a raise and
+        # an unwind are global events, which cannot.
+        def callback(code, offset, value):
+            if code.co_filename in paths:
+                note(kind, code, value)
+                return None
+            return mon.DISABLE if local else None
+
+        return callback
 
     # The run's namespace as the recorder's sandbox lays it out (a program may show it:
     # `y = globals()`)
@@ -135,12 +160,19 @@ def oracle_states(files_json, scenario, limits):
     # The events the recorder asks for: with starts and resumes instrumented, CPython
     # reports a line right after each (a class body's first line, a generator
     # expression's), which it does not with LINE alone.
-    others = (ev.PY_START, ev.PY_RESUME, ev.PY_RETURN, ev.PY_YIELD)
+    callbacks = {
+        ev.LINE: on_line,
+        ev.PY_START: on_start,
+        ev.PY_RESUME: elsewhere,
+        ev.PY_RETURN: on_exit("return", True),
+        ev.PY_YIELD: on_exit("yield", True),
+        ev.RAISE: on_exit("exception", False),
+        ev.PY_UNWIND: on_exit("unwind", False),
+    }
     mon.use_tool_id(_TOOL, "oracle")
-    mon.register_callback(_TOOL, ev.LINE, on_line)
-    for event in others:
-        mon.register_callback(_TOOL, event, elsewhere)
-    mon.set_events(_TOOL, ev.LINE | ev.PY_START | ev.PY_RESUME | ev.PY_RETURN | ev.PY_YIELD)
+    for event, callback in callbacks.items():
+        mon.register_callback(_TOOL, event, callback)
+    mon.set_events(_TOOL, sum(callbacks))
     sys.modules["__main__"] = main_module
     try:
         for f in files:
@@ -158,7 +190,7 @@ def oracle_states(files_json, scenario, limits):
         pass
     finally:
         mon.set_events(_TOOL, 0)
-        for event in (ev.LINE, *others):
+        for event in callbacks:
             mon.register_callback(_TOOL, event, None)
         mon.free_tool_id(_TOOL)
         for name, module in saved.items():

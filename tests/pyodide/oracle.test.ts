@@ -1,13 +1,16 @@
 /**
  * An oracle that shares no code with the recorder (oracle.py): the same program run again
  * with a `sys.monitoring` tool of its own, asking for the events the recorder asks for so
- * that CPython reports the same lines, which at every line about to run writes down what
- * every frame of the program holds, read from the frames themselves (`f_locals`, a
- * module's globals) and from the objects (`repr` of atoms, `len` and items of
- * containers, an instance's `__dict__`). The trace must show the same at its line events:
- * the same lines in the same order, and the same names holding the same values, shared the
- * same way. The brute-force recorder (objects.test.ts) shares the recorder's snapshots and
- * rendering, so a value both get wrong passes there; it cannot pass here.
+ * that CPython reports the same lines, which at every event a trace has (a call, a line
+ * about to run, a return, a yield, a raise, an unwind) writes down what every frame of the
+ * program holds, read from the frames themselves (`f_locals`, a module's globals) and
+ * from the objects (`repr` of atoms, `len` and items of containers, an instance's
+ * `__dict__`), and the value the event hands over (returned, yielded or raised). The trace
+ * must show the same at its events: the same events in the same order, and the same names
+ * holding the same values, shared the same way, so no step the debugger can show (a
+ * function's return, an exception leaving a frame) escapes the comparison. The
+ * brute-force recorder (objects.test.ts) shares the recorder's snapshots and rendering, so
+ * a value both get wrong passes there; it cannot pass here.
  *
  * What the two compare: names in every frame of the stack (module, class bodies,
  * functions), atoms by their text (its first 60 characters), lists, tuples and dicts by
@@ -435,14 +438,25 @@ beforeAll(async () => {
   rec.pyodide.runPython(ORACLE);
 });
 
-type State = [string, number, unknown];
+/** One event as the oracle writes it: kind, function, line, every frame's names, and the
+ *  value the event hands over (null for a call or a line). */
+type State = [string, string, number, unknown, unknown];
 
-/** What the trace shows at each of its line events, in the oracle's form; `instances`:
+/** The oracle's name of each event kind (oracle.py). */
+const KIND_NAMES: Record<EventKind, string> = {
+  [EventKind.Call]: 'call',
+  [EventKind.Line]: 'line',
+  [EventKind.Return]: 'return',
+  [EventKind.Exception]: 'exception',
+  [EventKind.Unwind]: 'unwind',
+  [EventKind.Yield]: 'yield',
+};
+
+/** What the trace shows at each of its events, in the oracle's form; `instances`:
  *  the classes the oracle compared by their attributes. */
 function traceStates(trace: Trace, instances: ReadonlySet<string>): State[] {
   const out: State[] = [];
   for (let e = 0; e < trace.length; e++) {
-    if (trace.kind[e] !== EventKind.Line) continue;
     const ids = new Map<number, number>();
     const canon = (ref: number, depth: number): unknown => {
       if (ref >= 0) return trace.value(ref)?.[1]?.slice(0, ATOM);
@@ -477,12 +491,14 @@ function traceStates(trace: Trace, instances: ReadonlySet<string>): State[] {
           return [name, canon(v?.value ?? -1, 0)];
         }),
     ]);
-    out.push([trace.functionOf(e), trace.line[e], frames]);
+    const kind = KIND_NAMES[trace.kind[e] as EventKind];
+    const value = trace.aux[e] === -1 ? 'None' : canon(trace.aux[e], 0);
+    out.push([kind, trace.functionOf(e), trace.line[e], frames, value]);
   }
   return out;
 }
 
-/** What the oracle saw at each line event of a run of `files`, and the classes it
+/** What the oracle saw at each event of a run of `files`, and the classes it
  *  compared by their attributes. */
 function oracleStates(
   files: RunFile[],
@@ -502,7 +518,7 @@ function oracleStates(
   }
 }
 
-/** The first line events (at most 3) where the trace of a run and the oracle's run of
+/** The first events (at most 3) where the trace of a run and the oracle's run of
  *  `truth` (the same files, but for the test that the comparison sees a difference)
  *  differ; none for a run the recorder stopped (a budget: the two would end apart). */
 function runDifferences(request: RecordRequest, truth = request.files): string[] {
@@ -514,7 +530,7 @@ function runDifferences(request: RecordRequest, truth = request.files): string[]
   for (let i = 0; i < Math.max(shown.length, held.length) && out.length < 3; i++) {
     const a = JSON.stringify(shown[i]);
     const b = JSON.stringify(held[i]);
-    if (a !== b) out.push(`line event ${i}:\n  trace:  ${a}\n  oracle: ${b}`);
+    if (a !== b) out.push(`event ${i}:\n  trace:  ${a}\n  oracle: ${b}`);
   }
   return out;
 }
@@ -529,11 +545,21 @@ describe('the trace against an oracle that reads the running program itself', ()
   it('sees a value the trace shows and the program does not hold', () => {
     const shown = 'x = [1]\nx.append(2)\ny = {"k": x}\nz = 0\n';
     expect(differences(shown)).toEqual([]);
-    const [first, ...rest] = differences(shown, shown.replace('append(2)', 'append(3)'));
-    expect(first).toMatch(/^line event 2:/);
-    expect(rest).toHaveLength(1); // and the next line, where y shows the same list
-    // Two names on one list, against two equal lists: sharing is compared too.
-    expect(differences('a = [1]\nb = a\nc = 0\n', 'a = [1]\nb = [1]\nc = 0\n')).toHaveLength(1);
+    const at = (found: string[]) => found.map((d) => d.slice(0, d.indexOf(':')));
+    // Events 0-2: the module's call, lines 1 and 2; then line 3 (x), line 4 (y shows the
+    // same list) and the module's return.
+    expect(at(differences(shown, shown.replace('append(2)', 'append(3)')))).toEqual([
+      'event 3',
+      'event 4',
+      'event 5',
+    ]);
+    // What an event hands over is compared too: only f's return (event 5) differs.
+    const returned = 'def f(a):\n    return [a]\nx = len(f(1))\n';
+    expect(at(differences(returned, returned.replace('[a]', '[a + 1]')))).toEqual(['event 5']);
+    // Two names on one list, against two equal lists: sharing is compared too (at line 3
+    // and the module's return).
+    const shared = differences('a = [1]\nb = a\nc = 0\n', 'a = [1]\nb = [1]\nc = 0\n');
+    expect(at(shared)).toEqual(['event 3', 'event 4']);
   });
 
   for (const [name, code] of Object.entries({
@@ -543,18 +569,18 @@ describe('the trace against an oracle that reads the running program itself', ()
     ...INSTANCES,
     ...SHOWN,
   })) {
-    it(`agrees at every line: ${name}`, () => {
+    it(`agrees at every event: ${name}`, () => {
       expect(differences(code)).toEqual([]);
     });
   }
 
   for (const [name, request] of Object.entries(CORPUS)) {
-    it(`agrees at every line: ${name}`, () => {
+    it(`agrees at every event: ${name}`, () => {
       expect(runDifferences(request)).toEqual([]);
     });
   }
 
-  it('agrees at every line of every lesson scenario', async () => {
+  it('agrees at every event of every lesson scenario', async () => {
     const out: string[] = [];
     for (const { where, request } of await lessonRuns())
       for (const d of runDifferences(request)) out.push(`${where} ${d}`);
@@ -565,7 +591,7 @@ describe('the trace against an oracle that reads the running program itself', ()
     ['', programArb],
     [' that change objects through untraced code', untracedProgramArb],
   ] as const) {
-    it(`agrees at every line of random programs${family}`, () => {
+    it(`agrees at every event of random programs${family}`, () => {
       fc.assert(
         fc.property(programs, (code) => {
           expect(differences(code), code).toEqual([]);
