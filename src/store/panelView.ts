@@ -90,9 +90,9 @@ export interface CodeDisplay {
    */
   fileText: string | null;
   /**
-   * How many lines the code box is tall: the lines of `text`, or while paused the most
-   * lines any step of the run so far shows (store/codeLines.ts), so that stepping into and
-   * out of callees does not resize the box each time.
+   * How many lines the code box is tall: the focus function's lines (a draft's own), also
+   * while another file is shown in it (store/codeLines.ts), so that stepping into and out
+   * of callees never resizes the box.
    */
   boxLines: number;
   editable: boolean;
