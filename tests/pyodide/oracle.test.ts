@@ -288,6 +288,53 @@ const FLOW: Record<string, string> = {
 };
 
 /** Instances of the program's classes changed every way Python allows. */
+/** Objects the program lets go of as a function ends: each is finalized then, as in a plain
+ *  run, and what its finalizer does is traced (lifetimes.py). */
+const LIFETIMES: Record<string, string> = {
+  'a started generator dropped by its function runs its finally then': [
+    'LOG = []',
+    'def gen():',
+    '    try:',
+    '        yield 1',
+    '        yield 2',
+    '    finally:',
+    '        LOG.append("closed")',
+    'def f():',
+    '    g = gen()',
+    '    next(g)',
+    '    return 0',
+    'f()',
+    'n = len(LOG)',
+  ].join('\n'),
+  'a __del__ runs as the function holding its object returns': [
+    'LOG = []',
+    'class R:',
+    '    def __init__(self, name):',
+    '        self.name = name',
+    '    def __del__(self):',
+    '        LOG.append(self.name)',
+    'def f():',
+    '    r = R("f")',
+    '    return len(LOG)',
+    'before = f()',
+    'after = len(LOG)',
+  ].join('\n'),
+  'a weak reference’s callback as its object’s function returns': [
+    'import weakref',
+    'SEEN = []',
+    'class O:',
+    '    pass',
+    'def f():',
+    '    global W',
+    '    o = O()',
+    '    W = weakref.ref(o, lambda r: SEEN.append(r is W))',
+    '    return W() is o',
+    'alive = f()',
+    'dead = W() is None',
+    'n = len(SEEN)',
+  ].join('\n'),
+};
+
 const INSTANCES: Record<string, string> = {
   'a dataclass changed through a method and from outside': [
     'from dataclasses import dataclass, field',
@@ -566,6 +613,7 @@ describe('the trace against an oracle that reads the running program itself', ()
     ...NAMED,
     ...UNTRACED,
     ...FLOW,
+    ...LIFETIMES,
     ...INSTANCES,
     ...SHOWN,
   })) {

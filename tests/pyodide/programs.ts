@@ -165,9 +165,10 @@ const UNTRACED_BODY = [
   'e[0].append(3)',
   'k = b.keys()',
   'b.pop(0, None)',
-  // Closed before it is let go: the recorder keeps what it has seen alive for the run, so
-  // a started generator dropped by the program is closed only at the run's end there
-  // (docs/trace-format.md), a difference from a plain run the oracle would report.
+  // Closed before it is let go: a started generator the program drops is closed then, but
+  // when the recorder still held it (a name's previous value, a frame an exception left)
+  // it is closed untraced inside the recorder's callback or at the run's end
+  // (recorder/lifetimes.py), and the oracle would see events the trace does not have.
   'g2 = (v for v in a)\n    a.append(len(a))\n    nx = next(g2, None)\n    g2.close()',
   'a = a + [7]',
   'b = {**b, "z": a}',

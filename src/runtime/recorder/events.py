@@ -74,8 +74,24 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
             all_namespaces(self, roots)
     if roots:
         record_reached(self, roots)
+    if self.values.died_busy:
+        after_deaths(self)
     st.line = line
     self.count += 1
+
+
+def after_deaths(self):
+    """An object died inside this event's recording and ran lesson code as it did, untraced
+    (lifetimes.py): look at every frame and namespace once more, as part of this event."""
+    while self.values.died_busy:
+        self.values.died_busy = False
+        roots = []
+        for fid in self.stack:
+            st = self.frame_states.get(fid)
+            if st is not None:
+                look(self, st, True, roots)
+        all_namespaces(self, roots)
+        record_reached(self, roots)
 
 
 def record_reached(self, roots):
@@ -152,6 +168,8 @@ def line_callback(self):
                 named_by_function(st.scope, info, frame.f_globals, roots)
             if roots:
                 record_reached(self, roots)
+            if self.values.died_busy:
+                after_deaths(self)
             st.line = line
             self.count += 1
         finally:

@@ -41,7 +41,7 @@ def serialise(rec, outcome, error, elapsed):
         "codeLines": rec.code_lines if len(rec.code_lines) == len(rec.paths) else None,
         "eventCount": len(columns[0]),
         "deltaCount": len(columns[-1]),
-        "objectCount": len(rec.values.object_ids),
+        "objectCount": rec.values.next_oid - 1,
         "columns": [[c.typecode, c.itemsize, len(c)] for c in columns],
         "names": rec.names,
         "frames": rec.frames,

@@ -8,6 +8,7 @@ import time
 import warnings
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
+from .lifetimes import names_weak_references
 from .monitor import Recorder
 from .sandbox import Sandbox
 from .serialise import serialise
@@ -75,6 +76,8 @@ def run(request):
     outcome = "completed"
     sandbox = Sandbox()
     rec.attach()
+    rec.values.recorder = rec  # objects that die from now on are noticed (lifetimes.py)
+    rec.values.weak_code = names_weak_references(rec.codes)
     sandbox.enter(rec.output, rec.module_written)
     rec.recursion = sandbox.recursion
     namespace = sandbox.namespace(SCENARIO=rec.scenario)

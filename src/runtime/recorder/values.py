@@ -14,6 +14,7 @@ from itertools import islice
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .escapes import watch
 from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
+from .lifetimes import hold, living, strong, weakly
 from .render import _VIEWS, SHOWN, head, size_of, text, type_name, type_qualname
 from .snapshots import fixed, grown, unchanged
 
@@ -36,7 +37,8 @@ class Values(InstanceReader):
         self.table = []
         self.index = {}
         self.object_ids = {}
-        self.keep_alive = []  # object ids stay unique only while objects live
+        self.next_oid, self.keep_alive = 1, []  # ids never pass to another object (lifetimes.py)
+        self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
         self.work = 0  # objects looked at so far (see config.WORK_PER_CLOCK_CHECK)
@@ -72,9 +74,10 @@ class Values(InstanceReader):
         key = id(obj)
         oid = self.object_ids.get(key)
         if oid is None:
-            oid = len(self.object_ids) + 1
+            oid = self.next_oid
+            self.next_oid = oid + 1
             self.object_ids[key] = oid
-            self.keep_alive.append(obj)
+            self.keep_alive.append(hold(self, obj, key, oid))
         return oid
 
     def _intern(self, node):
@@ -178,7 +181,7 @@ class Values(InstanceReader):
                     out.append((oid, idx))
                     recorded[oid] = (idx, snap, reached)
                     if oid in self.dependents:
-                        stack.extend((d, depth) for d in self.dependents[oid].values())
+                        stack.extend((d, depth) for d in living(self.dependents[oid].values()))
                     if key in self.owners or key in self.namespaces:
                         self._shown_by(obj, key, depth, stack)
                 else:
@@ -192,16 +195,16 @@ class Values(InstanceReader):
 
     def own(self, key, obj):
         """`obj`'s `__dict__` is `key`; instances sharing one (a Borg) look at each other."""
-        other = self.owners.get(key)
+        other = strong(self.owners.get(key))
         if other is not None and other is not obj:
             self._depends(obj, (other,))
             self._depends(other, (obj,))
-        self.owners[key] = obj
+        self.owners[key] = weakly(obj)
 
     def _shown_by(self, obj, key, depth, stack):
         """The dict `obj` (id `key`) changed: so did the instance whose `__dict__` it is,
         or the bindings of the namespace it is."""
-        owner = self.owners.get(key)
+        owner = strong(self.owners.get(key))
         if owner is not None:
             stack.append((owner, depth))
         scope = self.namespaces.get(key)
@@ -214,7 +217,7 @@ class Values(InstanceReader):
         is looked at again (it has no snapshot, so it is rendered again)."""
         for child in shown:
             if child is not obj:
-                self.dependents.setdefault(self.object_id(child), {})[id(obj)] = obj
+                self.dependents.setdefault(self.object_id(child), {})[id(obj)] = weakly(obj)
 
     def _append(self, node):
         """Add an object's new state (states are not shared between objects: no hashing)."""

@@ -1,0 +1,105 @@
+"""Object ids that do not keep the program's objects alive.
+
+An id must never pass to another object, so the recorder keeps hold of what it numbered.
+Holding an object strongly keeps it alive past the moment the program lets go of it, and a
+plain run would have finalized it then: a suspended generator's ``finally`` (or ``with``
+exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
+entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
+when it dies: a new object at its address gets a new id. Those that cannot (lists, dicts,
+tuples) have no finalizer of their own and are held as before; what such a container
+holds lives while the container is held, so a list of generators the program drops is
+still finalized only at the run's end (docs/trace-format.md).
+
+An object that dies while the recorder is inside one of its callbacks (it held the last
+reference: a name's previous value in its caches, an item of a container's previous
+snapshot) runs its finalizer there, where nothing is traced. When the object runs code as
+it dies (a generator closed, a ``__del__``), or the run names weak references, the event
+being recorded looks at everything once more before it ends (``died_busy``,
+events.after_deaths), so no step shows what the finalizer changed as it was before. Outside
+the callbacks a lesson's own finalizer is traced like any code; one that is not (a library's
+``__del__`` or generator), and any death in a run that names weak references (the standard
+library's callbacks change a ``WeakValueDictionary`` without a traced line), make the
+recorder look at everything from then on.
+"""
+
+import types
+from weakref import ref
+
+from .finalize import _WEAK_NAMES
+from .render import lookup
+
+# A generator's, coroutine's and async generator's code, read with their own descriptors.
+_CODE_OF = {
+    types.GeneratorType: types.GeneratorType.__dict__["gi_code"].__get__,
+    types.CoroutineType: types.CoroutineType.__dict__["cr_code"].__get__,
+    types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_code"].__get__,
+}
+_function_code = types.FunctionType.__dict__["__code__"].__get__
+# Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
+# program's (its `__getattribute__`), running lesson code to record a value.
+_weakrefoffset = type.__dict__["__weakrefoffset__"].__get__
+
+
+def names_weak_references(codes):
+    """Whether any of the run's code objects names weak references (finalize.py's list)."""
+    return any(not _WEAK_NAMES.isdisjoint(code.co_names) for code in codes)
+
+
+def _finalizer(tp, code):
+    """What an object of type `tp` runs as it dies: ``None`` (nothing), ``False`` (code
+    that is not traced: a library's ``__del__`` or generator) or the code object (a
+    generator's or coroutine's `code`, closed; a class's ``__del__``, read from the classes'
+    own dicts: no metaclass is asked)."""
+    if code is not None:
+        return code
+    fn = lookup(tp, "__del__")
+    if fn is None:
+        return None
+    return _function_code(fn) if type(fn) is types.FunctionType else False
+
+
+def hold(values, obj, key, oid):
+    """What `values.keep_alive` keeps for `obj` (id `key`, numbered `oid`): a weak
+    reference that forgets the id when the object dies, or the object itself."""
+    tp = type(obj)
+    if not _weakrefoffset(tp):
+        return obj
+    object_ids = values.object_ids
+    recorded = values.recorded
+    dependents = values.dependents
+    code = None
+    if type(tp) is type and tp in _CODE_OF:
+        code = _CODE_OF[tp](obj)
+
+    def died(_ref):
+        if object_ids.get(key) == oid:
+            del object_ids[key]
+        recorded.pop(oid, None)
+        dependents.pop(oid, None)
+        rec = values.recorder
+        if rec is None:
+            return
+        ran = _finalizer(tp, code)
+        if rec.busy:  # the recorder let go last: what ran, ran untraced
+            if values.weak_code or ran is not None:
+                values.died_busy = True
+        elif values.weak_code or (ran is not None and (
+                ran is False or id(ran) not in rec.code_files)):
+            rec.brute = True  # untraced code may have changed anything: look everywhere
+
+    return ref(obj, died)
+
+
+def weakly(obj):
+    """`obj` as a table other than `keep_alive` holds it: weakly when it can be."""
+    return ref(obj) if _weakrefoffset(type(obj)) else obj
+
+
+def strong(held):
+    """What :func:`weakly` gave, as the object again (None once it died)."""
+    return held() if type(held) is ref else held
+
+
+def living(held):
+    """The objects of `held` (what :func:`weakly` gave) that still live."""
+    return [obj for obj in map(strong, tuple(held)) if obj is not None]

@@ -1,0 +1,116 @@
+/**
+ * The recorder holds what it numbered (an id must never pass to another object), but it must
+ * not keep alive what the program let go of: a plain run finalizes an object then (a
+ * suspended generator's `finally`, a `__del__`, a weak reference's callback), and a program
+ * can see it did. Here the recorded run must end as a plain run of the same code does, and
+ * each step must show what the finalizer changed once it ran. Where the program lets go as a
+ * function ends, the oracle (oracle.test.ts, the LIFETIMES programs) also holds every event
+ * to the running program; the cases below let go of the object while the recorder still
+ * held it in what it last saw (a name's previous value, a list's previous items), so the
+ * finalizer runs untraced inside the recorder's callback and only the values can be
+ * compared.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { lineSteps, recordCompleted, varsAt } from './helpers';
+
+let rec: NodeRecorder;
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+});
+
+/** What a plain run of `code` prints (the same Pyodide, a namespace of its own). */
+function plainOutput(code: string): string {
+  rec.pyodide.globals.set('plain_code', code);
+  try {
+    return rec.pyodide.runPython(
+      [
+        'import contextlib, io',
+        'plain_out = io.StringIO()',
+        'with contextlib.redirect_stdout(plain_out):',
+        '    exec(plain_code, {"__name__": "__main__"})',
+        'plain_out.getvalue()',
+      ].join('\n'),
+    ) as string;
+  } finally {
+    rec.pyodide.globals.delete('plain_code');
+  }
+}
+
+const LET_GO = [
+  'LOG = []',
+  'class R:',
+  '    def __init__(self, name):',
+  '        self.name = name',
+  '    def __del__(self):',
+  '        LOG.append(self.name)',
+  'r = R("module")',
+  'r = None',
+  'n = len(LOG)',
+  'def f():',
+  '    q = R("local")',
+  '    q = 5',
+  '    k = len(LOG)',
+  '    return k',
+  'm = f()',
+  'items = [R("item")]',
+  'items.clear()',
+  'p = len(LOG)',
+  'import weakref',
+  'class O:',
+  '    pass',
+  'o = O()',
+  'wvd = weakref.WeakValueDictionary()',
+  'wvd["k"] = o',
+  'o = None',
+  'size = len(wvd)',
+  'def gen():',
+  '    try:',
+  '        yield 1',
+  '    finally:',
+  '        LOG.append("closed")',
+  'g = gen()',
+  'next(g)',
+  'g = None',
+  'last = LOG[-1]',
+  'print(n, m, p, size, last, LOG)',
+].join('\n');
+
+describe('objects the program lets go of are finalized when it does', () => {
+  it('ends as a plain run of the same code', () => {
+    const plain = plainOutput(LET_GO);
+    expect(plain).toBe("1 2 3 0 closed ['module', 'local', 'item', 'closed']\n");
+    expect(recordCompleted(rec, LET_GO).meta.output).toBe(plain);
+  });
+
+  it('shows what a finalizer changed at the step after the line that let go', () => {
+    const trace = recordCompleted(rec, LET_GO);
+    const at = (text: string) => varsAt(trace, lineSteps(trace, LET_GO, text)[0]);
+    expect(at('n = len(LOG)').LOG).toBe("['module']");
+    expect(at('k = len(LOG)').LOG).toBe("['module', 'local']");
+    expect(at('p = len(LOG)').LOG).toBe("['module', 'local', 'item']");
+    expect(at('size = len(wvd)').wvd).not.toMatch(/'k'/);
+    expect(at('last = LOG[-1]').LOG).toBe("['module', 'local', 'item', 'closed']");
+  });
+
+  it('gives an object that takes a dead one’s place an id of its own', () => {
+    // Each R dies before the next is made, and CPython puts the next at a freed address.
+    const code = [
+      'class R:',
+      '    pass',
+      'ids = []',
+      'for i in range(6):',
+      '    r = R()',
+      '    ids.append(id(r))',
+      '    r = None',
+      'print(len(set(ids)))',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    expect(Number(trace.meta.output)).toBeLessThan(6); // an address was used again
+    const shown = lineSteps(trace, code, 'r = None').map(
+      (e) => trace.variablesAt(trace.stackAt(e)[0], e).find((v) => v.name === 'r')?.value,
+    );
+    expect(shown).toHaveLength(6);
+    expect(new Set(shown).size).toBe(6);
+  });
+});
