@@ -166,7 +166,7 @@ const UNTRACED_BODY = [
   'k = b.keys()',
   'b.pop(0, None)',
   // Closed before it is let go: a started generator the program drops is closed then, but
-  // when the recorder still held it (a name's previous value, a frame an exception left)
+  // when the recorder still held it (a name's previous value, a frame a ValueError left)
   // it is closed untraced inside the recorder's callback or at the run's end
   // (recorder/lifetimes.py), and the oracle would see events the trace does not have.
   'g2 = (v for v in a)\n    a.append(len(a))\n    nx = next(g2, None)\n    g2.close()',

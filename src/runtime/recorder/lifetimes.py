@@ -6,9 +6,10 @@ plain run would have finalized it then: a suspended generator's ``finally`` (or 
 exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id. Those that cannot (lists, dicts,
-tuples) have no finalizer of their own and are held as before; what such a container
-holds lives while the container is held, so a list of generators the program drops is
-still finalized only at the run's end (docs/trace-format.md).
+tuples, the built-in exceptions) are held as before, and what they hold lives while they
+are held: a list of generators the program drops, or the frames a caught `ValueError`'s
+traceback holds, with their locals, are still finalized only at the run's end
+(docs/trace-format.md).
 
 An object that dies while the recorder is inside one of its callbacks (it held the last
 reference: a name's previous value in its caches, an item of a container's previous
