@@ -93,6 +93,22 @@ describe('objects the program lets go of are finalized when it does', () => {
     expect(at('last = LOG[-1]').LOG).toBe("['module', 'local', 'item', 'closed']");
   });
 
+  it('gives back a program’s own weak reference as it is, never what it refers to', () => {
+    const same = rec.pyodide.runPython(
+      [
+        'import weakref',
+        'from wpt_recorder.lifetimes import strong, weakly',
+        'class O:',
+        '    pass',
+        'o = O()',
+        'r = weakref.ref(o)',
+        '(strong(weakly(r)) is r, strong(weakly(o)) is o)',
+      ].join('\n'),
+    );
+    expect(same.toJs()).toEqual([true, true]);
+    same.destroy();
+  });
+
   it('gives an object that takes a dead one’s place an id of its own', () => {
     // Each R dies before the next is made, and CPython puts the next at a freed address.
     const code = [

@@ -91,14 +91,22 @@ def hold(values, obj, key, oid):
     return ref(obj, died)
 
 
+class _Weak(ref):
+    """The recorder's own weak references in its tables: a type of their own, so that a
+    program's `weakref.ref` held there (it cannot be weakly referenced) is never taken
+    for one and called."""
+
+    __slots__ = ()
+
+
 def weakly(obj):
     """`obj` as a table other than `keep_alive` holds it: weakly when it can be."""
-    return ref(obj) if _weakrefoffset(type(obj)) else obj
+    return _Weak(obj) if _weakrefoffset(type(obj)) else obj
 
 
 def strong(held):
     """What :func:`weakly` gave, as the object again (None once it died)."""
-    return held() if type(held) is ref else held
+    return held() if type(held) is _Weak else held
 
 
 def living(held):
