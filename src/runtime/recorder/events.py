@@ -49,10 +49,7 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     )
     brute = self.brute
     if brute is True:
-        for other_fid in self.stack:
-            other = self.frame_states.get(other_fid)
-            if other is not None:
-                look(self, other, True, roots)
+        look_at_stack(self, roots)
         if fid not in self.stack:
             look(self, st, True, roots)
     else:
@@ -86,12 +83,17 @@ def after_deaths(self):
     while self.values.died_busy:
         self.values.died_busy = False
         roots = []
-        for fid in self.stack:
-            st = self.frame_states.get(fid)
-            if st is not None:
-                look(self, st, True, roots)
+        look_at_stack(self, roots)
         all_namespaces(self, roots)
         record_reached(self, roots)
+
+
+def look_at_stack(self, roots):
+    """Look at everything every frame on the stack may have changed."""
+    for fid in self.stack:
+        st = self.frame_states.get(fid)
+        if st is not None:
+            look(self, st, True, roots)
 
 
 def record_reached(self, roots):

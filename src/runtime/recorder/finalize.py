@@ -45,9 +45,12 @@ def may_finalize(codes):
             return True
         if code.co_name in _FINALIZER_NAMES:
             return True
-        if not _WEAK_NAMES.isdisjoint(code.co_names):
-            return True
-    return False
+    return names_weak_references(codes)
+
+
+def names_weak_references(codes):
+    """Whether any of `codes` names weak references, whose callbacks run as objects die."""
+    return any(not _WEAK_NAMES.isdisjoint(code.co_names) for code in codes)
 
 
 class _Sink:

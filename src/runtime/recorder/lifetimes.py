@@ -26,7 +26,6 @@ recorder look at everything from then on.
 import types
 from weakref import ref
 
-from .finalize import _WEAK_NAMES
 from .render import lookup
 
 # A generator's, coroutine's and async generator's code, read with their own descriptors.
@@ -39,11 +38,6 @@ _function_code = types.FunctionType.__dict__["__code__"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
 # program's (its `__getattribute__`), running lesson code to record a value.
 _weakrefoffset = type.__dict__["__weakrefoffset__"].__get__
-
-
-def names_weak_references(codes):
-    """Whether any of the run's code objects names weak references (finalize.py's list)."""
-    return any(not _WEAK_NAMES.isdisjoint(code.co_names) for code in codes)
 
 
 def _finalizer(tp, code):

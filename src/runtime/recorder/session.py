@@ -8,7 +8,7 @@ import time
 import warnings
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
-from .lifetimes import names_weak_references
+from .finalize import names_weak_references
 from .monitor import Recorder
 from .sandbox import Sandbox
 from .serialise import serialise

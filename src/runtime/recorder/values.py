@@ -34,9 +34,7 @@ class Values(InstanceReader):
 
     def __init__(self, namespaces=None):
         """`namespaces`: the recorder's namespaces by id (`Recorder.scopes`), never changed."""
-        self.table = []
-        self.index = {}
-        self.object_ids = {}
+        self.table, self.index, self.object_ids = [], {}, {}
         self.next_oid, self.keep_alive = 1, []  # ids never pass to another object (lifetimes.py)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
@@ -196,10 +194,11 @@ class Values(InstanceReader):
     def own(self, key, obj):
         """`obj`'s `__dict__` is `key`; instances sharing one (a Borg) look at each other."""
         other = strong(self.owners.get(key))
-        if other is not None and other is not obj:
-            self._depends(obj, (other,))
-            self._depends(other, (obj,))
-        self.owners[key] = weakly(obj)
+        if other is not obj:  # (looked at again, it needs no new weak reference)
+            if other is not None:
+                self._depends(obj, (other,))
+                self._depends(other, (obj,))
+            self.owners[key] = weakly(obj)
 
     def _shown_by(self, obj, key, depth, stack):
         """The dict `obj` (id `key`) changed: so did the instance whose `__dict__` it is,
