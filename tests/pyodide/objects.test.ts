@@ -490,6 +490,49 @@ describe('the object-centric trace', () => {
     );
   });
 
+  it("shows a dict's keys as they are now: an exception's args, a function's name, however they changed", () => {
+    const code = [
+      'import collections',
+      'e = ValueError("one")',
+      'def f(): pass',
+      'd = {e: 1}',
+      't = {(e, 1): 2}',
+      'dd = collections.defaultdict(int, {e: 5})',
+      'fd = {f: 1}',
+      'e.args = ("two",)', // 8: through the key's own name
+      'f.__qualname__ = "g"', // 9
+      'next(iter(d)).args = ("three",)', // 10: through the dict alone
+      'x = (d, e.__setattr__("args", ("four",)))', // 11: the dict seen before the key changed
+      'x = (e.__setattr__("args", ("five",)), d)', // 12: and after
+      'done = 1', // 13
+      'unnamed = {KeyError("x"): 1}',
+      'next(iter(unnamed)).args = ("y",)', // 15: a key no name holds
+      'done = 2', // 16
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    const keysAt = (line: number) => {
+      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
+      return [v.d, v.t, v.dd, v.fd].map((text) => text.replace(/#\d+$/, ''));
+    };
+    const shown = (args: string, fn: string) => [
+      `{ValueError('${args}'): 1}`,
+      `{(ValueError('${args}'), 1): 2}`,
+      `defaultdict({ValueError('${args}'): 5})`,
+      `{<function ${fn}>: 1}`,
+    ];
+    expect(keysAt(8)).toEqual(shown('one', 'f'));
+    expect(keysAt(9)).toEqual(shown('two', 'f'));
+    expect(keysAt(10)).toEqual(shown('two', 'g'));
+    expect(keysAt(11)).toEqual(shown('three', 'g'));
+    expect(keysAt(12)).toEqual(shown('four', 'g'));
+    expect(keysAt(13)).toEqual(shown('five', 'g'));
+    const unnamed = (line: number) =>
+      varsOf(trace, at(trace, '<module>', line), '<module>').unnamed.replace(/#\d+$/, '');
+    expect(unnamed(15)).toBe("{KeyError('x'): 1}");
+    expect(unnamed(16)).toBe("{KeyError('y'): 1}");
+  });
+
   it('stops showing a name once it is rebound to a module, not its old value', () => {
     const code = [
       'json = {"a": 1}',

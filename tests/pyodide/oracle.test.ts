@@ -285,6 +285,18 @@ const FLOW: Record<string, string> = {
     'dq.extend([2, 3])',
     'z = 0',
   ].join('\n'),
+  'exceptions as dict keys whose args change, named or not': [
+    'e = ValueError("one")',
+    'd = {e: 1, (e, 2): 3}',
+    'e.args = ("two",)',
+    'u = {KeyError("x"): 1}',
+    'next(iter(u)).args = ("y",)',
+    'def f(m):',
+    '    next(iter(m)).args = ("in f",)',
+    '    return len(m)',
+    'n = f(d)',
+    'z = 0',
+  ].join('\n'),
 };
 
 /** Instances of the program's classes changed every way Python allows. */

@@ -12,9 +12,10 @@ import types
 from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
+from .dependents import Dependents
 from .escapes import watch
 from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
-from .lifetimes import hold, living, strong, weakly
+from .lifetimes import hold
 from .render import _VIEWS, SHOWN, head, size_of, text, type_name, type_qualname
 from .snapshots import fixed, grown, unchanged
 
@@ -29,7 +30,7 @@ def _same_holder(obj, snap):
     """An instance still has its snapshot's `__dict__` (`snap[0]`) and class (`snap[5]`)."""
     return type(obj) is snap[5] and snap[6].__get__(obj, snap[5]) is snap[0]
 
-class Values(InstanceReader):
+class Values(InstanceReader, Dependents):
     """Interning table of nodes, object ids, and what each object looked like when last seen."""
 
     def __init__(self, namespaces=None):
@@ -44,8 +45,8 @@ class Values(InstanceReader):
         self.strs = {}  # str -> value index
         self.recorded = {}  # oid -> (node index, snapshot or None, the objects it reaches)
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
-        # views, an exception's args, a deque's items): looked at again when it changes
-        self.dependents = {}
+        # keys and views, an exception's args): looked at again when it changes
+        self.dependents = {}  # (dependents.py)
         # Caches by type (kinds.by_type: each entry is (what, type))
         self.user_classes = {}  # -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
@@ -137,7 +138,7 @@ class Values(InstanceReader):
         """Record every object reachable from `roots` (to MAX_REACH_DEPTH) whose node
         changed since it was last recorded, as ``(oid, node index)`` pairs in `out`.
         Iterative (a lesson may have lowered the recursion limit); each object once."""
-        seen = set()
+        seen, stale = set(), set()  # stale: looked at again, snapshot or not (_again)
         stack = [(obj, 0) for obj in roots]
         recorded = self.recorded
         table = self.table
@@ -153,7 +154,10 @@ class Values(InstanceReader):
             oid = object_ids.get(key) or self.object_id(obj)  # (ids start at 1)
             prev = recorded.get(oid)
             snap = prev[1] if prev is not None else None
-            if snap is not None and len(snap) > 5 and not _same_holder(obj, snap):
+            if stale and key in stale:
+                stale.discard(key)
+                snap = None
+            elif snap is not None and len(snap) > 5 and not _same_holder(obj, snap):
                 snap = None  # an instance whose __dict__ or class was replaced: drawn again
             if prev is not None and prev[0] == full:
                 # Recorded as the full table's node: so would be anything it holds now.
@@ -179,7 +183,7 @@ class Values(InstanceReader):
                     out.append((oid, idx))
                     recorded[oid] = (idx, snap, reached)
                     if oid in self.dependents:
-                        stack.extend((d, depth) for d in living(self.dependents[oid].values()))
+                        self._again(oid, seen, stale, depth, stack)
                     if key in self.owners or key in self.namespaces:
                         self._shown_by(obj, key, depth, stack)
                 else:
@@ -190,33 +194,6 @@ class Values(InstanceReader):
                     if (tp is not int and (type(tp) is not type or tp not in ATOM_TYPES)
                             and id(child) not in seen):
                         stack.append((child, depth + 1))
-
-    def own(self, key, obj):
-        """`obj`'s `__dict__` is `key`; instances sharing one (a Borg) look at each other."""
-        other = strong(self.owners.get(key))
-        if other is not obj:  # (looked at again, it needs no new weak reference)
-            if other is not None:
-                self._depends(obj, (other,))
-                self._depends(other, (obj,))
-            self.owners[key] = weakly(obj)
-
-    def _shown_by(self, obj, key, depth, stack):
-        """The dict `obj` (id `key`) changed: so did the instance whose `__dict__` it is,
-        or the bindings of the namespace it is."""
-        owner = strong(self.owners.get(key))
-        if owner is not None:
-            stack.append((owner, depth))
-        scope = self.namespaces.get(key)
-        if scope is not None and scope.ns is obj:
-            self.touched.append(scope)
-
-    def _depends(self, obj, shown):
-        """`obj`'s text shows what the objects `shown` hold (a dict's view the dict and its
-        values, an exception its args, a deque its items): when one of them changes, `obj`
-        is looked at again (it has no snapshot, so it is rendered again)."""
-        for child in shown:
-            if child is not obj:
-                self.dependents.setdefault(self.object_id(child), {})[id(obj)] = weakly(obj)
 
     def _append(self, node):
         """Add an object's new state (states are not shared between objects: no hashing)."""
@@ -245,9 +222,15 @@ class Values(InstanceReader):
             else:
                 keys = tuple(islice(obj, MAX_CHILDREN))
                 vals = tuple(islice(obj.values(), MAX_CHILDREN))
-            children = tuple(zip(map(text, keys), self._refs(vals), strict=True))
+            SHOWN[0] = shown = []  # what the keys' labels show (Dependents._keys_show)
+            try:
+                labels = tuple(map(text, keys))
+            finally:
+                SHOWN[0] = None
+            reached = vals + tuple(self._keys_show(obj, shown)) if shown else vals
+            children = tuple(zip(labels, self._refs(vals), strict=True))
             node = ("dict", "", oid, children, size, "dict")
-            return node, (obj, len(keys), size, keys, vals), vals
+            return node, (obj, len(keys), size, keys, vals), reached
         # Rendering its text also lists the objects the text shows (render.SHOWN).
         SHOWN[0] = shown = []
         try:
@@ -258,6 +241,8 @@ class Values(InstanceReader):
             if type(tp) is type and tp in _VIEWS:  # it shows the dict's items, not the dict
                 shown.extend(gc.get_referents(obj))
             self._depends(obj, shown)
+        elif shown and node[5] == "dict":  # a dict subclass's key labels
+            reached = (*reached, *self._keys_show(obj, shown))
         return node, snap, reached
 
     def _refs(self, items):
