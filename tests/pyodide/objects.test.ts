@@ -533,6 +533,36 @@ describe('the object-centric trace', () => {
     expect(unnamed(16)).toBe("{KeyError('y'): 1}");
   });
 
+  it('shows a class under the __qualname__ it was given after it was drawn: the class, its instances, dict keys', () => {
+    const code = [
+      'class C:',
+      '    def __init__(self): self.a = 1',
+      'c = C()',
+      'box = [C()]',
+      'kd = {C: 1, c: 2}',
+      'C.__qualname__ = "D"', // 6
+      'k = 1', // 7
+      '',
+    ].join('\n');
+    const trace = record({ scenario: '', files: script(code) });
+    const shown = (line: number) => {
+      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
+      return [v.C, v.c, v.box, v.kd].map((text) => text.replace(/#\d+$/, ''));
+    };
+    expect(shown(6)).toEqual([
+      "<class '__main__.C'>",
+      'C(a=1)',
+      '[C(a=1)]',
+      "{<class '__main__.C'>: 1, <__main__.C object>: 2}",
+    ]);
+    expect(shown(7)).toEqual([
+      "<class '__main__.D'>",
+      'D(a=1)',
+      '[D(a=1)]',
+      "{<class '__main__.D'>: 1, <__main__.D object>: 2}",
+    ]);
+  });
+
   it('stops showing a name once it is rebound to a module, not its old value', () => {
     const code = [
       'json = {"a": 1}',

@@ -33,6 +33,7 @@ def _wpt_shallow_check():
         [shared, shared, {"k": shared}], loop, {"x": {"y": {"z": []}}},
         list(range(30)), list(range(31)), {i: i for i in range(30)}, {i: i for i in range(31)},
         ["s" * 500, -(1 << 70), 1 << 70, b"bytes", 1j],
+        {ValueError("k"): 1, (Thing(), 2): 3, Thing: 4, _wpt_shallow_check: 5},
     ]
     out = []
     for i, obj in enumerate(samples):

@@ -8,26 +8,23 @@ an object *depends* on what its text shows: when one of those changes, the objec
 at again and drawn anew, even if the step did not reach it otherwise, even if its snapshot
 says nothing it holds changed, and even if the step already looked at it before the change
 was found (values.Values.reach). Instances sharing one ``__dict__`` (a Borg) depend on each
-other the same way.
+other the same way, and a lesson's class given another ``__qualname__`` has each of its
+instances drawn under the old name looked at again (their type shows the name).
 """
 
 import types
+from weakref import ref
 
 from .lifetimes import living, strong, weakly
+from .render import SHOWN, text
 
 _FUNCTION = types.FunctionType
 
 
-def _changing(shown):
-    """Of the objects that a dict's key labels show, those whose text can change while
-    they are keys: an exception (its args can be replaced) and a function (its
-    ``__qualname__``). Read by type: no lesson code runs (a ``__class__`` would)."""
-    return [o for o in shown if type(o) is _FUNCTION or issubclass(type(o), BaseException)]
-
-
 class Dependents:
     """How `Values` keeps who shows what (its ``dependents``, ``owners``, ``namespaces``,
-    ``touched`` and ``object_id`` are the table's)."""
+    ``touched``, ``recorded``, ``keep_alive``, ``object_id`` and ``is_user_class`` are
+    the table's)."""
 
     def own(self, key, obj):
         """`obj`'s `__dict__` is `key`; instances sharing one (a Borg) look at each other."""
@@ -55,14 +52,48 @@ class Dependents:
             if child is not obj:
                 self.dependents.setdefault(self.object_id(child), {})[id(obj)] = weakly(obj)
 
-    def _keys_show(self, obj, shown):
-        """The dict `obj`'s key labels show the objects `shown`: those whose text can
-        change make the dict depend on them, and are returned for the step that looks at
-        the dict to look at them too (so a change made through the dict alone,
-        ``next(iter(d)).args = ...``, is found)."""
-        keys = _changing(shown)
-        self._depends(obj, keys)
-        return keys
+    def _key_labels(self, obj, keys, vals):
+        """The labels of the dict `obj`'s shown `keys`, and what it reaches: its `vals`, and
+        what the labels show that can change while they are keys. That is an exception (its
+        args replaced), a function or a lesson's class (its ``__qualname__``), and the
+        lesson's class of any other object (its default text names the class); the dict
+        depends on it, and the step that looks at the dict looks at it too (so a change
+        made through the dict alone, ``next(iter(d)).args = ...``, is found). Read by type:
+        no lesson code runs (a ``__class__`` would)."""
+        outer = SHOWN[0]
+        SHOWN[0] = shown = []  # what the labels show (render.py)
+        try:
+            labels = tuple(map(text, keys))
+        finally:
+            SHOWN[0] = outer
+        if not shown:
+            return labels, vals
+        changing = []
+        for o in shown:
+            tp = type(o)
+            if tp is _FUNCTION or issubclass(tp, BaseException):
+                changing.append(o)
+            elif issubclass(tp, type):
+                if self.is_user_class(o):
+                    changing.append(o)
+            elif self.is_user_class(tp):
+                changing.append(tp)
+        self._depends(obj, changing)
+        return labels, (*vals, *changing)
+
+    def _renamed(self, cls, seen, stale, depth, stack):
+        """The lesson class `cls` has another ``__qualname__``: each of its instances that
+        was drawn under the old one is looked at again, as in `_again` (``keep_alive``
+        holds the object numbered `oid` at ``oid - 1``, values.Values.object_id)."""
+        held = self.keep_alive
+        for oid, (_node, snap, _reached) in tuple(self.recorded.items()):
+            if snap is not None and len(snap) == 7 and snap[5] is cls:
+                obj = held[oid - 1]
+                obj = obj() if type(obj) is ref else obj
+                if obj is not None:
+                    seen.discard(id(obj))
+                    stale.add(id(obj))
+                    stack.append((obj, depth))
 
     def _again(self, oid, seen, stale, depth, stack):
         """The node of `oid` changed: each living object whose text shows it goes back on

@@ -29,7 +29,7 @@ from .render import (
     type_dict,
     type_mro,
 )
-from .snapshots import FIXED
+from .snapshots import CLASS, FIXED, type_qualname
 
 _FUNCTION_TYPES = (types.FunctionType, types.BuiltinFunctionType, types.MethodType,
                    types.BuiltinMethodType, types.MethodWrapperType)
@@ -282,7 +282,8 @@ class InstanceReader:
     def _class(self, cls, oid, tp, tname):
         """A class: its text, and, for a lesson's class, what its attributes hold (a
         class attribute is shared by every instance: ``self.tricks.append(t)``) and its
-        bases. The snapshot is its whole dict, so a rebound attribute is seen."""
+        bases. The snapshot is its whole dict, so a rebound attribute is seen, and its
+        ``__qualname__``, which its text and its instances' type show (snapshots.py)."""
         node = (tname, text(cls), oid, (), 0, "other")
         if not self.is_user_class(cls):
             return node, FIXED, ()
@@ -293,5 +294,6 @@ class InstanceReader:
                    if type(_t := type(v)) is not type or _t not in _NOT_FOLLOWED
                    and not (type(k) is str and k[:1] == "_" and k[-1:] == "_")]
         reached.extend(b for b in type_mro(cls)[1:] if self.is_user_class(b))
-        # 0 shown items: never taken for a container that only grew (snapshots.grown)
-        return node, (attrs, 0, len(keys), keys, vals), tuple(reached)
+        # CLASS in the place of the shown items: never taken for a container that grew
+        snap = (attrs, CLASS, len(keys), keys, vals, type_qualname(cls))
+        return node, snap, tuple(reached)

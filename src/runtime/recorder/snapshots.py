@@ -5,9 +5,11 @@ A container's or an instance's snapshot is ``(target, shown, size, keys, items)`
 live container (an instance's ``__dict__``), how many items its node shows, its size, and
 the shown keys and items (a list's items, a dict's keys and values), compared by identity.
 A Python function's is ``(qualname, FUNCTION)``: its text is its ``__qualname__``, which
-``functools.update_wrapper`` or an assignment may replace after it was first drawn. Other
-objects whose node never changes (built-in functions, classes, modules, ranges) have
-``FIXED``; None means "look again every time"."""
+``functools.update_wrapper`` or an assignment may replace after it was first drawn. A
+lesson's class has ``(dict, CLASS, size, keys, values, qualname)``: what its attributes
+hold, and the ``__qualname__`` its text and its instances' type show. Other objects whose
+node never changes (built-in functions, other classes, modules, ranges) have ``FIXED``;
+None means "look again every time"."""
 
 import types
 from operator import is_
@@ -16,7 +18,9 @@ from .config import MAX_CHILDREN
 
 FIXED = ("fixed",)
 FUNCTION = -1  # a function's snapshot, in the place of a container's shown-item count
+CLASS = -2  # a lesson class's, there too
 _qualname = types.FunctionType.__dict__["__qualname__"].__get__  # C: no lesson code runs
+type_qualname = type.__dict__["__qualname__"].__get__  # (a metaclass is not asked)
 
 
 def fixed(obj, tp):
@@ -51,6 +55,8 @@ def unchanged(obj, snap):
     target = snap[0]
     if snap[1] == FUNCTION:
         return _qualname(obj) is target
+    if snap[1] == CLASS and type_qualname(obj) is not snap[5]:
+        return False
     if len(target) != snap[2]:
         return False
     if snap[4] is None:  # list, tuple, set: the shown items

@@ -157,7 +157,7 @@ class Values(InstanceReader, Dependents):
             if stale and key in stale:
                 stale.discard(key)
                 snap = None
-            elif snap is not None and len(snap) > 5 and not _same_holder(obj, snap):
+            elif snap is not None and len(snap) > 6 and not _same_holder(obj, snap):
                 snap = None  # an instance whose __dict__ or class was replaced: drawn again
             if prev is not None and prev[0] == full:
                 # Recorded as the full table's node: so would be anything it holds now.
@@ -184,6 +184,9 @@ class Values(InstanceReader, Dependents):
                     recorded[oid] = (idx, snap, reached)
                     if oid in self.dependents:
                         self._again(oid, seen, stale, depth, stack)
+                    if snap is not None and len(snap) == 6 and prev is not None \
+                            and table[prev[0]][1] != node[1]:  # a lesson class renamed
+                        self._renamed(obj, seen, stale, depth, stack)
                     if key in self.owners or key in self.namespaces:
                         self._shown_by(obj, key, depth, stack)
                 else:
@@ -222,12 +225,7 @@ class Values(InstanceReader, Dependents):
             else:
                 keys = tuple(islice(obj, MAX_CHILDREN))
                 vals = tuple(islice(obj.values(), MAX_CHILDREN))
-            SHOWN[0] = shown = []  # what the keys' labels show (Dependents._keys_show)
-            try:
-                labels = tuple(map(text, keys))
-            finally:
-                SHOWN[0] = None
-            reached = vals + tuple(self._keys_show(obj, shown)) if shown else vals
+            labels, reached = self._key_labels(obj, keys, vals)  # (dependents.py)
             children = tuple(zip(labels, self._refs(vals), strict=True))
             node = ("dict", "", oid, children, size, "dict")
             return node, (obj, len(keys), size, keys, vals), reached
@@ -241,8 +239,6 @@ class Values(InstanceReader, Dependents):
             if type(tp) is type and tp in _VIEWS:  # it shows the dict's items, not the dict
                 shown.extend(gc.get_referents(obj))
             self._depends(obj, shown)
-        elif shown and node[5] == "dict":  # a dict subclass's key labels
-            reached = (*reached, *self._keys_show(obj, shown))
         return node, snap, reached
 
     def _refs(self, items):
@@ -271,9 +267,10 @@ class Values(InstanceReader, Dependents):
                 pairs = head(obj, MAX_CHILDREN)
                 keys = tuple(k for k, _ in pairs)
                 vals = tuple(v for _, v in pairs)
-                children = tuple((text(k), ref(v)) for k, v in pairs)
+                labels, reached = self._key_labels(obj, keys, vals)
+                children = tuple(zip(labels, map(ref, vals), strict=True))
                 snap = (obj, len(pairs), size_of(obj), keys, vals) if tp is dict else None
-                return (tname, "", oid, children, size_of(obj), kind), snap, vals
+                return (tname, "", oid, children, size_of(obj), kind), snap, reached
             if kind in ("list", "tuple", "set"):
                 items = tuple(head(obj, MAX_CHILDREN))
                 labels = _SET_LABELS if kind == "set" else _INDEX_LABELS
