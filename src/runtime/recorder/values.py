@@ -36,7 +36,8 @@ class Values(InstanceReader, Dependents):
     def __init__(self, namespaces=None):
         """`namespaces`: the recorder's namespaces by id (`Recorder.scopes`), never changed."""
         self.table, self.index, self.object_ids = [], {}, {}
-        self.next_oid, self.keep_alive = 1, []  # ids never pass to another object (lifetimes.py)
+        # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
+        self.next_oid, self.keep_alive = 1, []
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
