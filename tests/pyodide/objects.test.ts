@@ -512,8 +512,8 @@ describe('the object-centric trace', () => {
     ].join('\n');
     const trace = record({ scenario: '', files: script(code) });
     const keysAt = (line: number) => {
-      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
-      return [v.d, v.t, v.dd, v.fd].map((text) => text.replace(/#\d+$/, ''));
+      const v = textsAt(trace, '<module>', line);
+      return [v.d, v.t, v.dd, v.fd];
     };
     const shown = (args: string, fn: string) => [
       `{ValueError('${args}'): 1}`,
@@ -527,10 +527,8 @@ describe('the object-centric trace', () => {
     expect(keysAt(11)).toEqual(shown('three', 'g'));
     expect(keysAt(12)).toEqual(shown('four', 'g'));
     expect(keysAt(13)).toEqual(shown('five', 'g'));
-    const unnamed = (line: number) =>
-      varsOf(trace, at(trace, '<module>', line), '<module>').unnamed.replace(/#\d+$/, '');
-    expect(unnamed(15)).toBe("{KeyError('x'): 1}");
-    expect(unnamed(16)).toBe("{KeyError('y'): 1}");
+    expect(textsAt(trace, '<module>', 15).unnamed).toBe("{KeyError('x'): 1}");
+    expect(textsAt(trace, '<module>', 16).unnamed).toBe("{KeyError('y'): 1}");
   });
 
   it('shows a class under the __qualname__ it was given after it was drawn: the class, its instances, dict keys', () => {
@@ -546,8 +544,8 @@ describe('the object-centric trace', () => {
     ].join('\n');
     const trace = record({ scenario: '', files: script(code) });
     const shown = (line: number) => {
-      const v = varsOf(trace, at(trace, '<module>', line), '<module>');
-      return [v.C, v.c, v.box, v.kd].map((text) => text.replace(/#\d+$/, ''));
+      const v = textsAt(trace, '<module>', line);
+      return [v.C, v.c, v.box, v.kd];
     };
     expect(shown(6)).toEqual([
       "<class '__main__.C'>",
