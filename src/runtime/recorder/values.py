@@ -48,6 +48,7 @@ class Values(InstanceReader, Dependents):
         # oid -> {id: object} of the objects whose text shows what it holds (a dict's
         # keys and views, an exception's args): looked at again when it changes
         self.dependents = {}  # (dependents.py)
+        self.stale = set()  # ids to draw again, snapshot or not, in this reach (_again)
         # Caches by type (kinds.by_type: each entry is (what, type))
         self.user_classes = {}  # -> whether it is a lesson's class (user_class)
         self.lesson_modules = frozenset()  # the modules of the lesson's source files
@@ -139,7 +140,7 @@ class Values(InstanceReader, Dependents):
         """Record every object reachable from `roots` (to MAX_REACH_DEPTH) whose node
         changed since it was last recorded, as ``(oid, node index)`` pairs in `out`.
         Iterative (a lesson may have lowered the recursion limit); each object once."""
-        seen, stale = set(), set()  # stale: looked at again, snapshot or not (_again)
+        seen, stale = set(), self.stale
         stack = [(obj, 0) for obj in roots]
         recorded = self.recorded
         table = self.table
