@@ -13,6 +13,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { lineSteps, recordCompleted, varsAt } from './helpers';
+import { LOGS_ITS_END } from './programs';
 
 let rec: NodeRecorder;
 beforeAll(async () => {
@@ -38,12 +39,7 @@ function plainOutput(code: string): string {
 }
 
 const LET_GO = [
-  'LOG = []',
-  'class R:',
-  '    def __init__(self, name):',
-  '        self.name = name',
-  '    def __del__(self):',
-  '        LOG.append(self.name)',
+  ...LOGS_ITS_END,
   'r = R("module")',
   'r = None',
   'n = len(LOG)',

@@ -32,7 +32,7 @@ import type { Trace } from '../../src/trace/trace';
 import { objectState } from '../../src/trace/values';
 import { lessonRuns, script } from './helpers';
 import { CORPUS } from './perf-corpus';
-import { programArb, untracedProgramArb } from './programs';
+import { LOGS_ITS_END, programArb, untracedProgramArb } from './programs';
 
 /** Items of a container compared one by one; the trace shows no more than 30. */
 const ITEMS = 30;
@@ -319,12 +319,7 @@ const LIFETIMES: Record<string, string> = {
     'n = len(LOG)',
   ].join('\n'),
   'a __del__ runs as the function holding its object returns': [
-    'LOG = []',
-    'class R:',
-    '    def __init__(self, name):',
-    '        self.name = name',
-    '    def __del__(self):',
-    '        LOG.append(self.name)',
+    ...LOGS_ITS_END,
     'def f():',
     '    r = R("f")',
     '    return len(LOG)',

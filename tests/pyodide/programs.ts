@@ -11,6 +11,17 @@
  */
 import fc from 'fast-check';
 
+/** The start of a program whose objects say when they end: `R(name)` appends its name to
+ *  `LOG` as it is finalized (the lifetimes and oracle tests). */
+export const LOGS_ITS_END = [
+  'LOG = []',
+  'class R:',
+  '    def __init__(self, name):',
+  '        self.name = name',
+  '    def __del__(self):',
+  '        LOG.append(self.name)',
+];
+
 const BODY = [
   'x.append(len(a))',
   'a.append(x)',
