@@ -88,8 +88,18 @@ export interface InstalledRecorder {
   alive: () => boolean;
 }
 
+/**
+ * What a program reading its standard input gets: nothing, at once. `input()` raises
+ * `EOFError` and `sys.stdin.read()` gives `''`, as CPython does with an empty stdin, and
+ * the same everywhere: Pyodide's own default differs by host (in a browser worker it
+ * calls a `prompt` that does not exist there, an `OSError`; in Node it reads the host
+ * process's stdin, and waits for it).
+ */
+const NO_INPUT = { stdin: () => null } as const;
+
 /** Install the recorder into a Pyodide (the worker, Node in-process and the Node sandbox). */
 export function installRecorder(py: PyodideAPI, install: RecorderInstall): InstalledRecorder {
+  py.setStdin(NO_INPUT);
   for (const f of install.files) {
     py.FS.mkdirTree(f.path.slice(0, f.path.lastIndexOf('/')) || '/');
     py.FS.writeFile(f.path, f.code);

@@ -629,6 +629,28 @@ describe('errors carry their place (issue 5.2)', () => {
     expect(trace.meta.error?.column).toBeGreaterThan(0);
   });
 
+  it('a program that reads its input finds none, as CPython does when nothing is given: input() raises EOFError at its line', () => {
+    // Pyodide's own default would wait on this process's stdin here and raise an OSError
+    // in a browser worker; every host is given the same empty input (worker-core.ts).
+    const trace = run(
+      script(
+        [
+          'import sys',
+          'print(repr(sys.stdin.read()), repr(sys.stdin.readline()))',
+          'name = input("Your name? ")',
+          'print("never")',
+        ].join('\n'),
+      ),
+    );
+    expect(trace.meta.output).toBe("'' ''\nYour name? ");
+    expect(trace.meta.error).toMatchObject({
+      type: 'EOFError',
+      message: 'EOF when reading a line',
+      file: 'main.py',
+      line: 3,
+    });
+  });
+
   it('an import error names the importing file, line and column', () => {
     const missing = run(
       s04Files(
