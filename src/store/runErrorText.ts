@@ -37,6 +37,22 @@ export function runErrorText(lang: Lang, error: RunError): string {
   return `${error.type}: ${error.message}`;
 }
 
+/** The words CPython's `input()` raises `EOFError` with when its input has ended. */
+const INPUT_ENDED = 'EOF when reading a line';
+
+/**
+ * What the reader may not know about where an error came from, in their language, shown
+ * under its headline; null for most errors. One today: `input()` finding no input, which
+ * is what every run's standard input holds (runtime/worker-core.ts `NO_INPUT`): the
+ * program's own `EOFError`, but a student trying `input()` should learn why and what to
+ * do instead.
+ */
+export function runErrorHint(lang: Lang, error: RunError): string | null {
+  if (error.fromApp || isStop(error)) return null;
+  if (error.type === 'EOFError' && error.message === INPUT_ENDED) return t(lang, 'hintNoInput');
+  return null;
+}
+
 /**
  * Whether the error is a stop (a budget, the watchdog's interrupt), not an exception of the
  * program. Stops carry the reason they were made for; the program's own `KeyboardInterrupt`

@@ -67,6 +67,11 @@ export const panelStrings = {
     zh: '运行时间太长，已被中断',
     en: 'the run was interrupted because it took too long',
   },
+  /** Under an `EOFError` from `input()` (store/runErrorText.ts `runErrorHint`). */
+  hintNoInput: {
+    zh: '这里运行的程序没有键盘输入：input() 一读就到了输入的末尾，于是像 Python 在没有任何输入时那样抛出 EOFError。要试不同的输入，就在场景脚本里直接给变量赋值，例如 name = "Ada"。',
+    en: 'A program run here has no keyboard input: input() finds the end of its input at once and raises EOFError, as Python does when nothing is given. To try other inputs, assign them in the scenario script instead, for example name = "Ada".',
+  },
   /**
    * Only when Python failed to start (runtime/client.ts): it will not get ready by itself.
    * Also shown in the embed view, which has no top bar: a reload is the way there.

@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { ExpectedEnding } from '../../lessons/schema';
 import type { RunErrorDisplay } from '../../store/panelView';
-import { runErrorText } from '../../store/runErrorText';
+import { runErrorHint, runErrorText } from '../../store/runErrorText';
+import type { RunError } from '../../trace/meta';
 import { Traceback } from './Traceback';
 
 /** Why an ending the scenario declares is what the lesson means to show. */
@@ -14,6 +15,16 @@ function expectedText(lang: Lang, ending: ExpectedEnding): string {
     depth: 'expectedStopDepth',
   } as const;
   return t(lang, key[ending.stop]);
+}
+
+/** What the reader may not know about the error (`runErrorHint`), or nothing. */
+export function ErrorHint({ lang, error }: { lang: Lang; error: RunError }) {
+  const hint = runErrorHint(lang, error);
+  return hint ? (
+    <span className="run-error-hint" data-testid="run-error-hint">
+      {hint}
+    </span>
+  ) : null;
 }
 
 /**
@@ -55,6 +66,7 @@ export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: L
           {error.column ? `:${error.column}` : ''}
         </span>
       ) : null}
+      <ErrorHint lang={lang} error={error} />
       {partial ? <p>{t(lang, 'partialTrace')}</p> : null}
       {error.traceback ? <Traceback text={error.traceback} lang={lang} /> : null}
     </div>

@@ -18,7 +18,12 @@ import { MY_SCENARIO } from '../../../src/store/myScenario';
 import { createPanelsStore, type PanelState } from '../../../src/store/panels';
 import { hitsText, noticeText, selectPanelView } from '../../../src/store/panelView';
 import { probesOf } from '../../../src/store/recording';
-import { isStop, placedRunError, runErrorText } from '../../../src/store/runErrorText';
+import {
+  isStop,
+  placedRunError,
+  runErrorHint,
+  runErrorText,
+} from '../../../src/store/runErrorText';
 import {
   lessonAddress,
   linkedState,
@@ -675,6 +680,21 @@ describe('notices and stop reasons in the reader’s language', () => {
     // the recorder's and the watchdog's stops say why they were made
     expect(isStop({ type: 'KeyboardInterrupt', reason: 'interrupted', message: 'x' })).toBe(true);
     expect(isStop({ type: 'BudgetExceeded', reason: 'events', limit: 9, message: 'x' })).toBe(true);
+  });
+
+  it('tells why input() found no input, in the reader’s language, and only then', () => {
+    const eof = { type: 'EOFError', message: 'EOF when reading a line', file: 'main.py', line: 2 };
+    expect(runErrorHint('en', eof)).toMatch(/^A program run here has no keyboard input: input\(\)/);
+    expect(runErrorHint('en', eof)).toContain('name = "Ada"');
+    expect(runErrorHint('zh', eof)).toMatch(/^这里运行的程序没有键盘输入：input\(\)/);
+    // Another EOFError (pickle's, the program's own wording) is not about input().
+    expect(runErrorHint('en', { ...eof, message: 'Ran out of input' })).toBeNull();
+    // The same words under another type, or from the app, or a stop: no hint.
+    expect(runErrorHint('en', { ...eof, type: 'ValueError' })).toBeNull();
+    expect(runErrorHint('en', { ...eof, fromApp: true })).toBeNull();
+    expect(
+      runErrorHint('en', { type: 'BudgetExceeded', reason: 'events', limit: 9, message: 'x' }),
+    ).toBeNull();
   });
 
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
