@@ -20,16 +20,21 @@ beforeAll(async () => {
   rec = await createNodeRecorder();
 });
 
-/** What a plain run of `code` prints (the same Pyodide, a namespace of its own). */
+/**
+ * What a plain run of `code` prints, on stdout and stderr (the same Pyodide, a namespace of
+ * its own, the file named `main.py` with its lines in `linecache`, as a recorded run's).
+ */
 function plainOutput(code: string): string {
   rec.pyodide.globals.set('plain_code', code);
   try {
     return rec.pyodide.runPython(
       [
-        'import contextlib, io',
+        'import contextlib, io, linecache',
         'plain_out = io.StringIO()',
-        'with contextlib.redirect_stdout(plain_out):',
-        '    exec(plain_code, {"__name__": "__main__"})',
+        'linecache.cache["main.py"] = (len(plain_code), None, plain_code.splitlines(True), "main.py")',
+        'with contextlib.redirect_stdout(plain_out), contextlib.redirect_stderr(plain_out):',
+        '    exec(compile(plain_code, "main.py", "exec"), {"__name__": "__main__"})',
+        'linecache.cache.pop("main.py")',
         'plain_out.getvalue()',
       ].join('\n'),
     ) as string;
@@ -87,6 +92,34 @@ describe('objects the program lets go of are finalized when it does', () => {
     expect(at('p = len(LOG)').LOG).toBe("['module', 'local', 'item']");
     expect(at('size = len(wvd)').wvd).not.toMatch(/'k'/);
     expect(at('last = LOG[-1]').LOG).toBe("['module', 'local', 'item', 'closed']");
+  });
+
+  it('names the line that dropped a coroutine never awaited, as a plain run does, never the recorder’s', () => {
+    // The coroutine dies when the recorder lets go of the name's previous value, inside
+    // its callback: Python's warning would name the recorder's file and line there.
+    const code = [
+      'async def f():',
+      '    return 1',
+      'def main():',
+      '    c = f()',
+      '    c = None',
+      '    print("after")',
+      'main()',
+      'for i in range(3):',
+      '    c = f()',
+      'c = None',
+      'f()',
+      'print("end")',
+    ].join('\n');
+    const plain = plainOutput(code);
+    const warned = (line: number) =>
+      `main.py:${line}: RuntimeWarning: coroutine 'f' was never awaited`;
+    // Once per line (the default filter), the loop's line once: at 5, 9, 10 and 11.
+    expect(plain.split('\n').filter((l) => l.includes('was never awaited'))).toEqual(
+      [5, 9, 10, 11].map(warned),
+    );
+    expect(plain).toMatch(/after\n.*main\.py:9:.*\n {2}c = f\(\)\n/s);
+    expect(recordCompleted(rec, code).meta.output).toBe(plain);
   });
 
   it('gives back a program’s own weak reference as it is, never what it refers to', () => {

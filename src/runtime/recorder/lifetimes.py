@@ -23,7 +23,11 @@ library's callbacks change a ``WeakValueDictionary`` without a traced line), mak
 recorder look at everything from then on.
 """
 
+import linecache
+import sys
+import traceback
 import types
+import warnings
 from weakref import ref
 
 from .render import lookup
@@ -38,6 +42,10 @@ _function_code = types.FunctionType.__dict__["__code__"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
 # program's (its `__getattribute__`), running lesson code to record a value.
 _weakrefoffset = type.__dict__["__weakrefoffset__"].__get__
+# What unawaited_warning calls, taken before any lesson code ran: a lesson that patches
+# these modules never has its code run inside the recorder's callbacks.
+_getframe, _getline, _format_list = sys._getframe, linecache.getline, traceback.format_list
+_warn, _warn_explicit = warnings.warn, warnings.warn_explicit
 
 
 def _finalizer(tp, code):
@@ -106,3 +114,36 @@ def strong(held):
 def living(held):
     """The objects of `held` (what :func:`weakly` gave) that still live."""
     return [obj for obj in map(strong, tuple(held)) if obj is not None]
+
+
+def unawaited_warning(rec):
+    """What ``warnings._warn_unawaited_coroutine`` is during a run. A coroutine never
+    awaited warns as it dies, naming the line Python is running then. When the recorder
+    let go of it last (a name's previous value in its caches), that is inside one of its
+    callbacks, and Python would name the recorder's own file and line: the warning names
+    the lesson line that dropped it instead, as a plain run does (the innermost lesson
+    frame's line that ran last: the callback is for its next one)."""
+    code_files = rec.code_files
+
+    def warn_unawaited(coro):
+        text = f"coroutine '{coro.__qualname__}' was never awaited"
+        origin = coro.cr_origin
+        if origin is not None:  # sys.set_coroutine_origin_tracking_depth: where it was made
+            made = [(f, n, fn, _getline(f, n)) for f, n, fn in reversed(origin)]
+            text += "\nCoroutine created at (most recent call last)\n"
+            text += "".join(_format_list(made)).rstrip("\n")
+        frame = _getframe(1)
+        while rec.busy and frame is not None and id(frame.f_code) not in code_files:
+            frame = frame.f_back
+        if not rec.busy or frame is None:
+            # (the frame running as it died: the one below this function)
+            return _warn(text, RuntimeWarning, stacklevel=2, source=coro)
+        st = rec.frame_states.get(rec.live.get(id(frame)))
+        line = st.line if st is not None and st.line else frame.f_lineno
+        names = frame.f_globals
+        return _warn_explicit(text, RuntimeWarning, frame.f_code.co_filename, line,
+                              module=names.get("__name__"),
+                              registry=names.setdefault("__warningregistry__", {}),
+                              source=coro)
+
+    return warn_unawaited

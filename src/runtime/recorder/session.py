@@ -9,6 +9,7 @@ import warnings
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .finalize import names_weak_references
+from .lifetimes import unawaited_warning
 from .monitor import Recorder
 from .sandbox import Sandbox
 from .serialise import serialise
@@ -79,6 +80,10 @@ def run(request):
     rec.values.recorder = rec  # objects that die from now on are noticed (lifetimes.py)
     rec.values.weak_code = names_weak_references(rec.codes)
     sandbox.enter(rec.output, rec.module_written)
+    # (put back below, before the recorder lets go of the run's objects: what dies then
+    # has no lesson line left to name)
+    warn_unawaited = warnings._warn_unawaited_coroutine
+    warnings._warn_unawaited_coroutine = unawaited_warning(rec)
     rec.recursion = sandbox.recursion
     namespace = sandbox.namespace(SCENARIO=rec.scenario)
     module = None
@@ -116,6 +121,7 @@ def run(request):
         # The run's time is the lesson's: putting the interpreter back is not part of it.
         elapsed = time.perf_counter() - started
         rec.detach()
+        warnings._warn_unawaited_coroutine = warn_unawaited
         del namespace, module  # the run's objects are the interpreter's alone now
         rec.release()
         forget_lines(rec)
