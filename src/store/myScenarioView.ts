@@ -6,7 +6,7 @@
  */
 import type { ResolvedPanel } from '../lessons/lesson';
 import type { LocalizedText } from '../lessons/schema';
-import { type RunError, recordingFailure } from '../trace/meta';
+import { recordingFailure } from '../trace/meta';
 import type { BreakpointRow } from './breakpointView';
 import { isEdited, MY_SCENARIO, type MyScenario, scriptLineOf } from './myScenario';
 import type { PanelState } from './panels';
@@ -36,11 +36,8 @@ export interface MyScenarioEditor {
   recording: boolean;
   /** It cannot run until Python has loaded (no shipped trace exists for it), or Python failed. */
   needsPython: boolean;
-  /**
-   * The run's error, when the student's script is where it points: line, text and the
-   * error itself (for what the page words in the reader's language, `runErrorHint`).
-   */
-  error: { line: number; text: string; cause: RunError } | null;
+  /** The run's error, when the student's script is where it points: line and text. */
+  error: { line: number; text: string } | null;
   /** That error, marked at its line in the editor. */
   markers: CodeMarker[];
   /** Breakpoints set in the script. */
@@ -103,7 +100,7 @@ export function myScenarioView(input: MyScenarioViewInput): MyScenarioDisplay {
       recording: slot !== undefined && trace === null,
       // Python failed before the script could run: its error trace holds no run.
       needsPython: !input.pythonReady && (trace === null || recordingFailure(trace) !== null),
-      error: shownError ? { line: shownError.line, text, cause: shownError.error } : null,
+      error: shownError ? { line: shownError.line, text } : null,
       markers: shownError
         ? [
             {

@@ -8,7 +8,6 @@ import type { PanelActions } from '../../store/panelActions';
 import { CodeView } from '../CodeView';
 import { onPhone } from '../phone';
 import { pythonFailedNote } from '../pythonStatus';
-import { ErrorHint } from './RunErrorAlert';
 
 /** The student's script, editable, with what its run did. */
 export function ScriptEditor(props: {
@@ -126,7 +125,6 @@ export function ScriptEditor(props: {
           data-line={e.error.line}
         >
           {t(lang, 'myScenarioErrorAt', { line: e.error.line })} <code>{e.error.text}</code>
-          <ErrorHint lang={lang} error={e.error.cause} />
         </p>
       ) : null}
     </details>

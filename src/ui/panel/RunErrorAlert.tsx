@@ -3,7 +3,6 @@ import { type Lang, t } from '../../i18n';
 import type { ExpectedEnding } from '../../lessons/schema';
 import type { RunErrorDisplay } from '../../store/panelView';
 import { runErrorHint, runErrorText } from '../../store/runErrorText';
-import type { RunError } from '../../trace/meta';
 import { Traceback } from './Traceback';
 
 /** Why an ending the scenario declares is what the lesson means to show. */
@@ -17,16 +16,6 @@ function expectedText(lang: Lang, ending: ExpectedEnding): string {
   return t(lang, key[ending.stop]);
 }
 
-/** What the reader may not know about the error (`runErrorHint`), or nothing. */
-export function ErrorHint({ lang, error }: { lang: Lang; error: RunError }) {
-  const hint = runErrorHint(lang, error);
-  return hint ? (
-    <span className="run-error-hint" data-testid="run-error-hint">
-      {hint}
-    </span>
-  ) : null;
-}
-
 /**
  * The run's error (exception or budget stop) with its place and traceback, or, when the
  * scenario declares that ending, the same facts presented as the ending the lesson
@@ -36,6 +25,7 @@ export function ErrorHint({ lang, error }: { lang: Lang; error: RunError }) {
 export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: Lang }) {
   const { error, partial, expected } = shown;
   const [all, setAll] = useState(false);
+  const hint = runErrorHint(lang, error);
   const classes = ['run-error', expected ? 'run-ending-expected' : '', all ? 'run-error-all' : ''];
   return (
     <div
@@ -66,7 +56,11 @@ export function RunErrorAlert({ shown, lang }: { shown: RunErrorDisplay; lang: L
           {error.column ? `:${error.column}` : ''}
         </span>
       ) : null}
-      <ErrorHint lang={lang} error={error} />
+      {hint ? (
+        <p className="run-error-hint" data-testid="run-error-hint">
+          {hint}
+        </p>
+      ) : null}
       {partial ? <p>{t(lang, 'partialTrace')}</p> : null}
       {error.traceback ? <Traceback text={error.traceback} lang={lang} /> : null}
     </div>
