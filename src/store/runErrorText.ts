@@ -39,17 +39,23 @@ export function runErrorText(lang: Lang, error: RunError): string {
 
 /** The words CPython's `input()` raises `EOFError` with when its input has ended. */
 const INPUT_ENDED = 'EOF when reading a line';
+/** How CPython's `ModuleNotFoundError` begins when an import finds no such module. */
+const NO_MODULE = 'No module named ';
 
 /**
  * What the reader may not know about where an error came from, in their language, shown
- * under its headline; null for most errors. One today: `input()` finding no input, which
- * is what every run's standard input holds (runtime/worker-core.ts `NO_INPUT`): the
- * program's own `EOFError`, but a student trying `input()` should learn why and what to
- * do instead.
+ * under its headline; null for most errors. The program's own exception, as Python
+ * words it, where the playground is why: `input()` finding no input, which is what every
+ * run's standard input holds (runtime/worker-core.ts `NO_INPUT`), and an import of a
+ * package that is not there (numpy, requests: the playground has the standard library
+ * and the lesson's files, offline). A student trying either should learn why, and what
+ * to do instead.
  */
 export function runErrorHint(lang: Lang, error: RunError): string | null {
   if (error.fromApp || isStop(error)) return null;
   if (error.type === 'EOFError' && error.message === INPUT_ENDED) return t(lang, 'hintNoInput');
+  if (error.type === 'ModuleNotFoundError' && error.message.startsWith(NO_MODULE))
+    return t(lang, 'hintNoSuchModule');
   return null;
 }
 

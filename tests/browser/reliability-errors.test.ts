@@ -82,6 +82,10 @@ describe('errors with their place, and capped values, in the panels', () => {
     const report = await panelReport(p);
     expect(report.error).toContain("ModuleNotFoundError: No module named 'no_such_module'");
     expect(report.place).toBe('scenarios/after.py:2:1');
+    // and what the reader may not know: only the standard library and the lesson's files
+    expect(await p.locator('[data-testid=run-error-hint]').textContent()).toMatch(
+      /^Only Python's standard library and this lesson's own files can be imported here/,
+    );
   });
 
   it('an uncaught exception shows its traceback, and the trace replays up to the raise', async () => {

@@ -72,6 +72,11 @@ export const panelStrings = {
     zh: '这里运行的程序没有键盘输入：input() 一读就到了输入的末尾，于是像 Python 在没有任何输入时那样抛出 EOFError。要试不同的输入，就在场景脚本里直接给变量赋值，例如 name = "Ada"。',
     en: 'A program run here has no keyboard input: input() finds the end of its input at once and raises EOFError, as Python does when nothing is given. To try other inputs, assign them in the scenario script instead, for example name = "Ada".',
   },
+  /** Under a `ModuleNotFoundError` (store/runErrorText.ts `runErrorHint`). */
+  hintNoSuchModule: {
+    zh: '这里能导入的只有 Python 标准库和本课自己的文件：别的包（比如 numpy、requests）都没有安装，这个练习场离线运行，也不会去下载。',
+    en: "Only Python's standard library and this lesson's own files can be imported here: other packages (numpy, requests, …) are not installed, and the playground runs offline, so nothing is downloaded.",
+  },
   /**
    * Only when Python failed to start (runtime/client.ts): it will not get ready by itself.
    * Also shown in the embed view, which has no top bar: a reload is the way there.

@@ -697,6 +697,25 @@ describe('notices and stop reasons in the reader’s language', () => {
     ).toBeNull();
   });
 
+  it('tells why an import found no module: only the standard library and the lesson’s files are here', () => {
+    const missing = { type: 'ModuleNotFoundError', message: "No module named 'numpy'" };
+    expect(runErrorHint('en', missing)).toMatch(
+      /^Only Python's standard library and this lesson's own files/,
+    );
+    expect(runErrorHint('zh', missing)).toMatch(/^这里能导入的只有 Python 标准库和本课自己的文件/);
+    // A dotted name too; the network blocker's ImportError has its own words.
+    expect(
+      runErrorHint('en', { ...missing, message: "No module named 's04.core.gat'" }),
+    ).not.toBeNull();
+    expect(
+      runErrorHint('en', {
+        type: 'ImportError',
+        message: "module 'socket' is disabled: code in this playground cannot reach the network",
+      }),
+    ).toBeNull();
+    expect(runErrorHint('en', { ...missing, message: 'something else' })).toBeNull();
+  });
+
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
     const stop = { type: 'BudgetExceeded', reason: 'events', limit: 3, message: 'x' };
     const loop = buildTrace({
