@@ -84,7 +84,7 @@ describe('errors with their place, and capped values, in the panels', () => {
     expect(report.place).toBe('scenarios/after.py:2:1');
     // and what the reader may not know: only the standard library and the lesson's files
     expect(await p.locator('[data-testid=run-error-hint]').textContent()).toMatch(
-      /^Only Python's standard library and this lesson's own files can be imported here/,
+      /^Only Python's standard library \(the part that runs in a browser: no tkinter or turtle\) and this lesson's own files can be imported here/,
     );
   });
 

@@ -74,8 +74,8 @@ export const panelStrings = {
   },
   /** Under a `ModuleNotFoundError` (store/runErrorText.ts `runErrorHint`). */
   hintNoSuchModule: {
-    zh: '这里能导入的只有 Python 标准库和本课自己的文件：别的包（比如 numpy、requests）都没有安装，这个练习场离线运行，也不会去下载。',
-    en: "Only Python's standard library and this lesson's own files can be imported here: other packages (numpy, requests, …) are not installed, and the playground runs offline, so nothing is downloaded.",
+    zh: '这里能导入的只有 Python 标准库（能在浏览器里运行的部分，没有 tkinter 和 turtle）和本课自己的文件：别的包（比如 numpy、requests）都没有安装，这个练习场离线运行，也不会去下载。',
+    en: "Only Python's standard library (the part that runs in a browser: no tkinter or turtle) and this lesson's own files can be imported here: other packages (numpy, requests, …) are not installed, and the playground runs offline, so nothing is downloaded.",
   },
   /**
    * Only when Python failed to start (runtime/client.ts): it will not get ready by itself.
