@@ -41,21 +41,27 @@ export function runErrorText(lang: Lang, error: RunError): string {
 const INPUT_ENDED = 'EOF when reading a line';
 /** How CPython's `ModuleNotFoundError` begins when an import finds no such module. */
 const NO_MODULE = 'No module named ';
+/** CPython's words when a thread cannot start (a browser's Python has one thread). */
+const NO_THREAD = "can't start new thread";
 
 /**
  * What the reader may not know about where an error came from, in their language, shown
  * under its headline; null for most errors. The program's own exception, as Python
  * words it, where the playground is why: `input()` finding no input, which is what every
- * run's standard input holds (runtime/worker-core.ts `NO_INPUT`), and an import of a
- * package that is not there (numpy, requests: the playground has the standard library
- * and the lesson's files, offline). A student trying either should learn why, and what
- * to do instead.
+ * run's standard input holds (runtime/worker-core.ts `NO_INPUT`), an import of a package
+ * that is not there (numpy, requests: the playground has the standard library and the
+ * lesson's files, offline), a thread that cannot start; and `sys.exit()`, shown as the
+ * exception it is, which a script run by Python ends on without a traceback. A student
+ * trying any of them should learn why, and what to do instead.
  */
 export function runErrorHint(lang: Lang, error: RunError): string | null {
   if (error.fromApp || isStop(error)) return null;
-  if (error.type === 'EOFError' && error.message === INPUT_ENDED) return t(lang, 'hintNoInput');
-  if (error.type === 'ModuleNotFoundError' && error.message.startsWith(NO_MODULE))
+  const { type, message } = error;
+  if (type === 'EOFError' && message === INPUT_ENDED) return t(lang, 'hintNoInput');
+  if (type === 'ModuleNotFoundError' && message.startsWith(NO_MODULE))
     return t(lang, 'hintNoSuchModule');
+  if (type === 'RuntimeError' && message === NO_THREAD) return t(lang, 'hintNoThread');
+  if (type === 'SystemExit') return t(lang, 'hintSystemExit');
   return null;
 }
 

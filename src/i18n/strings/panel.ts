@@ -77,6 +77,16 @@ export const panelStrings = {
     zh: '这里能导入的只有 Python 标准库（能在浏览器里运行的部分，没有 tkinter 和 turtle）和本课自己的文件：别的包（比如 numpy、requests）都没有安装，这个练习场离线运行，也不会去下载。',
     en: "Only Python's standard library (the part that runs in a browser: no tkinter or turtle) and this lesson's own files can be imported here: other packages (numpy, requests, …) are not installed, and the playground runs offline, so nothing is downloaded.",
   },
+  /** Under `RuntimeError: can't start new thread` (`runErrorHint`). */
+  hintNoThread: {
+    zh: '浏览器里的 Python 只有一个线程，所以 threading.Thread 在这里启动不了。想看几件事怎样交替进行，可以用生成器一步步推进。',
+    en: 'Python in a browser has a single thread, so a threading.Thread cannot start here. To watch work take turns, drive generators step by step instead.',
+  },
+  /** Under a `SystemExit` (`runErrorHint`). */
+  hintSystemExit: {
+    zh: 'sys.exit()（还有 exit()、quit()）是靠抛出 SystemExit 来结束程序的。这里把它当作异常显示出来；直接用 Python 运行脚本时，程序就在这里结束，不会打印回溯。',
+    en: 'sys.exit() (and exit(), quit()) ends a program by raising SystemExit. It is shown here as the exception it is; a script run by Python simply ends there, with no traceback printed.',
+  },
   /**
    * Only when Python failed to start (runtime/client.ts): it will not get ready by itself.
    * Also shown in the embed view, which has no top bar: a reload is the way there.

@@ -718,6 +718,21 @@ describe('notices and stop reasons in the reader’s language', () => {
     expect(runErrorHint('en', { ...missing, message: 'something else' })).toBeNull();
   });
 
+  it('tells why a thread cannot start, and what sys.exit() is, and nothing for other errors', () => {
+    const thread = { type: 'RuntimeError', message: "can't start new thread" };
+    expect(runErrorHint('en', thread)).toMatch(/^Python in a browser has a single thread/);
+    expect(runErrorHint('zh', thread)).toMatch(/^浏览器里的 Python 只有一个线程/);
+    expect(runErrorHint('en', { ...thread, message: 'dictionary changed size' })).toBeNull();
+    for (const message of ['0', 'None', 'bye']) {
+      expect(runErrorHint('en', { type: 'SystemExit', message })).toMatch(
+        /^sys\.exit\(\) \(and exit\(\), quit\(\)\) ends a program by raising SystemExit/,
+      );
+      expect(runErrorHint('zh', { type: 'SystemExit', message })).toMatch(/^sys\.exit\(\)/);
+    }
+    for (const type of ['ValueError', 'KeyError', 'ImportError', 'NameError'])
+      expect(runErrorHint('en', { type, message: 'x' })).toBeNull();
+  });
+
   it('places a stop at the last line that ran; an exception keeps its own place', () => {
     const stop = { type: 'BudgetExceeded', reason: 'events', limit: 3, message: 'x' };
     const loop = buildTrace({
