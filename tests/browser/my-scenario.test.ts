@@ -302,6 +302,25 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     ).toMatch(/^A program run here has no keyboard input: input\(\) finds the end of its input/);
   });
 
+  it('runs a script whose names are Chinese, and runs it again after an edit', async () => {
+    // Compiling such a name imports unicodedata: that once broke the run's seal, and every
+    // run of the script ended in "this run changed wpt_recorder.sandbox baseline.modules".
+    const code = `${SCRIPT}名字 = "小明"\nprint("你好，" + 名字)\n`;
+    await startWith({ base: 'pass', code }, 'zh');
+    await p().locator('[data-testid=run]').click();
+    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    expect(await output()).toContain('你好，小明');
+    expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
+    // An edit records it again, in the same worker: its new line's output shows.
+    await p().locator('[data-testid=my-scenario-editor] .view-lines').click();
+    await app.page.keyboard.press('Control+End');
+    await paste('print("再见，" + 名字)\n');
+    await savedHolds('print("再见，" + 名字)');
+    await p().locator('[data-testid=run]').click();
+    await expect.poll(output, { timeout: 60_000 }).toContain('再见，小明');
+    expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
+  });
+
   it('is named in Chinese in the zh interface, and another scenario can be copied again', async () => {
     await startWith({ base: 'pass', code: `${SCRIPT}def broken(:\n` }, 'zh');
     expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(

@@ -442,3 +442,29 @@ describe('the lines a breakpoint can stop at', () => {
     for (const line of ran) expect(lines).toContain(line);
   });
 });
+
+describe('names that are not ASCII', () => {
+  it('records a program whose names are Chinese, run after run (compiling them imports unicodedata)', () => {
+    // The compiler imports unicodedata to normalise such a name. Imported while the run
+    // compiled, it once joined the baseline mid-run: the seal saw the run change it, and
+    // every run of the program was refused (SealBroken) and Python restarted.
+    const code = [
+      '名字 = "小明"',
+      'def 打招呼(人):',
+      '    return f"你好，{人}"',
+      '问候 = 打招呼(名字)',
+      'print(问候)',
+    ].join('\n');
+    for (let again = 0; again < 2; again++) {
+      const trace = run(code);
+      expect(trace.meta.output).toBe('你好，小明\n');
+      expect(vars(trace, trace.length - 1)).toMatchObject({
+        名字: "'小明'",
+        问候: "'你好，小明'",
+      });
+      const inside = stepsAt(trace, code, 'return f"')[0];
+      expect(stack(trace, inside)).toEqual(['打招呼', '<module>']);
+      expect(vars(trace, inside, '打招呼')).toEqual({ 人: "'小明'" });
+    }
+  });
+});

@@ -39,6 +39,8 @@ PRELOADED = (
     "abc", "collections", "copy", "copyreg", "dataclasses", "decimal", "enum",
     "functools", "heapq", "io", "itertools", "json", "math", "operator", "random",
     "re", "reprlib", "string", "textwrap", "types", "typing", "warnings",
+    # The compiler imports it for a name that is not ASCII (`名字 = 1`), to normalise it.
+    "unicodedata",
 )
 
 # Namespaces that belong to whoever hosts the recorder (Pyodide runs its own code in
@@ -263,9 +265,10 @@ class Sandbox:
 
     def enter(self, output, on_module_write=None):
         """Isolate the run; `on_module_write` is told of every attribute set or delete
-        on the run's own modules (modules.LessonModule)."""
+        on the run's own modules (modules.LessonModule). What the host imported since the
+        last run has joined the baseline already (`adopt`, before the run compiled
+        anything): a module compiling the lesson imported is the run's."""
         state = baseline()
-        state.adopt_new_modules()
         refuse_host_processes()
         self.saved_out, self.saved_err = sys.stdout, sys.stderr
         # Lesson code gets its own copy of the builtins (and `import builtins` gives that

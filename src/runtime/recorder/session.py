@@ -11,7 +11,7 @@ from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .finalize import names_weak_references
 from .lifetimes import unawaited_warning
 from .monitor import Recorder
-from .sandbox import Sandbox
+from .sandbox import Sandbox, adopt
 from .serialise import serialise
 from .tracebacks import budget_message, describe_exception, syntax_error
 
@@ -65,6 +65,10 @@ def run(request):
     """Run one request (a parsed dict) to its end and put the interpreter back:
     ``(rec, outcome, error, elapsed)``, for ``write``."""
     started = time.perf_counter()
+    # What the host imported since the last run joins the baseline now, before compiling:
+    # the compiler can import on the lesson's behalf (unicodedata, for a name that is not
+    # ASCII), and that import is the run's, put back after it like any other.
+    adopt()
     rec = Recorder(request)
     try:
         compiled, compile_warnings = compile_all(rec)
