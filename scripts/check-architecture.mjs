@@ -37,7 +37,8 @@ const LAYERS = {
   trace: ['trace'],
   replay: ['replay', 'trace', 'lessons'],
   // What the reference diagram, value history and divergence show: pure, over the trace.
-  diagram: ['diagram', 'trace', 'replay'],
+  // (lessons/basics: what a Python name is, to find the names the code on screen uses)
+  diagram: ['diagram', 'trace', 'replay', 'lessons/basics'],
   i18n: ['i18n', 'lessons'],
   security: ['security'],
   // The Python runtime: the worker, its client and protocol, the Node recorder.

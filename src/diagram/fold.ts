@@ -7,6 +7,7 @@
  * and the callee's parameter are one box), and counts the rest in a "… N more" row that
  * opens them. Pure: the layout draws whatever names this leaves.
  */
+import { PY_NAME } from '../lessons/basics';
 import type { DiagramInput } from './model';
 
 /** The objects reachable from `roots` through the slots the input holds. */
@@ -53,9 +54,12 @@ export function foldGlobals(
   };
 }
 
+/** Every Python name in code, wherever it stands. */
+const NAMES = new RegExp(PY_NAME, 'gu');
+
 /** The identifiers a piece of code names (words in its comments and strings too). */
 export function namesIn(code: string): Set<string> {
-  return new Set(code.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+  return new Set(code.match(NAMES) ?? []);
 }
 
 const DEF = /^\s*(?:async\s+)?def\s/;

@@ -3,6 +3,7 @@
  * point at. Notes are anchored by text, never by line numbers, so editing the source
  * above a function does not silently shift every note.
  */
+import { PY_NAME } from './basics.ts';
 import type { LineRange } from './lesson.ts';
 
 /** Split source text into lines the way editors number them (1-based via index + 1). */
@@ -29,10 +30,13 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** A `def` (or `async def`) line, the function's name captured. */
+const DEF_NAME = new RegExp(`^\\s*(?:async\\s+)?def\\s+(${PY_NAME})\\s*\\(`, 'u');
+
 /** The names of the functions `code` defines (any depth), in order, each once. */
 export function definedFunctions(code: string): string[] {
   const names = sourceLines(code).flatMap((line) => {
-    const m = /^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/.exec(line);
+    const m = DEF_NAME.exec(line);
     return m ? [m[1]] : [];
   });
   return [...new Set(names)];

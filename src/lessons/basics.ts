@@ -12,6 +12,17 @@ export const LANGS = ['zh', 'en'] as const;
 /** One of {@link LANGS}. */
 export type Lang = (typeof LANGS)[number];
 
+/**
+ * A Python name, as Python reads one (PEP 3131): a letter of any script or `_`, then
+ * letters, digits and `_`. `名字` is one, as much as `name`. (Unicode's ID_Start and
+ * ID_Continue, which Python's XID sets follow but for a few compatibility characters.)
+ * For patterns that find names in code; {@link PY_IDENTIFIER} checks a whole string.
+ */
+export const PY_NAME = '[\\p{ID_Start}_]\\p{ID_Continue}*';
+
+/** A string that is one Python name ({@link PY_NAME}). */
+export const PY_IDENTIFIER = new RegExp(`^${PY_NAME}$`, 'u');
+
 /** What a scenario id may be: lowercase letters, digits and underscores. */
 export const SCENARIO_ID = /^[a-z0-9_]+$/;
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod/mini';
 import type { MessageKey } from '../i18n/messageTable.ts';
-import { BudgetSchema, type Lang, SCENARIO_ID } from './basics.ts';
+import { BudgetSchema, type Lang, PY_IDENTIFIER, SCENARIO_ID } from './basics.ts';
 import { encodeMessage, type MessageValue, msg } from './messages.ts';
 import { STDLIB_MODULES } from './stdlib-modules.ts';
 
@@ -17,7 +17,6 @@ export { type Budget, BudgetSchema, LANGS, type Lang, SCENARIO_ID } from './basi
 
 const LESSON_ID = /^[a-z0-9-]+$/;
 const PANEL_ID = /^[a-z0-9_]+$/;
-const PY_IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /**
  * Module names the interpreter, Pyodide and the recorder themselves use, besides the
  * standard library (tests/pyodide/stdlib-modules.test.ts checks against `sys.modules`).

@@ -39,6 +39,13 @@ describe('globals folded while a call is on the stack', () => {
     expect(folded.frames[1]).toEqual(run);
   });
 
+  it('finds names that are not ASCII in the code on screen, as Python reads them', () => {
+    const named = namesIn('def 打招呼(人):\n    记录["问候"].append(人)  # x1 _y');
+    for (const name of ['打招呼', '人', '记录', '问候', 'append', 'x1', '_y'])
+      expect(named.has(name)).toBe(true);
+    expect(named.has('1')).toBe(false);
+  });
+
   it('also keeps the globals the code on screen names, shared or not', () => {
     const named = namesIn('def run(payload):\n    return tools[payload["name"]]  # SCENARIO aside');
     expect(named.has('tools')).toBe(true);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   anchorLines,
+  definedFunctions,
   resolveAnchor,
   resolveFunctionRange,
   resolveStepLines,
@@ -51,6 +52,12 @@ describe('resolveFunctionRange', () => {
   it('does not match a name that only starts the same way', () => {
     expect(resolveFunctionRange(CODE, 'out')).toBeNull();
     expect(resolveFunctionRange('def run_hooks_v2():\n    pass\n', 'run_hooks')).toBeNull();
+  });
+
+  it('finds a function whose name is not ASCII, as Python allows', () => {
+    const code = 'def 加倍(数):\n    return 数 * 2\n\nasync def 取(x):\n    return x\n';
+    expect(definedFunctions(code)).toEqual(['加倍', '取']);
+    expect(resolveFunctionRange(code, '加倍')).toEqual({ start: 1, end: 2 });
   });
 
   it('handles Windows line endings', () => {

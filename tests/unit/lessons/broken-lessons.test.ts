@@ -210,6 +210,25 @@ describe('a manifest that does not fit the schema', () => {
     expect(errors).toHaveLength(4);
   });
 
+  it('takes a function named in Chinese, as Python does, and refuses a name Python would not', async () => {
+    const original = await lessonFiles(ID);
+    const source = 'src/s04/core/runtime.py';
+    const renamed = {
+      ...original,
+      [source]: original[source].replace('def audit_event(', 'def 审计事件('),
+    };
+    const chinese = editManifest(renamed, (m) => {
+      m.panels[2].function = '审计事件';
+    });
+    expect(load(ID, chinese).ok).toBe(true);
+    const dashed = editManifest(renamed, (m) => {
+      m.panels[2].function = '审计-事件';
+    });
+    expect(
+      errorsOf(load(ID, dashed)).find((e) => e.field === 'panels[2].function')?.message,
+    ).toMatch(/function must be a Python identifier/);
+  });
+
   it('a wrong type in one panel still lets the other panels be checked', async () => {
     const files = editManifest(await lessonFiles(ID), (m) => {
       m.panels[0].steps = 'none';
