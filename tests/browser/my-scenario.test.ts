@@ -321,6 +321,30 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
   });
 
+  it('runs a hook that awaits a coroutine through asyncio.run()', async () => {
+    // The page's own event loop is Pyodide's and always running: asyncio.run() once failed
+    // with "module 'pyodide_js' is disabled" (recorder/asyncloop.py gives a run a loop).
+    const code = [
+      'import asyncio',
+      'async def check(payload):',
+      '    await asyncio.sleep(0.01)',
+      '    print("checked in a coroutine")',
+      '    return None',
+      'def first(payload):',
+      '    visited.append("before: first")',
+      '    return asyncio.run(check(payload))',
+      'hooks["before"][0] = first',
+      '',
+    ].join('\n');
+    await startWith({ base: 'pass', code });
+    await p().locator('[data-testid=run]').click();
+    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
+    const out = (await output()) ?? '';
+    expect(out).toContain('checked in a coroutine\n');
+    expect(out).toContain('hooks reached: before: first -> before: second\n');
+  });
+
   it('is named in Chinese in the zh interface, and another scenario can be copied again', async () => {
     await startWith({ base: 'pass', code: `${SCRIPT}def broken(:\n` }, 'zh');
     expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(

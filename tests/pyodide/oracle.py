@@ -8,6 +8,7 @@ import ast
 import builtins
 import json
 import sys
+import time
 import types
 
 _TOOL = 4  # a sys.monitoring tool id of its own (the recorder is DEBUGGER_ID, 0)
@@ -138,6 +139,10 @@ def oracle_states(files_json, scenario, limits):
         # Local events may be turned off where the code is not the program's; a raise and
         # an unwind are global events, which cannot.
         def callback(code, offset, value):
+            # (an `await` or `yield from` whose awaited object finished: the interpreter's
+            # own StopIteration, never raised by a line and never seen by the program)
+            if type(value) is StopIteration and value.__traceback__ is None:
+                return None
             if code.co_filename in paths:
                 note(kind, code, value)
                 return None
@@ -169,6 +174,16 @@ def oracle_states(files_json, scenario, limits):
         ev.RAISE: on_exit("exception", False),
         ev.PY_UNWIND: on_exit("unwind", False),
     }
+    # asyncio.run() on the loop a recorded run gets (the host's loop is the page's)
+    from wpt_recorder import asyncloop
+
+    class Budget:  # what the loop reads of a recorder: the run's end, and how to stop
+        deadline = time.perf_counter() + 10
+
+        def stop(self, reason):
+            pass
+
+    loop_state = asyncloop.enter(Budget())
     mon.use_tool_id(_TOOL, "oracle")
     for event, callback in callbacks.items():
         mon.register_callback(_TOOL, event, callback)
@@ -193,6 +208,7 @@ def oracle_states(files_json, scenario, limits):
         for event in callbacks:
             mon.register_callback(_TOOL, event, None)
         mon.free_tool_id(_TOOL)
+        asyncloop.leave(loop_state)
         for name, module in saved.items():
             if module is None:
                 sys.modules.pop(name, None)

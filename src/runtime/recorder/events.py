@@ -1,9 +1,10 @@
 """One event's record: its row, then what changed since the frame's previous event
-(hotpath.py looks). `emit` records any event; `line_callback` makes the LINE callback,
-which records the commonest event of all in place: the next line of a function frame
-with nothing pending (no generator resumed, no brute-force look, no line with a rare
-effect, no inlined comprehension). Everything else goes through `emit`, and the
-brute-force tests (`config.BRUTE_FORCE`) hold both to looking at everything.
+(hotpath.py looks). `emit` records any event; `exit_callback` makes the callbacks of a
+return, a yield, a raise and an unwind; `line_callback` makes the LINE callback, which
+records the commonest event of all in place: the next line of a function frame with
+nothing pending (no generator resumed, no brute-force look, no line with a rare effect, no
+inlined comprehension). Everything else goes through `emit`, and the brute-force tests
+(`config.BRUTE_FORCE`) hold both to looking at everything.
 
 A row is ROW_WIDTH ints: ``(kind, file, line, frame id, depth, output length, first
 delta, aux ref)``.
@@ -11,7 +12,7 @@ delta, aux ref)``.
 
 import sys
 
-from .config import K_CALL, K_LINE, is_object
+from .config import K_CALL, K_EXCEPTION, K_LINE, K_RETURN, K_UNWIND, K_YIELD, is_object
 from .escapes import widen
 from .hotpath import (
     all_namespaces,
@@ -178,3 +179,55 @@ def line_callback(self):
             self.busy = False
 
     return on_line
+
+
+def exit_callback(self, kind, final, filtered):
+    """The recorder's (`self`) callback of an event where a frame stops running: a return
+    or a yield (``kind`` K_RETURN, or K_YIELD with ``final`` False: the frame lives on), a
+    raise (K_EXCEPTION, ``final`` None: the frame stays on the stack) or an unwind
+    (K_UNWIND).
+    ``filtered``: a global event (RAISE, PY_UNWIND), so code that is not the lesson's
+    is skipped.
+
+    A ``StopIteration`` raised with no traceback is no event: CPython's own, as an
+    ``await`` or ``yield from`` ends, never seen by the program (docs/trace-format.md).
+
+    Once stopped nothing more is recorded: rendering the frame's variables again
+    could re-enter what was stuck (a user __repr__) with no interrupt to come. Only an
+    unwind still leaves its frame, so the stack stays true while the stop propagates.
+
+    Made once per attach: an event costs one Python call, this closure's."""
+    code_files = self.code_files
+    live = self.live
+    unwind = kind == K_UNWIND
+    returns = kind in (K_RETURN, K_YIELD)  # hands a value to the caller
+    raises = kind == K_EXCEPTION
+
+    def callback(code, offset, value):
+        if self.busy or (filtered and id(code) not in code_files):
+            return
+        if raises and type(value) is StopIteration and value.__traceback__ is None:
+            return
+        stopped = self.stopped is not None
+        if stopped and not unwind:
+            return
+        self.busy = True
+        try:
+            frame = _getframe(1)
+            fid = live.get(id(frame))
+            if fid is not None:
+                if not stopped:
+                    self.emit(kind, fid, frame, frame.f_lineno or 0, value,
+                              code_files[id(code)])
+                if final is not None:
+                    self.leave(frame, fid, final)
+                    if returns and is_object(value) and self.stack:
+                        self.returned_to(value)
+                elif (st := self.frame_states.get(fid)) is not None:
+                    # A raise: the frame's next event looks at all its names, for an
+                    # `except E as e` left by a raise unbinds `e` in no line of its own.
+                    st.raised = True
+        finally:
+            self.busy = False
+
+    return callback

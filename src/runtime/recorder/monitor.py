@@ -21,10 +21,9 @@ from .config import (
     MAX_OUTPUT_CHARS,
     WORK_PER_CLOCK_CHECK,
     BudgetExceeded,
-    is_object,
 )
 from .escapes import started
-from .events import NO_AUX, emit, line_callback
+from .events import NO_AUX, emit, exit_callback, line_callback
 from .frames import Stack
 from .lines import Lines
 from .output import Output
@@ -203,17 +202,16 @@ class Recorder(Stack):
 
     def _callbacks(self):
         ev = sys.monitoring.events
-        exit_callback = self._exit_callback
         return (
             (ev.PY_START, self.on_start),
             (ev.PY_RESUME, self.on_resume),
             (ev.PY_THROW, self.on_throw),
             (ev.LINE, line_callback(self)),
             (ev.INSTRUCTION, instruction_callback(self)),
-            (ev.PY_RETURN, exit_callback(K_RETURN, final=True, filtered=False)),
-            (ev.PY_YIELD, exit_callback(K_YIELD, final=False, filtered=False)),
-            (ev.RAISE, exit_callback(K_EXCEPTION, final=None, filtered=True)),
-            (ev.PY_UNWIND, exit_callback(K_UNWIND, final=True, filtered=True)),
+            (ev.PY_RETURN, exit_callback(self, K_RETURN, final=True, filtered=False)),
+            (ev.PY_YIELD, exit_callback(self, K_YIELD, final=False, filtered=False)),
+            (ev.RAISE, exit_callback(self, K_EXCEPTION, final=None, filtered=True)),
+            (ev.PY_UNWIND, exit_callback(self, K_UNWIND, final=True, filtered=True)),
         )
 
     # -- sys.monitoring callbacks -------------------------------------------
@@ -273,47 +271,3 @@ class Recorder(Stack):
                 st.real = real
         finally:
             self.busy = False
-
-    def _exit_callback(self, kind, final, filtered):
-        """The callback of an event where a frame stops running: a return or a yield
-        (``kind`` K_RETURN, or K_YIELD with ``final`` False: the frame lives on), a raise
-        (K_EXCEPTION, ``final`` None: the frame stays on the stack) or an unwind (K_UNWIND).
-        ``filtered``: a global event (RAISE, PY_UNWIND), so code that is not the lesson's
-        is skipped.
-
-        Once stopped nothing more is recorded: rendering the frame's variables again
-        could re-enter what was stuck (a user __repr__) with no interrupt to come. Only an
-        unwind still leaves its frame, so the stack stays true while the stop propagates.
-
-        Made once per attach: an event costs one Python call, this closure's."""
-        code_files = self.code_files
-        live = self.live
-        unwind = kind == K_UNWIND
-        returns = kind in (K_RETURN, K_YIELD)  # hands a value to the caller
-
-        def callback(code, offset, value):
-            if self.busy or (filtered and id(code) not in code_files):
-                return
-            stopped = self.stopped is not None
-            if stopped and not unwind:
-                return
-            self.busy = True
-            try:
-                frame = _getframe(1)
-                fid = live.get(id(frame))
-                if fid is not None:
-                    if not stopped:
-                        self.emit(kind, fid, frame, frame.f_lineno or 0, value,
-                                  code_files[id(code)])
-                    if final is not None:
-                        self.leave(frame, fid, final)
-                        if returns and is_object(value) and self.stack:
-                            self.returned_to(value)
-                    elif (st := self.frame_states.get(fid)) is not None:
-                        # A raise: the frame's next event looks at all its names, for an
-                        # `except E as e` left by a raise unbinds `e` in no line of its own.
-                        st.raised = True
-            finally:
-                self.busy = False
-
-        return callback

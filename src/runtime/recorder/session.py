@@ -7,6 +7,7 @@ import linecache
 import time
 import warnings
 
+from . import asyncloop
 from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .finalize import names_weak_references
 from .lifetimes import unawaited_warning
@@ -84,6 +85,7 @@ def run(request):
     rec.values.recorder = rec  # objects that die from now on are noticed (lifetimes.py)
     rec.values.weak_code = names_weak_references(rec.codes)
     sandbox.enter(rec.output, rec.module_written)
+    loop_state = asyncloop.enter(rec)  # asyncio.run() on a loop of the run's own
     # (put back below, before the recorder lets go of the run's objects: what dies then
     # has no lesson line left to name)
     warn_unawaited = warnings._warn_unawaited_coroutine
@@ -125,6 +127,7 @@ def run(request):
         # The run's time is the lesson's: putting the interpreter back is not part of it.
         elapsed = time.perf_counter() - started
         rec.detach()
+        asyncloop.leave(loop_state)
         warnings._warn_unawaited_coroutine = warn_unawaited
         del namespace, module  # the run's objects are the interpreter's alone now
         rec.release()

@@ -1,0 +1,127 @@
+/**
+ * `asyncio.run()` in a recorded run (recorder/asyncloop.py): the page's own event loop is
+ * Pyodide's and is always running, so a run gets CPython's `asyncio.run` and a loop of its
+ * own. Coroutines take turns as in plain Python, each task's frame shows what it holds, the
+ * interpreter's internal StopIteration at an `await` is not an event, and the host's loop is
+ * the host's again after the run. (The oracle, oracle.test.ts, also holds every event of
+ * such programs to the running program.)
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { EventKind } from '../../src/trace/meta';
+import type { Trace } from '../../src/trace/trace';
+import { lineSteps, recordCompleted, script, varsAt } from './helpers';
+
+let rec: NodeRecorder;
+beforeAll(async () => {
+  rec = await createNodeRecorder();
+});
+
+const stack = (trace: Trace, step: number): string[] =>
+  trace.stackAt(step).map((f) => trace.frames.functionOf(f));
+
+const GATHER = [
+  'import asyncio',
+  'async def worker(name, n):',
+  '    for i in range(n):',
+  '        print(name, i)',
+  '        await asyncio.sleep(0)',
+  '    return name * n',
+  'async def main():',
+  '    got = await asyncio.gather(worker("a", 2), worker("b", 3))',
+  '    print(got)',
+  '    return got',
+  'result = asyncio.run(main())',
+].join('\n');
+
+describe('asyncio.run()', () => {
+  it('runs the tasks in turn, as plain Python does, run after run', () => {
+    for (let again = 0; again < 2; again++) {
+      const trace = recordCompleted(rec, GATHER);
+      expect(trace.meta.output).toBe("a 0\nb 0\na 1\nb 1\nb 2\n['aa', 'bbb']\n");
+      // Each pass of `print(name, i)` is in one of the two workers' frames, taking turns.
+      const prints = lineSteps(trace, GATHER, 'print(name, i)');
+      expect(prints.map((s) => varsAt(trace, s, 'worker'))).toEqual([
+        { name: "'a'", n: '2', i: '0' },
+        { name: "'b'", n: '3', i: '0' },
+        { name: "'a'", n: '2', i: '1' },
+        { name: "'b'", n: '3', i: '1' },
+        { name: "'b'", n: '3', i: '2' },
+      ]);
+      // A task's frame runs under the event loop, whose frames are not the lesson's.
+      expect(stack(trace, prints[0] as number)).toEqual(['worker', '<module>']);
+      const after = lineSteps(trace, GATHER, 'print(got)')[0] as number;
+      expect(varsAt(trace, after, 'main')).toEqual({ got: "['aa', 'bbb']" });
+      expect(varsAt(trace, trace.length - 1).result).toBe("['aa', 'bbb']");
+      // Nothing raised: the StopIteration the interpreter uses to finish an `await` is no event.
+      const raised = [...Array(trace.length).keys()].filter(
+        (e) => trace.kind[e] === EventKind.Exception,
+      );
+      expect(raised).toEqual([]);
+    }
+  });
+
+  it("ends with the coroutine's own exception, its traceback in the lesson's lines", () => {
+    const code = [
+      'import asyncio',
+      'async def main():',
+      '    raise KeyError("k")',
+      'asyncio.run(main())',
+    ].join('\n');
+    const trace = rec.record({ scenario: '', files: script(code) });
+    expect(trace.meta.outcome).toBe('error');
+    expect(trace.meta.error).toMatchObject({ type: 'KeyError', line: 3 });
+    const tb = trace.meta.error?.traceback ?? '';
+    expect(tb).toContain('line 4, in <module>');
+    expect(tb).toContain('line 3, in main');
+    expect(tb).not.toContain('asyncio/'); // (no frame of the library's)
+  });
+
+  it('fails at the line that asks for a thread, which cannot start here', () => {
+    // asyncio joins its executor from a thread of its own: that second failure, at
+    // asyncio.run(), once hid the line that asked (LessonLoop.shutdown_default_executor).
+    const code = [
+      'import asyncio',
+      'async def main():',
+      '    await asyncio.to_thread(print, 1)',
+      'asyncio.run(main())',
+    ].join('\n');
+    const trace = rec.record({ scenario: '', files: script(code) });
+    expect(trace.meta.error).toMatchObject({
+      type: 'RuntimeError',
+      message: "can't start new thread",
+      line: 3,
+    });
+    expect(trace.meta.error?.traceback).not.toContain('During handling');
+  });
+
+  it('stops at the time budget when no task can ever wake, as a program that hangs', () => {
+    const code = [
+      'import asyncio',
+      'async def main():',
+      '    never = asyncio.get_running_loop().create_future()',
+      '    print("waiting")',
+      '    await never',
+      'asyncio.run(main())',
+    ].join('\n');
+    const trace = rec.record({ scenario: '', files: script(code), budget: { maxSeconds: 0.3 } });
+    expect(trace.meta.outcome).toBe('stopped');
+    expect(trace.meta.error).toMatchObject({ type: 'BudgetExceeded', reason: 'seconds' });
+    expect(trace.meta.output).toBe('waiting\n');
+  });
+
+  it("gives the host's event loop and asyncio.run back after the run", () => {
+    const host = () =>
+      rec.pyodide.runPython(
+        [
+          'import asyncio, pyodide.webloop as _w',
+          'str((type(asyncio.events._get_running_loop()).__name__,',
+          '     type(asyncio.events._event_loop_policy).__name__, asyncio.run is _w._run))',
+        ].join('\n'),
+      ) as string;
+    const before = host();
+    expect(before).toBe("('WebLoop', 'WebLoopPolicy', True)");
+    recordCompleted(rec, GATHER);
+    expect(host()).toBe(before);
+  });
+});
