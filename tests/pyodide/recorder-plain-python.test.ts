@@ -468,3 +468,18 @@ describe('names that are not ASCII', () => {
     }
   });
 });
+
+describe('sys.exit()', () => {
+  it('prints a message it is given, as Python does as the program ends, and nothing for a number', () => {
+    const end = (arg: string) => {
+      const code = `import sys\nprint("a")\nsys.exit(${arg})\n`;
+      const trace = rec.record({ scenario: '', files: script(code) });
+      expect(trace.meta.error).toMatchObject({ type: 'SystemExit', line: 3 });
+      return trace.meta.output;
+    };
+    expect(end('"bye"')).toBe('a\nbye\n');
+    expect(end('"再见"')).toBe('a\n再见\n');
+    expect(end('(1, 2)')).toBe('a\n(1, 2)\n');
+    for (const quiet of ['', '0', '3', 'None', 'True']) expect(end(quiet)).toBe('a\n');
+  });
+});

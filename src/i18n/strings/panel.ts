@@ -79,8 +79,8 @@ export const panelStrings = {
   },
   /** Under `RuntimeError: can't start new thread` (`runErrorHint`). */
   hintNoThread: {
-    zh: '浏览器里的 Python 只有一个线程，所以 threading.Thread 在这里启动不了。想看几件事怎样交替进行，可以用生成器一步步推进。',
-    en: 'Python in a browser has a single thread, so a threading.Thread cannot start here. To watch work take turns, drive generators step by step instead.',
+    zh: '浏览器里的 Python 只有一个线程，所以这里启动不了新线程（threading.Thread、asyncio.to_thread 都是这样）。想看几件事怎样交替进行，可以用 asyncio 的任务（asyncio.run、asyncio.gather），或者用生成器一步步推进。',
+    en: 'Python in a browser has a single thread, so no new thread can start here (threading.Thread, asyncio.to_thread). To watch work take turns, use asyncio tasks (asyncio.run, asyncio.gather) or drive generators step by step.',
   },
   /** Under a `SystemExit` (`runErrorHint`). */
   hintSystemExit: {

@@ -123,6 +123,9 @@ def run(request):
     except BaseException as exc:  # the lesson code's own uncaught exception
         outcome = "error"
         error = describe_exception(exc, rec.file_index, rec.refused)
+        if isinstance(exc, SystemExit) and not isinstance(exc.code, (int, type(None))):
+            # As Python ends a program on sys.exit("bye"): the message on stderr.
+            rec.output.write(error["message"] + "\n")
     finally:
         # The run's time is the lesson's: putting the interpreter back is not part of it.
         elapsed = time.perf_counter() - started

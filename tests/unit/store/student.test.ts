@@ -722,6 +722,9 @@ describe('notices and stop reasons in the reader’s language', () => {
     const thread = { type: 'RuntimeError', message: "can't start new thread" };
     expect(runErrorHint('en', thread)).toMatch(/^Python in a browser has a single thread/);
     expect(runErrorHint('zh', thread)).toMatch(/^浏览器里的 Python 只有一个线程/);
+    // What does run here instead: asyncio's tasks (recorder/asyncloop.py)
+    expect(runErrorHint('en', thread)).toContain('asyncio.gather');
+    expect(runErrorHint('zh', thread)).toContain('asyncio.gather');
     expect(runErrorHint('en', { ...thread, message: 'dictionary changed size' })).toBeNull();
     for (const message of ['0', 'None', 'bye']) {
       expect(runErrorHint('en', { type: 'SystemExit', message })).toMatch(
