@@ -17,6 +17,9 @@ export interface ReplayTrace {
   readonly file: ArrayLike<number>;
   readonly line: ArrayLike<number>;
   readonly depth: ArrayLike<number>;
+  /** Each event's frame record; records of one Python frame share a scope (Step Over a yield). */
+  readonly frame: ArrayLike<number>;
+  readonly frames: { scopeOf(frame: number): number; parentOf(frame: number): number };
   readonly meta: { files: string[] };
   readonly probesAt: Map<number, [number, string, string, string][]>;
 }
@@ -181,6 +184,33 @@ function nextAtDepth(trace: ReplayTrace, position: number, maxDepth: number, hit
   return firstAtDepth(trace, position + 1, limit, maxDepth);
 }
 
+/**
+ * Step Over a yield (a generator handing out a value, a coroutine waiting at an `await`):
+ * the first event after it that is the frame's own (where it resumes) or, not a yield, in
+ * a frame it runs under (where the value arrives: the `for` that drives a generator). A
+ * coroutine driven by asyncio's loop has no lesson frame between it and the loop, so it
+ * goes on at its own next line, as `pdb` does; the coroutines that await it yield along
+ * with it, and other frames (another generator's turn, another task's) are passed over.
+ */
+function afterYield(trace: ReplayTrace, position: number, hits: HitIndex): number {
+  const hit = nextAfter(hits.stops, position);
+  const limit = hit < 0 ? trace.length : hit;
+  const { frames } = trace;
+  const record = trace.frame[position];
+  const scope = frames.scopeOf(record);
+  const callers = new Set<number>();
+  for (let f = frames.parentOf(record); f >= 0 && !callers.has(f); f = frames.parentOf(f))
+    callers.add(f);
+  const depth = trace.depth[position];
+  for (let e = firstAtDepth(trace, position + 1, limit, depth); e < limit; ) {
+    const f = trace.frame[e];
+    if (frames.scopeOf(f) === scope) return e;
+    if (callers.has(f) && trace.kind[e] !== EventKind.Yield) return e;
+    e = firstAtDepth(trace, e + 1, limit, depth);
+  }
+  return limit;
+}
+
 /** Apply one command. Returns the new position. */
 export function step(
   trace: ReplayTrace,
@@ -203,14 +233,13 @@ export function step(
     case 'stepOver': {
       if (p < 0) return Math.min(n, 0);
       if (p >= n) return n;
-      // The next event of this frame, or of a shallower one. After a return (or a yield,
-      // or an unwind) this frame has none left: a frame at its depth is another call
-      // of the caller's line (`f(1) + g(2)`), so it goes on in the caller, as Step Out;
-      // a top-level frame has no caller, and the next top-level frame comes next.
+      // The next event of this frame, or of a shallower one. After a return (or an
+      // unwind) this frame has none left: a frame at its depth is another call of the
+      // caller's line (`f(1) + g(2)`), so it goes on in the caller, as Step Out; a
+      // top-level frame has no caller, and the next top-level frame comes next.
       const k = trace.kind[p];
-      const leaving =
-        (k === EventKind.Return || k === EventKind.Yield || k === EventKind.Unwind) &&
-        trace.depth[p] > 0;
+      if (k === EventKind.Yield && trace.depth[p] > 0) return afterYield(trace, p, hits);
+      const leaving = (k === EventKind.Return || k === EventKind.Unwind) && trace.depth[p] > 0;
       return nextAtDepth(trace, p, trace.depth[p] - (leaving ? 1 : 0), hits);
     }
     case 'stepOut':

@@ -7,6 +7,8 @@
  * such programs to the running program.)
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { step } from '../../src/replay/engine';
+import { indexHits } from '../../src/replay/hits';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
 import { EventKind } from '../../src/trace/meta';
 import type { Trace } from '../../src/trace/trace';
@@ -59,6 +61,24 @@ describe('asyncio.run()', () => {
       );
       expect(raised).toEqual([]);
     }
+  });
+
+  it("steps over an await to the coroutine's own next line, past the other task's turn", () => {
+    const trace = recordCompleted(rec, GATHER);
+    const none = indexHits(trace, []);
+    // From worker a's first `await`: its yield, then a's next line (the loop goes on), not
+    // worker b's turn and not the module's line after asyncio.run() (the rest of the run).
+    const awaitA = lineSteps(trace, GATHER, 'await asyncio.sleep(0)')[0] as number;
+    const walk = [awaitA];
+    for (let k = 0; k < 4; k++) walk.push(step(trace, walk[k] as number, 'stepOver', none));
+    expect(walk.map((e) => [trace.line[e], varsAt(trace, e, 'worker').name])).toEqual([
+      [5, "'a'"],
+      [5, "'a'"], // the yield: a waits
+      [3, "'a'"], // resumed: `for i in range(n)`
+      [4, "'a'"],
+      [5, "'a'"],
+    ]);
+    expect(walk.map((e) => varsAt(trace, e, 'worker').i)).toEqual(['0', '0', '0', '1', '1']);
   });
 
   it("ends with the coroutine's own exception, its traceback in the lesson's lines", () => {

@@ -23,6 +23,8 @@ function traceOf(depth: number[], lines?: number[]): ReplayTrace {
     file: depth.map(() => 0),
     line: lines ?? depth.map((_, i) => (i % 7) + 1),
     depth,
+    frame: depth.map(() => 0),
+    frames: { scopeOf: (f: number) => f, parentOf: () => -1 },
     meta: { files: ['a.py'] },
     probesAt: new Map(),
   };

@@ -183,6 +183,82 @@ describe('step over', () => {
   });
 });
 
+describe('step over a yield', () => {
+  it('goes on where a generator driven by a for hands its value, not into another turn', () => {
+    //   1 def gen():          5 for v in gen():
+    //   2     yield 1         6     print(v)
+    //   3     yield 2
+    const t = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'main.py' },
+        { fn: 'gen', file: 'main.py', parent: 0 },
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 5 }, // 0
+        { kind: 'call', frame: 1, line: 1 }, // 1
+        { kind: 'line', frame: 1, line: 2 }, // 2
+        { kind: 'yield', frame: 1, line: 2 }, // 3
+        { kind: 'line', frame: 0, line: 6 }, // 4
+        { kind: 'line', frame: 0, line: 5 }, // 5
+        { kind: 'line', frame: 1, line: 3 }, // 6
+        { kind: 'yield', frame: 1, line: 3 }, // 7
+        { kind: 'line', frame: 0, line: 6 }, // 8
+      ],
+    });
+    const none = indexHits(t, []);
+    expect(step(t, 3, 'stepOver', none)).toBe(4);
+    expect(step(t, 7, 'stepOver', none)).toBe(8);
+  });
+
+  it("goes on at a coroutine's own next line when asyncio's loop resumes it, past other tasks' turns", () => {
+    //   1 async def inner(name):        5 async def worker(name):
+    //   2     await asyncio.sleep(0)    6     await inner(name)
+    //   3     return name               7     return name
+    //   9 asyncio.run(main())  (two workers, a and b, as tasks)
+    const t = buildTrace({
+      frames: [
+        { fn: '<module>', file: 'main.py' },
+        { fn: 'worker', file: 'main.py', parent: 0 }, // a
+        { fn: 'inner', file: 'main.py', parent: 1 }, // a's inner
+        { fn: 'worker', file: 'main.py', parent: 0 }, // b
+        { fn: 'inner', file: 'main.py', parent: 3 }, // b's inner
+      ],
+      events: [
+        { kind: 'line', frame: 0, line: 9 }, // 0
+        { kind: 'call', frame: 1, line: 5 }, // 1
+        { kind: 'line', frame: 1, line: 6 }, // 2
+        { kind: 'call', frame: 2, line: 1 }, // 3
+        { kind: 'line', frame: 2, line: 2 }, // 4  a's inner awaits
+        { kind: 'yield', frame: 2, line: 2 }, // 5
+        { kind: 'yield', frame: 1, line: 6 }, // 6  a's worker waits with it
+        { kind: 'call', frame: 3, line: 5 }, // 7  b's turn
+        { kind: 'line', frame: 3, line: 6 }, // 8
+        { kind: 'call', frame: 4, line: 1 }, // 9
+        { kind: 'line', frame: 4, line: 2 }, // 10
+        { kind: 'yield', frame: 4, line: 2 }, // 11
+        { kind: 'yield', frame: 3, line: 6 }, // 12
+        { kind: 'line', frame: 2, line: 3 }, // 13 a's inner resumes
+        { kind: 'return', frame: 2, line: 3 }, // 14
+        { kind: 'line', frame: 1, line: 7 }, // 15
+        { kind: 'return', frame: 1, line: 7 }, // 16
+        { kind: 'line', frame: 4, line: 3 }, // 17 b's inner resumes
+        { kind: 'return', frame: 4, line: 3 }, // 18
+        { kind: 'line', frame: 3, line: 7 }, // 19
+        { kind: 'return', frame: 3, line: 7 }, // 20
+        { kind: 'return', frame: 0, line: 9 }, // 21
+      ],
+    });
+    const none = indexHits(t, []);
+    expect(step(t, 4, 'stepOver', none)).toBe(5); // the await line, to its yield
+    expect(step(t, 5, 'stepOver', none)).toBe(13); // a's inner, where it resumes
+    expect(step(t, 6, 'stepOver', none)).toBe(15); // a's worker, past its await inner(...)
+    expect(step(t, 11, 'stepOver', none)).toBe(17);
+    // A breakpoint on the way (b's await) still stops there.
+    const atB = indexHits(t, [bp('b', 'main.py', 2)]);
+    expect(step(t, 5, 'stepOver', atB)).toBe(10);
+  });
+});
+
 describe('step out', () => {
   it("returns to the caller's next event", () => {
     expect(step(trace, NE.g1Line2, 'stepOut', noHits)).toBe(NE.fFor1);
