@@ -130,6 +130,35 @@ describe('asyncio.run()', () => {
     expect(trace.meta.output).toBe('waiting\n');
   });
 
+  it('numbers tasks and threads from 1 in every run, as a fresh interpreter does', () => {
+    // asyncio's own count of unnamed tasks (in its C module) and threading's count of
+    // thread names are the interpreter's: they once went on from run to run (Task-12,
+    // Thread-3 in a program's third run). The names below are what python3 prints.
+    const code = [
+      'import asyncio, threading',
+      'async def job():',
+      '    return asyncio.current_task().get_name()',
+      'async def main():',
+      '    a = await asyncio.create_task(job())',
+      '    b = await asyncio.gather(job(), job())',
+      '    return asyncio.current_task().get_name(), a, b',
+      'print(asyncio.run(main()))',
+      'print(asyncio.run(main()))',
+      'print(threading.Thread(target=print).name, threading.Thread().name)',
+    ].join('\n');
+    for (let again = 0; again < 3; again++) {
+      expect(recordCompleted(rec, code).meta.output).toBe(
+        [
+          "('Task-1', 'Task-2', ['Task-3', 'Task-4'])",
+          // asyncio.run() ends by running two shutdown coroutines as tasks of their own
+          "('Task-7', 'Task-8', ['Task-9', 'Task-10'])",
+          'Thread-1 (print) Thread-2',
+          '',
+        ].join('\n'),
+      );
+    }
+  });
+
   it("gives the host's event loop and asyncio.run back after the run", () => {
     const host = () =>
       rec.pyodide.runPython(

@@ -20,6 +20,7 @@ module namespaces (sandbox.py), the running loop by :func:`leave`.
 """
 
 import asyncio
+import itertools
 import time
 from asyncio import base_events, events, runners
 
@@ -50,11 +51,19 @@ class _Clock:
 
 
 class LessonLoop(base_events.BaseEventLoop):
-    """asyncio's base event loop over :class:`_Clock`: callbacks, tasks and timers only."""
+    """asyncio's base event loop over :class:`_Clock`: callbacks, tasks and timers only.
+    A task given no name is named from the run's own count (*Task-1* first, as in a fresh
+    interpreter): asyncio's count lives in its C module, shared by every run."""
 
-    def __init__(self, rec):
+    def __init__(self, rec, task_numbers):
         super().__init__()
         self._selector = _Clock(rec)
+        self._task_numbers = task_numbers
+
+    def create_task(self, coro, *, name=None, **kwargs):
+        if name is None:
+            name = f"Task-{next(self._task_numbers)}"
+        return super().create_task(coro, name=name, **kwargs)
 
     def _process_events(self, event_list):
         pass
@@ -77,7 +86,8 @@ class LessonLoopPolicy(events._BaseDefaultEventLoopPolicy):
 
     def __init__(self, rec):
         super().__init__()
-        self._loop_factory = lambda: LessonLoop(rec)
+        task_numbers = itertools.count(1)  # one count for every loop of the run
+        self._loop_factory = lambda: LessonLoop(rec, task_numbers)
 
 
 def enter(rec):

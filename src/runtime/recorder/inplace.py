@@ -28,6 +28,7 @@ import sys
 
 from .abcs import AbcRegistries
 from .containers import ModuleContainers
+from .counters import reset as reset_counters
 from .finalize import FINALIZER_TOOL
 
 _MONITORING_TOOLS = tuple(t for t in range(6) if t != FINALIZER_TOOL)  # finalize.py's own
@@ -157,6 +158,7 @@ class InPlaceState:
         self.tracing = _tracing()
 
     def restore(self):
+        reset_counters()
         gc.callbacks[:] = self.gc_callbacks
         sys.set_asyncgen_hooks(*self.asyncgen_hooks)
         _restore_codecs()

@@ -19,6 +19,7 @@ import types
 import warnings
 from operator import is_
 
+from .counters import install as install_counters
 from .decimals import DECIMAL_TEMPLATES, context_state, set_context_state
 from .files import forget_listings, restore_files, snapshot_files
 from .finalize import finalize_run
@@ -32,9 +33,8 @@ BLOCKED_MODULE_PREFIXES = (
     "xmlrpc.client", "webbrowser",
 )
 
-# Standard modules imported once, before the first run, so that their state is part of
-# the baseline every run starts from (and put back after each run) rather than
-# imported afresh by each run that needs them.
+# Standard modules imported once, before the first run: their state is part of the
+# baseline every run starts from, not imported afresh by each run that needs them.
 PRELOADED = (
     "abc", "collections", "copy", "copyreg", "dataclasses", "decimal", "enum",
     "functools", "heapq", "io", "itertools", "json", "math", "operator", "random",
@@ -245,6 +245,7 @@ def baseline():
     """The interpreter state every run starts from (taken on first use)."""
     if not _BASELINE:
         refuse_host_processes()
+        install_counters()  # before the baseline records the namespaces that hold them
         remove_audit_hooks_entry()
         note_codec_changes_entry()
         _BASELINE.append(None)
