@@ -159,3 +159,28 @@ describe('objects the program lets go of are finalized when it does', () => {
     expect(new Set(shown).size).toBe(6);
   });
 });
+
+describe('what only the collector frees, at the run’s end', () => {
+  it('lets a finalizer warn (a coroutine never awaited, an event loop never closed) and the next run go on', () => {
+    // Collected after the run, their warnings were attributed to the recorder's own
+    // finalize.py, whose globals then held Python's __warningregistry__: the seal refused
+    // the run and every later one in that interpreter (SealBroken, Python restarted).
+    const cycle = (what: string) =>
+      [
+        'import asyncio, gc',
+        'gc.disable()  # (so that only the collection after the run frees the cycle)',
+        'async def hook():',
+        '    return None',
+        'class Holder:',
+        '    pass',
+        'h = Holder()',
+        'h.me = h',
+        `h.held = ${what}`,
+        'del h',
+        'print("done")',
+      ].join('\n');
+    for (const what of ['hook()', 'asyncio.new_event_loop()'])
+      for (let again = 0; again < 2; again++)
+        expect(recordCompleted(rec, cycle(what)).meta.output).toBe('done\n');
+  });
+});

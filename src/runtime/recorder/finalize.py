@@ -6,9 +6,11 @@ put back (its namespaces, in a cycle with their functions, and whatever it left 
 standard library's tables), and the collector would find them some time later: in the
 middle of the next run, whose `json.dumps` a `__del__` could then replace. So after a run
 whose code could run as a finalizer (`may_finalize`), the interpreter is put back,
-everything unreachable is collected at once, and if any of the run's code ran meanwhile (a
-tripwire on its code objects says so) the interpreter is put back once more. What
-finalizers print while collected goes nowhere: the run's output is closed.
+everything unreachable is collected at once, and the interpreter is put back once more:
+a finalizer may have run the run's code, and any warning one raised (a coroutine never
+awaited, an event loop never closed) left Python's `__warningregistry__` in the globals of
+the code it was attributed to, the recorder's own module among them, which the seal
+refuses. What finalizers print while collected goes nowhere: the run's output is closed.
 
 A full collection looks at every object the interpreter holds (8 ms in Node for the 29,000
 of the baseline), so a run with no such code skips it. Freezing the baseline
@@ -20,13 +22,7 @@ import gc
 import inspect
 import sys
 
-# The sys.monitoring tool the tripwire uses: put back by `finalize_run` itself, so the
-# sandbox leaves it alone (inplace.InPlaceState.restore).
-FINALIZER_TOOL = 4
-
 _collect = gc.collect
-_mon = sys.monitoring
-_EVENTS = _mon.events.PY_START | _mon.events.PY_RESUME | _mon.events.LINE
 # A code object that may run as a finalizer: a generator's or coroutine's (its `finally`,
 # `with` and `except` blocks run when it is closed; not a generator expression's, which
 # has none), `__del__`, the methods the standard library's own `__del__` calls
@@ -63,39 +59,16 @@ class _Sink:
         pass
 
 
-def _free_tool():
-    if _mon.get_tool(FINALIZER_TOOL) is not None:
-        _mon.clear_tool_id(FINALIZER_TOOL)
-        _mon.free_tool_id(FINALIZER_TOOL)
-
-
 def finalize_run(codes, restore):
     """`restore()` the interpreter; if `codes` (the run's code objects) may finalize,
-    collect what the run left and `restore()` again if any of them ran meanwhile."""
-    _free_tool()  # a run's own use of the tool goes with it
+    collect what the run left and `restore()` again (see above)."""
+    restore()  # (which puts back sys.stdout: the sink comes after it)
     if not may_finalize(codes):
-        restore()
         return
-    ran = []
-
-    def tripwire(code, *_):
-        ran.append(True)
-        return _mon.DISABLE
-
-    _mon.use_tool_id(FINALIZER_TOOL, "watch-python-think finalizers")
-    for event in (_mon.events.PY_START, _mon.events.PY_RESUME, _mon.events.LINE):
-        _mon.register_callback(FINALIZER_TOOL, event, tripwire)
-    for code in codes:
-        _mon.set_local_events(FINALIZER_TOOL, code, _EVENTS)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout = sys.stderr = _Sink()
     try:
-        restore()  # (which puts back sys.stdout: the sink comes after it)
-        out, err = sys.stdout, sys.stderr
-        sys.stdout = sys.stderr = _Sink()
-        try:
-            _collect()
-        finally:
-            sys.stdout, sys.stderr = out, err
+        _collect()
     finally:
-        _free_tool()
-    if ran:
-        restore()
+        sys.stdout, sys.stderr = out, err
+    restore()

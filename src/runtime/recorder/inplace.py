@@ -29,9 +29,8 @@ import sys
 from .abcs import AbcRegistries
 from .containers import ModuleContainers
 from .counters import reset as reset_counters
-from .finalize import FINALIZER_TOOL
 
-_MONITORING_TOOLS = tuple(t for t in range(6) if t != FINALIZER_TOOL)  # finalize.py's own
+_MONITORING_TOOLS = tuple(range(6))
 # C functions, taken before any run: a run may rebind the names (put back before these are
 # called) or rewrite `locale.setlocale`, a Python function, which is why `_locale`'s is used.
 _umask = os.umask
