@@ -2,10 +2,10 @@
 ``threading``'s thread names (*Thread-1*, *Thread-2*, ...) and ``weakref.finalize``'s
 order. A run that made three threads would leave the next run's first one named
 *Thread-4*, where a fresh interpreter says *Thread-1*. Before the baseline is taken, each
-``itertools.count`` a loaded module holds (as a module attribute, or an attribute of one of
-its classes, or the bound ``__next__`` of one) is replaced by a :class:`RunCounter` that
-counts on from where it stood, and the sandbox sets every one back after each run
-(inplace.py). A module a run imports is dropped after it, counters and all.
+``itertools.count`` a loaded standard module holds (as a module attribute, or an attribute
+of one of its classes, or the bound ``__next__`` of one) is replaced by a
+:class:`RunCounter` that counts on from where it stood, and the sandbox sets every one back
+after each run (inplace.py). A module a run imports is dropped after it, counters and all.
 
 asyncio's *Task-N* names are counted inside its C module, out of reach: asyncloop.py names
 a run's tasks itself.
@@ -17,7 +17,7 @@ import types
 
 _count = itertools.count
 _INSTALLED = []
-_OWN = __name__.rpartition(".")[0]  # the recorder's package: its counters are its own
+_STDLIB = sys.stdlib_module_names
 
 
 class RunCounter:
@@ -63,9 +63,9 @@ def install():
     if _INSTALLED:
         return
     for name, module in list(sys.modules.items()):
-        if not isinstance(module, types.ModuleType) or name == "__main__" or name == _OWN:
-            continue
-        if name.startswith(_OWN + "."):
+        # The standard library's only: not the recorder's, nor its host's (Pyodide's own
+        # modules may number what the page relies on)
+        if not isinstance(module, types.ModuleType) or name.partition(".")[0] not in _STDLIB:
             continue
         owners = [module, *(v for v in vars(module).values()
                             if isinstance(v, type) and v.__module__ == name)]
