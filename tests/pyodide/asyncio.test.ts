@@ -81,6 +81,37 @@ describe('asyncio.run()', () => {
     expect(walk.map((e) => varsAt(trace, e, 'worker').i)).toEqual(['0', '0', '0', '1', '1']);
   });
 
+  it("shows what an async generator yields, not the interpreter's wrapper around it", () => {
+    const code = [
+      'import asyncio',
+      'async def rows():',
+      '    row = [1, 2]',
+      '    yield row',
+      '    await asyncio.sleep(0)',
+      '    yield 3',
+      'async def main():',
+      '    got = []',
+      '    async for r in rows():',
+      '        got.append(r)',
+      '    return got',
+      'out = asyncio.run(main())',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const yields = [...Array(trace.length).keys()].filter(
+      (e) => trace.kind[e] === EventKind.Yield && trace.functionOf(e) === 'rows',
+    );
+    // The two yields, and the await between them (which hands asyncio's own value out).
+    expect(yields.map((e) => trace.line[e])).toEqual([4, 5, 6]);
+    const [first, , last] = yields as [number, number, number];
+    const row = trace
+      .variablesAt(trace.frame[first] as number, first)
+      .find((v) => v.name === 'row');
+    expect(row).toBeDefined();
+    expect(trace.aux[first]).toBe(row?.value); // the list itself, the one `row` names
+    expect(trace.value(trace.aux[last] as number)?.[1]).toBe('3');
+    expect(varsAt(trace, trace.length - 1).out).toBe('[[1, 2], 3]');
+  });
+
   it("ends with the coroutine's own exception, its traceback in the lesson's lines", () => {
     const code = [
       'import asyncio',

@@ -6,6 +6,7 @@ recorder."""
 
 import ast
 import builtins
+import gc
 import json
 import sys
 import time
@@ -143,6 +144,10 @@ def oracle_states(files_json, scenario, limits):
             # own StopIteration, never raised by a line and never seen by the program)
             if type(value) is StopIteration and value.__traceback__ is None:
                 return None
+            # (an async generator's yield: CPython hands the value out in a wrapper of its
+            # own, which only the interpreter and gc can see into)
+            if kind == "yield" and type(value).__qualname__ == "async_generator_wrapped_value":
+                (value,) = gc.get_referents(value)
             if code.co_filename in paths:
                 note(kind, code, value)
                 return None

@@ -11,6 +11,8 @@ delta, aux ref)``.
 """
 
 import sys
+from gc import get_referents
+from inspect import CO_ASYNC_GENERATOR
 
 from .config import K_CALL, K_EXCEPTION, K_LINE, K_RETURN, K_UNWIND, K_YIELD, is_object
 from .escapes import widen
@@ -30,6 +32,20 @@ from .scopes import LOCALS_PROXY, frame_state
 
 NO_AUX = object()  # emit()'s `aux` when the event has no value of its own
 _getframe = sys._getframe  # a lesson that patches sys cannot break the callback
+_type_flags = type.__dict__["__flags__"].__get__
+_HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class a program can make
+
+
+def yielded(value):
+    """What an async generator's frame hands out at a yield (`value`, as the interpreter
+    reports it): the program's value, not the wrapper CPython puts it in on its way to
+    `anext()`: a C type (no program can make one, or a class of that name) no program can
+    reach. An `await`'s value is not wrapped."""
+    tp = type(value)
+    if type(tp) is type and not _type_flags(tp) & _HEAPTYPE \
+            and tp.__name__ == "async_generator_wrapped_value":
+        return get_referents(value)[0]
+    return value
 
 
 def emit(self, kind, fid, frame, line, aux, file_idx):
@@ -202,10 +218,13 @@ def exit_callback(self, kind, final, filtered):
     unwind = kind == K_UNWIND
     returns = kind in (K_RETURN, K_YIELD)  # hands a value to the caller
     raises = kind == K_EXCEPTION
+    yields = kind == K_YIELD
 
     def callback(code, offset, value):
         if self.busy or (filtered and id(code) not in code_files):
             return
+        if yields and code.co_flags & CO_ASYNC_GENERATOR:
+            value = yielded(value)
         if raises and type(value) is StopIteration and value.__traceback__ is None:
             return
         stopped = self.stopped is not None
