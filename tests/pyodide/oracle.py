@@ -11,6 +11,7 @@ import json
 import sys
 import time
 import types
+from inspect import CO_OPTIMIZED
 
 _TOOL = 4  # a sys.monitoring tool id of its own (the recorder is DEBUGGER_ID, 0)
 
@@ -105,8 +106,9 @@ def oracle_states(files_json, scenario, limits):
             # f_locals shows only the comprehension's)
             loc = f.f_globals if name == "<module>" else f.f_locals
             # A namespace's dunders are Python's bookkeeping; a function's are its own
-            # variables (`__class__`, the cell `super()` reads)
-            namespace = type(loc) is dict
+            # variables (`__class__`, the cell `super()` reads). A class body's namespace
+            # may be a metaclass's dict subclass (Enum's): the code says which it is.
+            namespace = not f.f_code.co_flags & CO_OPTIMIZED
             names = []
             for k in sorted(loc.keys()):
                 v = loc[k]
