@@ -12,6 +12,37 @@ import type { RunFile } from '../../src/lessons/lesson.ts';
  * Loop-heavy: one function, two int locals changing on every line. Two line events per
  * iteration, so `n` iterations ≈ `2n` events. The recorder's best case per event.
  */
+/** `n` exceptions raised in a function and caught: each is let go of as its `except` ends
+ *  (recorder/letgo.py). About 7 events each. */
+export function caughtProgram(n: number): string {
+  return [
+    'def fail(k):',
+    '    raise KeyError(k)',
+    '',
+    'caught = 0',
+    `for k in range(${n}):`,
+    '    try:',
+    '        fail(k)',
+    '    except KeyError as e:',
+    '        caught += 1',
+    'print(caught)',
+    '',
+  ].join('\n');
+}
+
+/** {@link loopProgram} after a caught exception the program keeps: the recorder watches it
+ *  for the whole run (recorder/letgo.py). */
+export function keptProgram(n: number): string {
+  return [
+    'kept = []',
+    'try:',
+    '    raise KeyError(0)',
+    'except KeyError as e:',
+    '    kept.append(e)',
+    loopProgram(n),
+  ].join('\n');
+}
+
 export function loopProgram(n: number): string {
   return [
     'def work(n):',

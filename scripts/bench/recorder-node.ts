@@ -23,9 +23,11 @@ import { readRecorderSources } from '../../src/runtime/node-recorder.ts';
 import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import { recorderInstallOf } from '../../src/runtime/worker-core.ts';
 import {
+  caughtProgram,
   containerProgram,
   entry,
   growthProgram,
+  keptProgram,
   loopProgram,
   untracedWrapper,
 } from './programs.ts';
@@ -109,6 +111,16 @@ const programs: [string, RecordRequest, string | null][] = [
     'growth 1M ev',
     { scenario: '', budget, files: entry(growthProgram(333_333)) },
     growthProgram(333_333),
+  ],
+  [
+    'caught 30k exceptions',
+    { scenario: '', budget, files: entry(caughtProgram(30_000)) },
+    caughtProgram(30_000),
+  ],
+  [
+    'kept exception + loop 200k ev',
+    { scenario: '', budget, files: entry(keptProgram(100_000)) },
+    keptProgram(100_000),
   ],
   [
     'million (bench lesson)',

@@ -122,6 +122,86 @@ describe('objects the program lets go of are finalized when it does', () => {
     expect(recordCompleted(rec, code).meta.output).toBe(plain);
   });
 
+  it('lets go of a caught exception when the program does, and of what its traceback held', () => {
+    // A built-in exception cannot be weakly referenced, so the recorder holds it; held to
+    // the run's end, its traceback kept the frames it passed through alive, and what
+    // their names held: `r` below, the generators an islice drops, a coroutine never
+    // awaited (whose warning then named the recorder's own file). letgo.py lets go of it
+    // at the first event after the program did.
+    const code = [
+      ...LOGS_ITS_END,
+      'def work(name):',
+      '    r = R(name)',
+      '    raise ValueError(name)',
+      'for name in ("a", "b"):',
+      '    try:',
+      '        work(name)',
+      '    except ValueError as e:',
+      '        seen = len(LOG)',
+      '    after = len(LOG)',
+      'def numbers():',
+      '    try:',
+      '        yield 1',
+      '        yield 2',
+      '    finally:',
+      '        LOG.append("numbers closed")',
+      'def firsts(src):',
+      '    for n in src:',
+      '        yield n',
+      'import itertools',
+      'one = list(itertools.islice(firsts(numbers()), 1))',
+      'closed = LOG[-1]',
+      'async def hook(payload):',
+      '    return None',
+      'def check(answer):',
+      '    if answer is not None:',
+      '        raise ValueError("not None")',
+      'try:',
+      '    check(hook({}))',
+      'except ValueError as exc:',
+      '    problem = str(exc)',
+      'kept = []',
+      'for k in range(3):',
+      '    try:',
+      '        raise KeyError(k)',
+      '    except KeyError as err:',
+      '        kept.append(err)',
+      'print(LOG, problem, [e.args for e in kept])',
+    ].join('\n');
+    const plain = plainOutput(code);
+    expect(plain).toMatch(/^main\.py:\d+: RuntimeWarning: coroutine 'hook' was never awaited\n/);
+    expect(plain).toMatch(/\['a', 'b', 'numbers closed'\] not None \[\(0,\), \(1,\), \(2,\)\]\n$/);
+    const trace = recordCompleted(rec, code);
+    expect(trace.meta.output).toBe(plain);
+    const at = (text: string) => lineSteps(trace, code, text).map((e) => varsAt(trace, e).LOG);
+    expect(at('after = len(LOG)')).toEqual(["['a']", "['a', 'b']"]);
+    expect(at('closed = LOG[-1]')).toEqual(["['a', 'b', 'numbers closed']"]);
+  });
+
+  it('keeps the id of a caught exception the program still holds, however long', () => {
+    // Let go of too early, `kept[0]` would be drawn as a new object when seen again.
+    const code = [
+      'kept = []',
+      'for k in range(40):',
+      '    try:',
+      '        raise KeyError(k)',
+      '    except KeyError as err:',
+      '        if k == 0:',
+      '            kept.append(err)',
+      '    churn = [ValueError(k), [k]]',
+      'first = kept[0]',
+      'done = first.args',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const ref = (step: number, name: string) =>
+      trace.variablesAt(trace.stackAt(step)[0] as number, step).find((v) => v.name === name)?.value;
+    const caught = lineSteps(trace, code, 'kept.append(err)')[0] as number;
+    const end = lineSteps(trace, code, 'done = first.args')[0] as number;
+    expect(ref(caught, 'err')).toBeLessThan(-1); // an object
+    expect(ref(end, 'first')).toBe(ref(caught, 'err'));
+    expect(varsAt(trace, trace.length - 1).done).toBe('(0,)');
+  });
+
   it('gives back a program’s own weak reference as it is, never what it refers to', () => {
     const same = rec.pyodide.runPython(
       [

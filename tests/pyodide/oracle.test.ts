@@ -548,6 +548,25 @@ const HOOKS_LIKE: Record<string, string> = {
 /** Objects the program lets go of as a function ends: each is finalized then, as in a plain
  *  run, and what its finalizer does is traced (lifetimes.py). */
 const LIFETIMES: Record<string, string> = {
+  'caught exceptions kept, dropped and let go of, new ones made where they were': [
+    'def fail(k):',
+    '    raise KeyError(k)',
+    'kept = []',
+    'last = None',
+    'for k in range(6):',
+    '    try:',
+    '        fail(k)',
+    '    except KeyError as err:',
+    '        if k % 2 == 0:',
+    '            kept.append(err)',
+    '        last = err',
+    '    probe = ValueError(k)',
+    '    probe = None',
+    'first = kept[0]',
+    'kept.pop()',
+    'tb = first.__traceback__',
+    'again = [ValueError(i) for i in range(4)]',
+  ].join('\n'),
   'a started generator dropped by its function runs its finally then': [
     'LOG = []',
     'def gen():',

@@ -15,6 +15,7 @@ instances drawn under the old name looked at again (their type shows the name).
 import types
 from weakref import ref
 
+from .letgo import shown_in
 from .lifetimes import living, strong, weakly
 from .render import SHOWN, text
 
@@ -50,7 +51,10 @@ class Dependents:
         `obj` is looked at again and drawn anew (`_again`)."""
         for child in shown:
             if child is not obj:
-                self.dependents.setdefault(self.object_id(child), {})[id(obj)] = weakly(obj)
+                child_oid = self.object_id(child)
+                self.dependents.setdefault(child_oid, {})[id(obj)] = weakly(obj)
+                if self.exceptions:  # (it may hold an exception strongly: letgo.py)
+                    shown_in(self, obj, child_oid)
 
     def _key_labels(self, obj, keys, vals):
         """The labels of the dict `obj`'s shown `keys`, and what it reaches: its `vals`, and

@@ -26,6 +26,7 @@ from .hotpath import (
     through_unfollowed,
     touched_namespaces,
 )
+from .letgo import let_go
 from .lines import EMPTY
 from .probes import run_probes
 from .scopes import LOCALS_PROXY, frame_state
@@ -88,7 +89,11 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
             all_namespaces(self, roots)
     if roots:
         record_reached(self, roots)
-    if self.values.died_busy:
+    values = self.values
+    if values.exceptions and self.count >= values.exceptions_due:
+        roots = None  # (after the look, which let go of the names' old values)
+        let_go(values, self.count)
+    if values.died_busy:
         after_deaths(self)
     st.line = line
     self.count += 1
@@ -147,6 +152,7 @@ def line_callback(self):
     output = self.output
     probes = self.probes
     stack = self.stack
+    values = self.values
 
     def on_line(code, line):
         if self.busy:
@@ -187,7 +193,10 @@ def line_callback(self):
                 named_by_function(st.scope, info, frame.f_globals, roots)
             if roots:
                 record_reached(self, roots)
-            if self.values.died_busy:
+            if values.exceptions and self.count >= values.exceptions_due:
+                roots = None
+                let_go(values, self.count)
+            if values.died_busy:
                 after_deaths(self)
             st.line = line
             self.count += 1

@@ -7,9 +7,9 @@ exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` los
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id. Those that cannot (lists, dicts,
 tuples, the built-in exceptions) are held as before, and what they hold lives while they
-are held: a list of generators the program drops, or the frames a caught `ValueError`'s
-traceback holds, with their locals, are still finalized only at the run's end
-(docs/trace-format.md).
+are held: a list of generators the program drops is finalized only at the run's end
+(docs/trace-format.md). A built-in exception is let go of once only the recorder holds it
+(letgo.py), with the frames its traceback holds.
 
 An object that dies while the recorder is inside one of its callbacks (it held the last
 reference: a name's previous value in its caches, an item of a container's previous
@@ -30,6 +30,7 @@ import types
 import warnings
 from weakref import ref
 
+from .letgo import watch
 from .render import lookup
 
 # A generator's, coroutine's and async generator's code, read with their own descriptors.
@@ -66,6 +67,8 @@ def hold(values, obj, key, oid):
     reference that forgets the id when the object dies, or the object itself."""
     tp = type(obj)
     if not _weakrefoffset(tp):
+        if issubclass(tp, BaseException):  # (type's own check: no metaclass of the lesson's)
+            watch(values, oid)  # let go of as the program does (letgo.py)
         return obj
     object_ids = values.object_ids
     recorded = values.recorded

@@ -38,6 +38,7 @@ class Values(InstanceReader, Dependents):
         self.table, self.index, self.object_ids = [], {}, {}
         # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
         self.next_oid, self.keep_alive = 1, []
+        self.exceptions, self.exceptions_due = {}, 0  # held strongly, watched (letgo.py)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
@@ -67,7 +68,8 @@ class Values(InstanceReader, Dependents):
     def release(self):
         """Let go of the run's objects (Stack.release): the table keeps their renderings."""
         for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
-                     self.user_classes, self.layouts, self.kinds, self.plans, self.watched):
+                     self.user_classes, self.layouts, self.kinds, self.plans, self.watched,
+                     self.exceptions):
             held.clear()
         self.namespaces = {}
 
