@@ -191,3 +191,39 @@ def _last_restore(instructions, at, end, names):
             if not left:
                 return ins.offset
     return None
+
+
+_NONE = object()  # (a name with no saved value)
+
+
+def outside_comprehensions(st, at, keys, vals):
+    """`keys` and `vals` as the function of frame `st` holds them when it is at offset `at`
+    inside an inlined comprehension: the comprehension's names keep the function's
+    values from before it (comprehensions.py)."""
+    inside = [(first, names) for first, last, names in st.comprehensions if first <= at <= last]
+    if not inside:
+        return keys, vals
+    scope = st.scope
+    hidden = frozenset().union(*(names for _first, names in inside))
+    old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
+    if st.saved:  # values saved as the line hid them, the outermost comprehension's last
+        for first, names in sorted(inside, key=lambda region: region[0], reverse=True):
+            for name in names:
+                obj = st.saved.get((first, name), _NONE)
+                if obj is UNBOUND:
+                    old.pop(name, None)
+                elif obj is not _NONE:
+                    old[name] = obj
+    out_keys, out_vals = [], []
+    for name, obj in zip(keys, vals, strict=True):
+        if name not in hidden:
+            out_keys.append(name)
+            out_vals.append(obj)
+        elif name in old:
+            out_keys.append(name)
+            out_vals.append(old[name])
+    for name in hidden:
+        if name in old and name not in out_keys:
+            out_keys.append(name)
+            out_vals.append(old[name])
+    return out_keys, out_vals

@@ -5,6 +5,7 @@ what a returning frame hands back to its caller."""
 from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
+from .letgo import again
 from .scopes import frame_state
 
 
@@ -147,7 +148,10 @@ class Stack:
                     self.stack.remove(other)
         if final:
             self.live.pop(id(frame), None)
-            self.frame_states.pop(fid, None)
+            st = self.frame_states.pop(fid, None)
+            if self.values.exceptions and st is not None and st.scope.vals:
+                for obj in st.scope.vals:  # (what its names held dies with it: letgo.py)
+                    again(self.values, obj)
 
     def release(self):
         """After the run: let go of every object of the run (frames, namespaces, values

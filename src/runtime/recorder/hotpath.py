@@ -12,9 +12,10 @@ frame `target` (`value` a ref, or -1 for deleted), or, when `target` < 0, the ne
 `value` of object ``-target`` (`name` is -1).
 """
 
-from .comprehensions import UNBOUND
+from .comprehensions import outside_comprehensions
 from .config import ATOM_TYPES, is_object
 from .frames import in_signature_order
+from .letgo import again
 from .lines import EMPTY
 from .modules import MODULE_TYPES
 
@@ -72,54 +73,26 @@ def _diff_namespace(self, scope, names, roots):
             continue
         if obj is _MISSING:
             del cache[name]
-            _unbound(prev, roots)
+            _unbound(self, prev, roots)
         else:
             cache[name] = obj
+            if self.values.exceptions and prev is not _MISSING:
+                again(self.values, prev)  # (rebound: letgo.py)
         _bind(self, scope, name, obj, roots)
         changed = True
     if changed and id(ns) in self.values.object_ids:
         roots.append(ns)  # the namespace is shown as a dict too (`g = globals()`)
 
 
-def _unbound(obj, roots):
+def _unbound(self, obj, roots):
     """A name let go of `obj` since the frame's previous event, maybe on the line that last
     changed it through that name (an `except E as e:` block's last line, before the
-    clean-up unbinds `e`): it is looked at once more, for any other name that shows it."""
+    clean-up unbinds `e`): it is looked at once more, for any other name that shows it (and
+    a caught exception may be free now: letgo.py)."""
     if is_object(obj):
         roots.append(obj)
-
-
-def _outside_comprehensions(st, at, keys, vals):
-    """`keys` and `vals` as the function of frame `st` holds them when it is at offset `at`
-    inside an inlined comprehension: the comprehension's names keep the function's
-    values from before it (comprehensions.py)."""
-    inside = [(first, names) for first, last, names in st.comprehensions if first <= at <= last]
-    if not inside:
-        return keys, vals
-    scope = st.scope
-    hidden = frozenset().union(*(names for _first, names in inside))
-    old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
-    if st.saved:  # values saved as the line hid them, the outermost comprehension's last
-        for first, names in sorted(inside, key=lambda region: region[0], reverse=True):
-            for name in names:
-                obj = st.saved.get((first, name), _MISSING)
-                if obj is UNBOUND:
-                    old.pop(name, None)
-                elif obj is not _MISSING:
-                    old[name] = obj
-    out_keys, out_vals = [], []
-    for name, obj in zip(keys, vals, strict=True):
-        if name not in hidden:
-            out_keys.append(name)
-            out_vals.append(obj)
-        elif name in old:
-            out_keys.append(name)
-            out_vals.append(old[name])
-    for name in hidden:
-        if name in old and name not in out_keys:
-            out_keys.append(name)
-            out_vals.append(old[name])
-    return out_keys, out_vals
+        if self.values.exceptions:
+            again(self.values, obj)
 
 
 def diff_locals(self, st, roots):
@@ -131,11 +104,12 @@ def diff_locals(self, st, roots):
     keys = loc.keys()
     vals = loc.values()
     if st.comprehensions:
-        keys, vals = _outside_comprehensions(st, frame.f_lasti, keys, vals)
+        keys, vals = outside_comprehensions(st, frame.f_lasti, keys, vals)
     if keys == scope.keys:
         prev = scope.vals
         nids = scope.nids
         held = scope.held
+        watched = self.values.exceptions  # (a name rebound may free one: letgo.py)
         p = -1
         for obj in vals:
             p += 1
@@ -143,6 +117,8 @@ def diff_locals(self, st, roots):
                 tp = type(prev[p])
                 if tp is not int and (type(tp) is not type or tp not in ATOM_TYPES):
                     held -= 1
+                    if watched:
+                        again(self.values, prev[p])
                 if type(obj) is int:  # the commonest change: _bind_id's atom, in fewer steps
                     idx = self.values.ints.get(obj)
                     if idx is None:
@@ -156,13 +132,16 @@ def diff_locals(self, st, roots):
         # The first bindings of a frame name its parameters in the signature's order.
         pairs = zip(keys, vals, strict=True) if old else in_signature_order(st.code, keys, vals)
         for name, obj in pairs:
-            if old.get(name, _MISSING) is not obj:
+            before = old.get(name, _MISSING)
+            if before is not obj:
                 _bind(self, scope, name, obj, roots)
+                if before is not _MISSING and self.values.exceptions:
+                    again(self.values, before)
         present = set(keys)
         for name in old:
             if name not in present:
                 _bind(self, scope, name, _MISSING, roots)
-                _unbound(old[name], roots)
+                _unbound(self, old[name], roots)
         scope.pos = {name: i for i, name in enumerate(keys)}
         scope.held = sum(map(is_object, vals))
         index = self.name_index
