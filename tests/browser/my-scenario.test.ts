@@ -345,6 +345,28 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     expect(out).toContain('hooks reached: before: first -> before: second\n');
   });
 
+  it('refuses an async def hook as plain Python does, warning at the lesson line that let it go', async () => {
+    // Calling it makes a coroutine, which check_answer refuses; the ValueError's traceback
+    // held it. The recorder kept that exception to the run's end, and Python's warning
+    // came after everything, naming wpt_recorder/values.py (recorder/letgo.py).
+    const code = [
+      'async def first(payload):',
+      '    visited.append("before: first")',
+      '    return None',
+      'hooks["before"][0] = first',
+      '',
+    ].join('\n');
+    await startWith({ base: 'pass', code });
+    await p().locator('[data-testid=run]').click();
+    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    const out = (await output()) ?? '';
+    expect(out).toMatch(
+      /^\S*runtime\.py:23: RuntimeWarning: coroutine 'first' was never awaited\n {2}answer, problem = None/,
+    );
+    expect(out).not.toContain('wpt_recorder');
+    expect(out).toContain("blocked: 'pre-check failed: ValueError: before hooks must return");
+  });
+
   it('is named in Chinese in the zh interface, and another scenario can be copied again', async () => {
     await startWith({ base: 'pass', code: `${SCRIPT}def broken(:\n` }, 'zh');
     expect(await p().locator('[data-testid=scenario] option:checked').textContent()).toBe(
