@@ -156,8 +156,10 @@ def line_table(code):
     base = None  # the last name loaded, while it is on top of the stack
     via = -1
     chain = None
+    unlined = []  # (name, global): stored or deleted by an instruction with no line
     for start, end, line in code.co_lines():
         if line is None:
+            _unlined_stores(raw, names, start, end, unlined)
             continue
         info = table.get(line)
         if info is None:
@@ -230,6 +232,9 @@ def line_table(code):
                 _add(info.global_names, name)
             _note(info, name, store, op in _GLOBAL_STORE_OPS)
             base = None if store else name
+    for name, is_global in unlined:  # any line may end there: it stores them all
+        for info in table.values():
+            _note(info, name, True, is_global)
     for info in table.values():
         info.special = bool(info.global_stores or info.rescan or info.outer_stores or info.reach
                             or info.unnamed or info.frame_locals)
@@ -258,6 +263,22 @@ def _follow_chain(info, op, arg, via, name):
         if _USES.get(op, -1) == via:
             _add(info.chains, name)
     return -1, None
+
+
+_UNLINED_STORES = {dis.opmap[n]: n.endswith("GLOBAL") for n in
+                   ("STORE_NAME", "DELETE_NAME", "STORE_GLOBAL", "DELETE_GLOBAL")}
+
+
+def _unlined_stores(raw, names, start, end, out):
+    """Add to `out` what the bytecode from `start` to `end` (no line: an ``except ... as e``
+    block's ``e = None; del e``, after whichever line ran last) stores in a namespace."""
+    i, ext = start, 0
+    while i < end:
+        op, arg = raw[i], raw[i + 1] | ext
+        i += 2 + 2 * _CACHES[op]
+        ext = arg << 8 if op == _EXTENDED_ARG else 0
+        if op in _UNLINED_STORES and (names[arg], _UNLINED_STORES[op]) not in out:
+            out.append((names[arg], _UNLINED_STORES[op]))
 
 
 def _note(info, name, store, global_store):
