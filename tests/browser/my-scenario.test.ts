@@ -56,6 +56,11 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     await app.page.keyboard.press('Control+V');
   };
   const output = () => p().locator('[data-testid=output]').textContent();
+  /** Press Run and wait for the run to end in `state` (finished, or error). */
+  const runUntil = async (state: 'finished' | 'error') => {
+    await p().locator('[data-testid=run]').click();
+    await p().locator(`[data-testid=status][data-state=${state}]`).waitFor({ timeout: 60_000 });
+  };
   /** Debug, then Continue until the run has finished (Debug may stop first, or not). */
   const runToEnd = async () => {
     await p().locator('[data-testid=debug]').click();
@@ -290,8 +295,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     // CPython's own error for an input that has ended (Pyodide's default in a worker
     // would have been an OSError).
     expect(await error.textContent()).toContain('EOFError: EOF when reading a line');
-    await p().locator('[data-testid=run]').click();
-    await p().locator('[data-testid=status][data-state=error]').waitFor({ timeout: 60_000 });
+    await runUntil('error');
     // The prompt was written, as Python writes it, before the input was read.
     expect(await output()).toContain('Your name? ');
     // The run's error card says why, and what to do instead (once on the page).
@@ -307,8 +311,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
     // run of the script ended in "this run changed wpt_recorder.sandbox baseline.modules".
     const code = `${SCRIPT}名字 = "小明"\nprint("你好，" + 名字)\n`;
     await startWith({ base: 'pass', code }, 'zh');
-    await p().locator('[data-testid=run]').click();
-    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    await runUntil('finished');
     expect(await output()).toContain('你好，小明');
     expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
     // An edit records it again, in the same worker: its new line's output shows.
@@ -337,8 +340,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       '',
     ].join('\n');
     await startWith({ base: 'pass', code });
-    await p().locator('[data-testid=run]').click();
-    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    await runUntil('finished');
     expect(await p().locator('[data-testid=run-error]').count()).toBe(0);
     const out = (await output()) ?? '';
     expect(out).toContain('checked in a coroutine\n');
@@ -357,8 +359,7 @@ describe('My scenario on the run_hooks panel', { timeout: 300_000 }, () => {
       '',
     ].join('\n');
     await startWith({ base: 'pass', code });
-    await p().locator('[data-testid=run]').click();
-    await p().locator('[data-testid=status][data-state=finished]').waitFor({ timeout: 60_000 });
+    await runUntil('finished');
     const out = (await output()) ?? '';
     expect(out).toMatch(
       /^\S*runtime\.py:23: RuntimeWarning: coroutine 'first' was never awaited\n {2}answer, problem = None/,

@@ -48,9 +48,14 @@ def watch(values, oid):
     values.exceptions_due = 0
 
 
+def _entry(values, obj):
+    """The watch entry of `obj`, if it is a watched exception (else None)."""
+    return values.exceptions.get(values.object_ids.get(id(obj)))
+
+
 def shown_in(values, obj, child_oid):
     """The table of `child_oid`'s dependents holds `obj` from now on (dependents.py)."""
-    entry = values.exceptions.get(values.object_ids.get(id(obj)))
+    entry = _entry(values, obj)
     if entry is not None:
         entry[3].add(child_oid)
 
@@ -58,7 +63,7 @@ def shown_in(values, obj, child_oid):
 def again(values, obj):
     """A name let go of `obj`, or the frame holding it ended: if it is a watched exception,
     it is looked at at the next event, whatever its schedule."""
-    entry = values.exceptions.get(values.object_ids.get(id(obj)))
+    entry = _entry(values, obj)
     if entry is not None:
         entry[0] = 0
         values.exceptions_due = 0
