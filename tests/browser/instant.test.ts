@@ -78,6 +78,36 @@ describe('with Pyodide refused', () => {
     app = undefined;
   });
 
+  it('passes axe on the plain listing a reader steps in while Python is still loading', async () => {
+    // Python held back (its requests never answered): the code stays the plain listing,
+    // which a reader who presses Debug at once steps in. Its line numbers are buttons.
+    const holdPyodide = async (context: BrowserContext) => {
+      await context.route('**/pyodide/**', () => new Promise<void>(() => {}));
+      await serveAxe(context);
+    };
+    app = await openApp({ path: '/?lang=zh&lesson=s04-hooks', beforeNavigate: holdPyodide });
+    const { page } = app;
+    const found: string[] = [];
+    for (const lang of ['zh', 'en'] as const) {
+      await page.locator(`[data-testid=lang-${lang}]`).click();
+      const p = panel(page, 'run_hooks');
+      await p.locator('[data-testid=step-into]:not([disabled])').waitFor();
+      await click(p, 'step-into');
+      await waitState(p, 'paused');
+      await click(p, 'step-into');
+      expect(await p.locator('.plain-ln').count()).toBeGreaterThan(5);
+      for (const size of [
+        { width: 1400, height: 1000 },
+        { width: 390, height: 844 },
+      ]) {
+        await page.setViewportSize(size);
+        for (const v of await seriousViolations(page))
+          found.push(`${lang} ${size.width}: ${v.id} ${v.targets.join(', ')}`);
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
   it('steps through every shipped scenario of every panel of the flagship lesson', async () => {
     app = await openApp({ path: '/?lang=en&lesson=s04-hooks', beforeNavigate: refusePyodide });
     const { page } = app;
