@@ -12,6 +12,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { objectState } from '../../src/trace/values';
 import { lineSteps, recordCompleted, varsAt } from './helpers';
 import { LOGS_ITS_END } from './programs';
 
@@ -237,6 +238,109 @@ describe('objects the program lets go of are finalized when it does', () => {
     expect(at('LOG.append("end")')).toEqual([
       "['inner', 'after', 'x', 'after x', 'y', 'after y', 'w']",
     ]);
+  });
+
+  it('lets go of a list, dict, tuple or slotted object when the program does, with what it holds, in a plain run’s order', () => {
+    // None of these can be weakly referenced, so the recorder holds them (lifetimes.py);
+    // held to the run's end, what they held was finalized after every line below, and a
+    // weak registry kept its entry. letgo.py lets go of each at the first look after the
+    // program did, and of what only it held, in the order the interpreter lets go of a
+    // container's items (a list's last item first).
+    const code = [
+      ...LOGS_ITS_END,
+      'def make():',
+      '    items = [R("a"), R("b")]',
+      '    return len(items)',
+      'made = make()',
+      'after_make = list(LOG)',
+      'pairs = [(R("x"), 1), (R("y"), 2)]',
+      'pairs = None',
+      'after_pairs = list(LOG)',
+      'd = {"k": [R("z")], "keep": 1}',
+      'for i in range(60):',
+      '    pass',
+      'del d["k"]',
+      'after_del = list(LOG)',
+      'def mk():',
+      '    return [R("r")]',
+      'n = len(mk())',
+      'after_temp = list(LOG)',
+      'class S:',
+      '    __slots__ = ("name",)',
+      '    def __init__(self, name):',
+      '        self.name = name',
+      '    def __del__(self):',
+      '        LOG.append(self.name)',
+      's = S("slotted")',
+      's = None',
+      'after_slotted = list(LOG)',
+      'import weakref',
+      'class H:',
+      '    pass',
+      'reg = weakref.WeakValueDictionary()',
+      'box = [H()]',
+      'reg["h"] = box[0]',
+      'box.clear()',
+      'names = list(reg)',
+      'def gen():',
+      '    try:',
+      '        yield 1',
+      '    finally:',
+      '        LOG.append("gen closed")',
+      'gens = [gen()]',
+      'next(gens[0])',
+      'gens = []',
+      'LOG.append("end")',
+      'print(LOG, names)',
+    ].join('\n');
+    const plain = plainOutput(code);
+    expect(plain).toBe("['b', 'a', 'y', 'x', 'z', 'r', 'slotted', 'gen closed', 'end'] []\n");
+    const trace = recordCompleted(rec, code);
+    expect(trace.meta.output).toBe(plain);
+    const last = varsAt(trace, trace.length - 1);
+    expect(last.after_make).toBe("['b', 'a']");
+    expect(last.after_pairs).toBe("['b', 'a', 'y', 'x']");
+    expect(last.after_del).toBe("['b', 'a', 'y', 'x', 'z']");
+    expect(last.after_temp).toBe("['b', 'a', 'y', 'x', 'z', 'r']");
+    expect(last.after_slotted).toBe("['b', 'a', 'y', 'x', 'z', 'r', 'slotted']");
+    // and each step after a line that let go shows the finalizer's change already
+    const at = (text: string) => lineSteps(trace, code, text).map((e) => varsAt(trace, e).LOG);
+    expect(at('after_del = list(LOG)')).toEqual(["['b', 'a', 'y', 'x', 'z']"]);
+  });
+
+  it('keeps the id of a list the program still holds, however it holds it, however long', () => {
+    // Let go of while held, the list would be drawn as a new object when seen again.
+    const code = [
+      'outer = {"inner": [1, 2]}',
+      'alias = (outer["inner"],)',
+      'def churn(n):',
+      '    for k in range(n):',
+      '        temp = [k, (k,)]',
+      '    return n',
+      'churn(1500)',
+      'seen = outer["inner"]',
+      'alias = None',
+      'churn(1500)',
+      'again = outer["inner"]',
+      'big = [0] * 40',
+      'hidden = [3]',
+      'big.append(hidden)',
+      'hidden = None',
+      'churn(1500)',
+      'back = big[40]',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const ref = (step: number, name: string) =>
+      trace.variablesAt(trace.stackAt(step)[0] as number, step).find((v) => v.name === name)?.value;
+    const end = trace.length - 1;
+    expect(ref(end, 'seen')).toBeLessThan(-1); // an object
+    expect(ref(end, 'again')).toBe(ref(end, 'seen'));
+    // held by one reference the recorder does not see (an item past the 30 a list shows)
+    const named = lineSteps(trace, code, 'big.append(hidden)')[0] as number;
+    expect(ref(end, 'back')).toBe(ref(named, 'hidden'));
+    const first = lineSteps(trace, code, 'churn(1500)')[0] as number;
+    const outer = objectState(trace, -(ref(first, 'outer') as number) - 1, first);
+    expect(outer?.children[0]).toEqual(["'inner'", ref(end, 'seen')]);
   });
 
   it('keeps the id of a caught exception the program still holds, however long', () => {

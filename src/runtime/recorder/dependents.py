@@ -53,7 +53,7 @@ class Dependents:
             if child is not obj:
                 child_oid = self.object_id(child)
                 self.dependents.setdefault(child_oid, {})[id(obj)] = weakly(obj)
-                if self.exceptions:  # (it may hold an exception strongly: letgo.py)
+                if self.pinned:  # (it may hold a pinned object strongly: letgo.py)
                     shown_in(self, obj, child_oid)
 
     def _key_labels(self, obj, keys, vals):

@@ -5,7 +5,7 @@ what a returning frame hands back to its caller."""
 from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
-from .letgo import again
+from .letgo import ended
 from .scopes import frame_state
 
 
@@ -149,9 +149,16 @@ class Stack:
         if final:
             self.live.pop(id(frame), None)
             st = self.frame_states.pop(fid, None)
-            if self.values.exceptions and st is not None and st.scope.vals:
-                for obj in st.scope.vals:  # (what its names held dies with it: letgo.py)
-                    again(self.values, obj)
+            if self.values.pinned and st is not None and st.scope.vals:
+                # (what its names held dies with it: letgo.py)
+                ended(self.values, st.scope.vals, self, frame)
+
+    def caller_names(self, frame):
+        """What the names of `frame`'s caller held at their last look (none if untraced)."""
+        st = self.frame_states.get(self.live.get(id(frame.f_back)))
+        if st is None:
+            return ()
+        return st.scope.cache.values() if st.scope.ns is not None else st.scope.vals or ()
 
     def release(self):
         """After the run: let go of every object of the run (frames, namespaces, values

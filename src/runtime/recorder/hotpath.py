@@ -76,7 +76,7 @@ def _diff_namespace(self, scope, names, roots):
             _unbound(self, prev, roots)
         else:
             cache[name] = obj
-            if self.values.exceptions and prev is not _MISSING:
+            if self.values.pinned and prev is not _MISSING:
                 again(self.values, prev)  # (rebound: letgo.py)
         _bind(self, scope, name, obj, roots)
         changed = True
@@ -91,7 +91,7 @@ def _unbound(self, obj, roots):
     a caught exception may be free now: letgo.py)."""
     if is_object(obj):
         roots.append(obj)
-        if self.values.exceptions:
+        if self.values.pinned:
             again(self.values, obj)
 
 
@@ -109,7 +109,7 @@ def diff_locals(self, st, roots):
         prev = scope.vals
         nids = scope.nids
         held = scope.held
-        watched = self.values.exceptions  # (a name rebound may free one: letgo.py)
+        watched = self.values.pinned  # (a name rebound may free one: letgo.py)
         p = -1
         for obj in vals:
             p += 1
@@ -135,7 +135,7 @@ def diff_locals(self, st, roots):
             before = old.get(name, _MISSING)
             if before is not obj:
                 _bind(self, scope, name, obj, roots)
-                if before is not _MISSING and self.values.exceptions:
+                if before is not _MISSING and self.values.pinned:
                     again(self.values, before)
         present = set(keys)
         for name in old:

@@ -1,33 +1,44 @@
-"""Caught exceptions let go of when the program lets go of them.
+"""Objects held strongly let go of when the program lets go of them.
 
-The built-in exceptions cannot be weakly referenced, so the recorder holds each one it
-numbered (lifetimes.py), and with it the exception's traceback: the frames it passed
-through, each frame's caller, and what their names held when they ended. Held to the run's
-end, those outlive the program's last reference by the whole run: a generator the frames
-held is closed after everything else (its ``finally`` late), an async generator is closed by
-the loop's shutdown instead of as its coroutine ends, a coroutine warns of never being
-awaited at the run's end, naming the recorder's own line.
+Lists, dicts, tuples, sets, cells, the built-in exceptions and slotted instances cannot be
+weakly referenced, so the recorder holds each one it numbered (lifetimes.py), and with it
+what it holds: a list's items, an exception's traceback (the frames it passed through and
+what their names held). Held to the run's end, those outlive the program's last reference
+by the whole run: a ``__del__`` runs late (after the lines that follow, in another order),
+a generator is closed after everything else (its ``finally`` late), an async generator is
+closed by the loop's shutdown instead of as its coroutine ends, a coroutine warns of never
+being awaited at the run's end, naming the recorder's own line.
 
-So the recorder watches each exception it holds strongly, and once the interpreter's own
-count of references says that nobody holds it but the recorder (its slot in
-``keep_alive``, and the tables of objects whose text shows it), forgets its id and lets go:
-it dies there, at the first event after the program dropped it (the event's recording then
-looks at everything again: what died may have run code, lifetimes.died_busy). The count is
-the interpreter's, so nothing the program holds, however it holds it, is ever let go of.
+So the recorder watches each object it holds strongly ("pinned"), and once the
+interpreter's own count of references says that nobody holds it but the recorder (its slot
+in ``keep_alive``, its own record, and the tables of objects whose text shows it), forgets
+its id and lets go: it dies there, at the first look after the program dropped it, and what
+only it held dies with it, depth first in the order the interpreter lets go of a
+container's items, as in a plain run. (If what died may have run code, the event's
+recording then looks at everything again: lifetimes.died_busy.) The count is the
+interpreter's, so nothing the program holds, however it holds it, is ever let go of.
 
-An exception is looked at every event for its first ``_EAGER`` events (an ``except`` block
-ends within a few), then ever more rarely (one kept in a list may live for the whole run),
-and at once when a name lets go of it or its frame ends (`again`), or when an exception that
-held it as its context, cause or group member is let go of.
+A pinned object is looked at every event for its first few events (an exception for
+``_EAGER``: an ``except`` block ends within a few; anything else for ``_EAGER_OTHER``: a
+list a function returned into an expression goes at once), then ever more rarely, and at
+the next event when a name lets go of it (`again`), the frame whose name held it ends
+(unless its caller's names hold it), or an object that held it changed without it. The
+looks wait in a heap by event, so an event looks only at what is due; the longest wait
+grows with the number pinned (``_RAREST``, or ``_SPREAD`` events per object), so a program
+that keeps many lists pays a bounded share of each event for them.
 """
 
+from gc import get_referents
+from heapq import heappop, heappush
 from sys import getrefcount
 
-_context = BaseException.__dict__["__context__"].__get__
-_cause = BaseException.__dict__["__cause__"].__get__
+from .config import is_object
+
 _members = BaseExceptionGroup.__dict__["exceptions"].__get__
 _EAGER = 32  # events an exception is looked at every time, after its first sight
-_RAREST = 1024  # the longest wait between two looks at an exception still held elsewhere
+_EAGER_OTHER = 4  # the same for any other pinned object
+_RAREST = 1024  # the longest wait between two looks at an object still held elsewhere...
+_SPREAD = 16  # ...or this many events per pinned object, when there are more than 64
 
 
 def _count(seq, i):
@@ -40,17 +51,18 @@ def _count(seq, i):
 _ALONE = _count([object()], 0)
 
 
-def watch(values, oid):
-    """Watch the exception numbered `oid`, which `keep_alive` holds strongly: looked at
-    from the next event on (``[when, gap, looks, shown]``, `shown`: the oids whose
-    dependents' table holds it)."""
-    values.exceptions[oid] = [0, 1, 0, set()]
-    values.exceptions_due = 0
+def watch(values, oid, exception):
+    """Watch the object numbered `oid`, which `keep_alive` holds strongly (an `exception`,
+    or not): looked at from the next event on (``[when, gap, looks, shown]``, `shown`: the
+    oids whose dependents' table holds it)."""
+    values.pinned[oid] = [0, 1, 0 if exception else _EAGER - _EAGER_OTHER, set()]
+    heappush(values.pinned_heap, (0, oid))
+    values.pinned_due = 0
 
 
 def _entry(values, obj):
-    """The watch entry of `obj`, if it is a watched exception (else None)."""
-    return values.exceptions.get(values.object_ids.get(id(obj)))
+    """The watch entry of `obj`, if it is pinned (else None)."""
+    return values.pinned.get(values.object_ids.get(id(obj)))
 
 
 def shown_in(values, obj, child_oid):
@@ -61,74 +73,151 @@ def shown_in(values, obj, child_oid):
 
 
 def again(values, obj):
-    """A name let go of `obj`, or the frame holding it ended: if it is a watched exception,
-    it is looked at at the next event, whatever its schedule."""
-    entry = _entry(values, obj)
-    if entry is not None:
-        entry[0] = 0
-        values.exceptions_due = 0
+    """A name let go of `obj`, or the frame holding it ended: if it is pinned, it is looked
+    at at the next event, whatever its schedule."""
+    oid = values.object_ids.get(id(obj))
+    entry = values.pinned.get(oid)
+    if entry is not None and entry[0]:
+        _soon(values, oid, entry)
+
+
+def ended(values, vals, stack, frame):
+    """`frame`, whose names held `vals`, ended: each pinned one of them is looked at at the
+    next event, unless its caller's names held it at their last look (`stack`'s
+    `caller_names`: the caller has not run since, and a look that finds one of its names
+    rebound calls `again`)."""
+    ids = values.object_ids
+    pinned = values.pinned
+    held = None
+    for obj in vals:
+        oid = ids.get(id(obj))
+        entry = pinned.get(oid)
+        if entry is not None and entry[0]:
+            if held is None:
+                held = set(map(id, stack.caller_names(frame)))
+            if id(obj) not in held:
+                _soon(values, oid, entry)
+
+
+def dropped(values, old, new):
+    """An object held `old` when it was last recorded, and holds `new` now: each pinned
+    object among `old` that it no longer holds is looked at at the next event (a list's
+    item popped, a dict's value deleted, an attribute rebound)."""
+    pinned = values.pinned
+    ids = values.object_ids
+    now = None
+    for child in old:
+        if is_object(child) and (entry := pinned.get(ids.get(id(child)))) is not None \
+                and entry[0]:
+            if now is None:
+                now = set(map(id, new))
+            if id(child) not in now:
+                _soon(values, ids[id(child)], entry)
+
+
+def _soon(values, oid, entry):
+    """Look at the pinned `oid` at the next event."""
+    entry[0] = 0
+    heappush(values.pinned_heap, (0, oid))
+    values.pinned_due = 0
 
 
 def let_go(values, now):
-    """At event `now`: let go of each watched exception only the recorder holds, and then
-    look again at once at those it held itself (its context, cause, or group's members),
-    whatever their schedule: they may be free now."""
+    """At event `now`: let go of each pinned object due that only the recorder holds, and
+    at once of what it held that only the recorder holds now, depth first, in the order
+    the interpreter lets go of a container's items (as a plain run's objects die)."""
+    pinned = values.pinned
+    heap = values.pinned_heap
+    rarest = max(_RAREST, len(pinned) * _SPREAD)
+    while heap and heap[0][0] <= now:
+        when, oid = heappop(heap)
+        entry = pinned.get(oid)
+        if entry is None or entry[0] != when:
+            continue  # (let go of already, or looked at since: a stale place in the heap)
+        linked = _free(values, oid, entry[3])
+        if linked is None:
+            gap, looks = entry[1], entry[2] + 1
+            if looks >= _EAGER:
+                gap = min(gap * 2, rarest)
+            entry[0], entry[1], entry[2] = now + gap, gap, looks
+            heappush(heap, (now + gap, oid))
+            continue
+        linked.reverse()
+        while linked:  # (a stack: what a freed object held goes before its next sibling)
+            other = pinned.get(oid := linked.pop())
+            if other is not None and (more := _free(values, oid, other[3])) is not None:
+                more.reverse()
+                linked += more
+    while heap and ((entry := pinned.get(heap[0][1])) is None or entry[0] != heap[0][0]):
+        heappop(heap)  # (stale places: no event needs to wake for them)
+    values.pinned_due = heap[0][0] if heap else 0
+
+
+def _free(values, oid, shown):
+    """Let go of the pinned `oid` if only the recorder holds it (its slot in
+    ``keep_alive``, its own record, and the dependents' tables of `shown`): the ids of
+    the numbered objects it held, in the interpreter's order; else None."""
     keep = values.keep_alive
     tables = values.dependents
-    exceptions = values.exceptions
-    due = None
-    pending = True
-    while pending:
-        pending = False
-        for oid, entry in tuple(exceptions.items()):
-            when, gap, looks, shown = entry
-            if when <= now:
-                key = id(keep[oid - 1])
-                held = 0  # references from the tables of what its text shows
-                for child in shown:
-                    table = tables.get(child)
-                    if table is not None and id(table.get(key)) == key:
-                        held += 1
-                if _count(keep, oid - 1) == _ALONE + held:
-                    linked = _linked(values, keep[oid - 1])
-                    _forget(values, oid, key, shown)
-                    for other in linked:
-                        if other in exceptions:
-                            exceptions[other][0] = now
-                            pending = True
-                    continue
-                looks += 1
-                if looks >= _EAGER:
-                    gap = min(gap * 2, _RAREST)
-                when = now + gap
-                entry[0], entry[1], entry[2] = when, gap, looks
-            if due is None or when < due:
-                due = when
-        if pending:
-            due = None
-    values.exceptions_due = due if due is not None else 0
+    key = id(keep[oid - 1])
+    held = _own(values.recorded.get(oid), key)
+    for child in shown:  # (the tables of what its text shows)
+        table = tables.get(child)
+        if table is not None and id(table.get(key)) == key:
+            held += 1
+    if _count(keep, oid - 1) != _ALONE + held:
+        return None
+    return _forget(values, oid, key, shown)
 
 
-def _linked(values, exc):
-    """The ids of the watched exceptions `exc` holds: its context and cause, and the
-    members of an exception group (read with BaseException's own descriptors)."""
-    found = [_context(exc), _cause(exc)]
-    if isinstance(exc, BaseExceptionGroup):
-        found.extend(_members(exc))
-    ids = values.object_ids
-    return [oid for oid in (ids.get(id(e)) for e in found if e is not None) if oid]
+def _own(record, key):
+    """How many references to the object `key` its own record holds (values.reach: a
+    list's snapshot holds the list, a tuple's reach may be the tuple itself)."""
+    if record is None:
+        return 0
+    held = 0
+    for part in record:
+        if id(part) == key:
+            held += 1
+    snap = record[1]
+    if type(snap) is tuple:
+        for part in snap:
+            if id(part) == key:
+                held += 1
+    return held
+
+
+def _inside(obj):
+    """What `obj` holds directly (an exception group: its members too), read by the
+    interpreter's own traversal: no lesson code runs."""
+    found = get_referents(obj)
+    if issubclass(type(obj), BaseExceptionGroup):  # (type's own check: no lesson code)
+        found.extend(_members(obj))
+    return found
 
 
 def _forget(values, oid, key, shown):
-    """Forget the exception `oid` (id `key`) wherever the recorder holds it: it dies."""
-    if values.object_ids.get(key) == oid:
-        del values.object_ids[key]
-    del values.exceptions[oid]
+    """Forget the object `oid` (id `key`) wherever the recorder holds it: it dies, and with
+    it what only it held. Returns the ids of the objects it held that are numbered (pinned
+    ones may be free now), in the order the interpreter lets go of them."""
+    ids = values.object_ids
+    if ids.get(key) == oid:
+        del ids[key]
+    del values.pinned[oid]
     values.recorded.pop(oid, None)
     values.dependents.pop(oid, None)
     for child in shown:
         table = values.dependents.get(child)
         if table is not None and id(table.get(key)) == key:
             del table[key]
-    values.died_busy = True  # what it held may run code as it goes: look again
+    linked = []
+    inside = _inside(values.keep_alive[oid - 1])
+    for obj in inside:
+        other = ids.get(id(obj))
+        if other is not None:
+            linked.append(other)
+        elif is_object(obj):  # not numbered: it may run code as it goes, untraced (one
+            values.died_busy = True  # numbered either lives on, pinned, or says so as it
+    inside = obj = None  # dies: lifetimes.hold). (Held here, they would die in its order.)
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
+    return linked

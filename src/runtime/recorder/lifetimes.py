@@ -6,10 +6,9 @@ plain run would have finalized it then: a suspended generator's ``finally`` (or 
 exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id. Those that cannot (lists, dicts,
-tuples, the built-in exceptions) are held as before, and what they hold lives while they
-are held: a list of generators the program drops is finalized only at the run's end
-(docs/trace-format.md). A built-in exception is let go of once only the recorder holds it
-(letgo.py), with the frames its traceback holds.
+tuples, sets, cells, the built-in exceptions, slotted instances) are held strongly, and let
+go of once only the recorder holds them (letgo.py), with what they hold (a list's
+generators, an exception's traceback and its frames).
 
 An object that dies while the recorder is inside one of its callbacks (it held the last
 reference: a name's previous value in its caches, an item of a container's previous
@@ -67,8 +66,8 @@ def hold(values, obj, key, oid):
     reference that forgets the id when the object dies, or the object itself."""
     tp = type(obj)
     if not _weakrefoffset(tp):
-        if issubclass(tp, BaseException):  # (type's own check: no metaclass of the lesson's)
-            watch(values, oid)  # let go of as the program does (letgo.py)
+        # let go of as the program does (letgo.py); (type's own check: no lesson metaclass)
+        watch(values, oid, issubclass(tp, BaseException))
         return obj
     object_ids = values.object_ids
     recorded = values.recorded

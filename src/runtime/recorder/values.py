@@ -15,6 +15,7 @@ from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .dependents import Dependents
 from .escapes import watch
 from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
+from .letgo import dropped
 from .lifetimes import hold
 from .render import _VIEWS, SHOWN, head, size_of, text, type_name, type_qualname
 from .snapshots import fixed, grown, unchanged
@@ -38,7 +39,7 @@ class Values(InstanceReader, Dependents):
         self.table, self.index, self.object_ids = [], {}, {}
         # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
         self.next_oid, self.keep_alive = 1, []
-        self.exceptions, self.exceptions_due = {}, 0  # held strongly, watched (letgo.py)
+        self.pinned, self.pinned_heap, self.pinned_due = {}, [], 0  # held strongly (letgo.py)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
@@ -69,7 +70,7 @@ class Values(InstanceReader, Dependents):
         """Let go of the run's objects (Stack.release): the table keeps their renderings."""
         for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
                      self.user_classes, self.layouts, self.kinds, self.plans, self.watched,
-                     self.exceptions):
+                     self.pinned, self.pinned_heap):
             held.clear()
         self.namespaces = {}
 
@@ -186,6 +187,8 @@ class Values(InstanceReader, Dependents):
                     idx = self._append(node)
                     out.append((oid, idx))
                     recorded[oid] = (idx, snap, reached)
+                    if prev is not None and self.pinned:
+                        dropped(self, prev[2], reached)  # (they may be free now)
                     if oid in self.dependents:
                         self._again(oid, seen, stale, depth, stack)
                     if snap is not None and len(snap) == 6 and prev is not None \
