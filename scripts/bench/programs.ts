@@ -8,10 +8,6 @@
  */
 import type { RunFile } from '../../src/lessons/lesson.ts';
 
-/**
- * Loop-heavy: one function, two int locals changing on every line. Two line events per
- * iteration, so `n` iterations ≈ `2n` events. The recorder's best case per event.
- */
 /** `n` exceptions raised in a function and caught: each is let go of as its `except` ends
  *  (recorder/letgo.py). About 7 events each. */
 export function caughtProgram(n: number): string {
@@ -43,6 +39,26 @@ export function keptProgram(n: number): string {
   ].join('\n');
 }
 
+/** `n` dicts each bound to a name as it is made, and kept in a list: the recorder numbers
+ *  and watches every one (recorder/letgo.py), its worst case. About 3 events each. */
+export function keptRowsProgram(n: number): string {
+  return [
+    'def collect(n):',
+    '    rows = []',
+    '    for i in range(n):',
+    '        row = {"i": i, "sq": i * i}',
+    '        rows.append(row)',
+    '    return len(rows)',
+    '',
+    `print(collect(${n}))`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * Loop-heavy: one function, two int locals changing on every line. Two line events per
+ * iteration, so `n` iterations ≈ `2n` events. The recorder's best case per event.
+ */
 export function loopProgram(n: number): string {
   return [
     'def work(n):',

@@ -28,6 +28,7 @@ import {
   entry,
   growthProgram,
   keptProgram,
+  keptRowsProgram,
   loopProgram,
   untracedWrapper,
 } from './programs.ts';
@@ -121,6 +122,11 @@ const programs: [string, RecordRequest, string | null][] = [
     'kept exception + loop 200k ev',
     { scenario: '', budget, files: entry(keptProgram(100_000)) },
     keptProgram(100_000),
+  ],
+  [
+    'kept 30k dicts by name',
+    { scenario: '', budget, files: entry(keptRowsProgram(30_000)) },
+    keptRowsProgram(30_000),
   ],
   [
     'million (bench lesson)',

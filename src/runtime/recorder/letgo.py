@@ -18,14 +18,17 @@ container's items, as in a plain run. (If what died may have run code, the event
 recording then looks at everything again: lifetimes.died_busy.) The count is the
 interpreter's, so nothing the program holds, however it holds it, is ever let go of.
 
-A pinned object is looked at every event for its first few events (an exception for
-``_EAGER``: an ``except`` block ends within a few; anything else for ``_EAGER_OTHER``: a
-list a function returned into an expression goes at once), then ever more rarely, and at
-the next event when a name lets go of it (`again`), the frame whose name held it ends
-(unless its caller's names hold it), or an object that held it changed without it. The
-looks wait in a heap by event, so an event looks only at what is due; the longest wait
-grows with the number pinned (``_RAREST``, or ``_SPREAD`` events per object), so a program
-that keeps many lists pays a bounded share of each event for them.
+A pinned object is looked at at the next event when a name lets go of it (`again`), the
+frame whose name held it ends (unless its caller's names hold it), or an object that held
+it is recorded without it (`dropped`); and otherwise on a schedule: every event for its
+first few (an exception for ``_EAGER``: an ``except`` block ends within a few; anything
+else for ``_EAGER_OTHER``: a list a function returned into an expression goes at once),
+then ever more rarely, at most every ``_RAREST`` events (or ``_SPREAD`` per pinned object
+when there are many). The looks wait in a heap by event, so an event looks only at what is
+due. Once ``_MANY`` objects are pinned, a new one other than an exception has no first
+looks of its own, and the scheduled looks past an exception's first few take one event in
+``_EVERY`` (the others wait their turn): a program that keeps many lists pays a bounded
+share of each event for them.
 """
 
 from gc import get_referents
@@ -36,7 +39,9 @@ from .config import is_object
 
 _members = BaseExceptionGroup.__dict__["exceptions"].__get__
 _EAGER = 32  # events an exception is looked at every time, after its first sight
-_EAGER_OTHER = 4  # the same for any other pinned object
+_EAGER_OTHER = 2  # the same for any other, while few are pinned (else, none)
+_EVERY = 4  # past those, one scheduled look per this many events at most (others wait)...
+_MANY = 64  # ...once this many objects are pinned (before, every look when it is due)
 _RAREST = 1024  # the longest wait between two looks at an object still held elsewhere...
 _SPREAD = 16  # ...or this many events per pinned object, when there are more than 64
 
@@ -53,10 +58,17 @@ _ALONE = _count([object()], 0)
 
 def watch(values, oid, exception):
     """Watch the object numbered `oid`, which `keep_alive` holds strongly (an `exception`,
-    or not): looked at from the next event on (``[when, gap, looks, shown]``, `shown`: the
-    oids whose dependents' table holds it)."""
-    values.pinned[oid] = [0, 1, 0 if exception else _EAGER - _EAGER_OTHER, set()]
-    heappush(values.pinned_heap, (0, oid))
+    or not): looked at from the next event on. Its entry is ``[when, gap, looks, shown]``:
+    `when` 0 is a look of its own, 1 a scheduled one (it waits its turn); `shown`, the oids
+    whose dependents' table holds it (an empty tuple, a set once there is one)."""
+    if exception:
+        when, looks = 0, 0
+    elif len(values.pinned) < _MANY:
+        when, looks = 0, _EAGER - _EAGER_OTHER
+    else:
+        when, looks = 1, _EAGER
+    values.pinned[oid] = [when, 1, looks, ()]
+    heappush(values.pinned_heap, (when, oid))
     values.pinned_due = 0
 
 
@@ -69,6 +81,8 @@ def shown_in(values, obj, child_oid):
     """The table of `child_oid`'s dependents holds `obj` from now on (dependents.py)."""
     entry = _entry(values, obj)
     if entry is not None:
+        if not entry[3]:
+            entry[3] = set()
         entry[3].add(child_oid)
 
 
@@ -129,11 +143,19 @@ def let_go(values, now):
     pinned = values.pinned
     heap = values.pinned_heap
     rarest = max(_RAREST, len(pinned) * _SPREAD)
+    limited = len(pinned) >= _MANY  # (then one scheduled look per _EVERY events, at most)
+    budget = 0 if now % _EVERY else 1
     while heap and heap[0][0] <= now:
         when, oid = heappop(heap)
         entry = pinned.get(oid)
         if entry is None or entry[0] != when:
             continue  # (let go of already, or looked at since: a stale place in the heap)
+        if limited and when and entry[2] >= _EAGER:  # a scheduled look past the first few
+            if not budget:  # (its turn: the next event that has one)
+                heappush(heap, (when, oid))
+                values.pinned_due = now - now % _EVERY + _EVERY
+                return
+            budget -= 1
         linked = _free(values, oid, entry[3])
         if linked is None:
             gap, looks = entry[1], entry[2] + 1
@@ -172,19 +194,15 @@ def _free(values, oid, shown):
 
 def _own(record, key):
     """How many references to the object `key` its own record holds (values.reach: a
-    list's snapshot holds the list, a tuple's reach may be the tuple itself)."""
+    container's snapshot holds the container, a tuple's snapshot and reach may be the
+    tuple itself). (A container that holds itself is never counted free: as in a plain
+    run, only the collector could free it.)"""
     if record is None:
         return 0
-    held = 0
-    for part in record:
-        if id(part) == key:
-            held += 1
     snap = record[1]
-    if type(snap) is tuple:
-        for part in snap:
-            if id(part) == key:
-                held += 1
-    return held
+    if type(snap) is tuple:  # (ids compared as ints: no object's __eq__ is asked)
+        return [*map(id, record), *map(id, snap)].count(key)
+    return [*map(id, record)].count(key)
 
 
 def _inside(obj):
