@@ -90,7 +90,7 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
     if roots:
         record_reached(self, roots)
     values = self.values
-    if values.pinned and self.count >= values.pinned_due:
+    if self.count >= values.pinned_due:
         roots = None  # (after the look, which let go of the names' old values)
         let_go(values, self.count)
     if values.died_busy:
@@ -193,7 +193,7 @@ def line_callback(self):
                 named_by_function(st.scope, info, frame.f_globals, roots)
             if roots:
                 record_reached(self, roots)
-            if values.pinned and self.count >= values.pinned_due:
+            if self.count >= values.pinned_due:
                 roots = None
                 let_go(values, self.count)
             if values.died_busy:

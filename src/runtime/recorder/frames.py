@@ -149,7 +149,7 @@ class Stack:
         if final:
             self.live.pop(id(frame), None)
             st = self.frame_states.pop(fid, None)
-            if self.values.pinned and st is not None and st.scope.vals:
+            if self.values.pinned and st is not None and st.scope.held:
                 # (what its names held dies with it: letgo.py)
                 ended(self.values, st.scope.vals, self, frame)
 

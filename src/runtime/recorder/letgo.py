@@ -33,10 +33,13 @@ share of each event for them.
 
 from gc import get_referents
 from heapq import heappop, heappush
+from itertools import repeat
+from operator import is_
 from sys import getrefcount
 
 from .config import is_object
 
+NEVER = 1 << 62  # `pinned_due` while nothing is pinned: no event looks
 _members = BaseExceptionGroup.__dict__["exceptions"].__get__
 _EAGER = 32  # events an exception is looked at every time, after its first sight
 _EAGER_OTHER = 2  # the same for any other, while few are pinned (else, none)
@@ -102,15 +105,14 @@ def ended(values, vals, stack, frame):
     rebound calls `again`)."""
     ids = values.object_ids
     pinned = values.pinned
-    held = None
     for obj in vals:
+        if type(obj) is int or type(obj) is str:  # (the commonest atoms: nothing to look at)
+            continue
         oid = ids.get(id(obj))
         entry = pinned.get(oid)
-        if entry is not None and entry[0]:
-            if held is None:
-                held = set(map(id, stack.caller_names(frame)))
-            if id(obj) not in held:
-                _soon(values, oid, entry)
+        if entry is not None and entry[0] \
+                and not any(map(is_, stack.caller_names(frame), repeat(obj))):
+            _soon(values, oid, entry)
 
 
 def dropped(values, old, new):
@@ -172,7 +174,7 @@ def let_go(values, now):
                 linked += more
     while heap and ((entry := pinned.get(heap[0][1])) is None or entry[0] != heap[0][0]):
         heappop(heap)  # (stale places: no event needs to wake for them)
-    values.pinned_due = heap[0][0] if heap else 0
+    values.pinned_due = heap[0][0] if heap else NEVER
 
 
 def _free(values, oid, shown):

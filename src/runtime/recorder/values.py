@@ -15,7 +15,7 @@ from .config import ATOM_TYPES, MAX_CHILDREN, MAX_REACH_DEPTH, MAX_VALUES, STOP
 from .dependents import Dependents
 from .escapes import watch
 from .kinds import _FIXED_TYPES, _SELF, InstanceReader, _kind_of, by_type, iterated
-from .letgo import dropped
+from .letgo import NEVER, dropped
 from .lifetimes import hold
 from .render import _VIEWS, SHOWN, head, size_of, text, type_name, type_qualname
 from .snapshots import fixed, grown, unchanged
@@ -39,7 +39,7 @@ class Values(InstanceReader, Dependents):
         self.table, self.index, self.object_ids = [], {}, {}
         # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
         self.next_oid, self.keep_alive = 1, []
-        self.pinned, self.pinned_heap, self.pinned_due = {}, [], 0  # held strongly (letgo.py)
+        self.pinned, self.pinned_heap, self.pinned_due = {}, [], NEVER  # (letgo.py)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
@@ -72,6 +72,7 @@ class Values(InstanceReader, Dependents):
                      self.user_classes, self.layouts, self.kinds, self.plans, self.watched,
                      self.pinned, self.pinned_heap):
             held.clear()
+        self.pinned_due = NEVER
         self.namespaces = {}
 
     def object_id(self, obj):
