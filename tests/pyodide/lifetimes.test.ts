@@ -280,7 +280,7 @@ describe('objects the program lets go of are finalized when it does', () => {
       'reg = weakref.WeakValueDictionary()',
       'box = [H()]',
       'reg["h"] = box[0]',
-      'box.clear()',
+      'box = None',
       'names = list(reg)',
       'def gen():',
       '    try:',

@@ -88,7 +88,7 @@ def _unbound(self, obj, roots):
     """A name let go of `obj` since the frame's previous event, maybe on the line that last
     changed it through that name (an `except E as e:` block's last line, before the
     clean-up unbinds `e`): it is looked at once more, for any other name that shows it (and
-    a caught exception may be free now: letgo.py)."""
+    an object the recorder holds strongly may be free now: letgo.py)."""
     if is_object(obj):
         roots.append(obj)
         if self.values.pinned:
