@@ -76,7 +76,7 @@ def _diff_namespace(self, scope, names, roots):
             _unbound(self, prev, roots)
         else:
             cache[name] = obj
-            if self.values.pinned and prev is not _MISSING:
+            if self.values.pinned and prev is not _MISSING and is_object(prev):
                 again(self.values, prev)  # (rebound: letgo.py)
         _bind(self, scope, name, obj, roots)
         changed = True
