@@ -63,7 +63,8 @@ export function PlainView({
     <section
       ref={box}
       className={`code-plain${wrap ? ' is-wrapped' : ''}`}
-      aria-label={ariaLabel}
+      // The panel around it is named after the same file and function: say it is the code.
+      aria-label={t(lang, 'codeOf', { where: ariaLabel })}
       data-testid="code-plain"
       style={{ '--code-lines': boxLinesShown(boxLines ?? lines.length) } as CSSProperties}
     >

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Breakpoint } from '../../src/replay/engine.ts';
 import { formatAddress } from '../../src/store/address.ts';
 import { lessonAddress } from '../../src/store/share.ts';
-import { seriousViolations, serveAxe } from './axe-helpers.ts';
+import { axeViolations, serveAxe } from './axe-helpers.ts';
 import { type AppSession, openApp } from './harness.ts';
 import {
   allPanelsMounted,
@@ -101,7 +101,7 @@ describe('with Pyodide refused', () => {
         { width: 390, height: 844 },
       ]) {
         await page.setViewportSize(size);
-        for (const v of await seriousViolations(page))
+        for (const v of await axeViolations(page))
           found.push(`${lang} ${size.width}: ${v.id} ${v.targets.join(', ')}`);
       }
     }
@@ -416,10 +416,10 @@ describe('with Pyodide refused', () => {
     await expect.poll(() => page.locator(FAILED).textContent()).toContain(missing);
     expect(await note.textContent()).toContain(missing);
     expect(await page.locator(FAILED).textContent()).not.toContain('could not be loaded');
-    // axe finds nothing serious with Python unavailable, nor with the reason shown in full
+    // axe finds nothing with Python unavailable, nor with the reason shown in full
     await serveAxe(app.context);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.locator('[data-testid=runtime-retry]').focus();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

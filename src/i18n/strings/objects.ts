@@ -118,6 +118,7 @@ export const objectStrings = {
     en: 'Through {file} both scenarios take the same path; they differ elsewhere:',
   },
   differedBefore: { zh: '分开之前不同的值', en: 'Values that differed just before' },
+  differedName: { zh: '名字', en: 'Name' },
   /** A name one run has bound and the other has not (a cell of the table above). */
   notBound: { zh: '（没有这个变量）', en: '(no such name)' },
   jumpInA: { zh: '在 A 中跳到这里', en: 'Jump there in A' },

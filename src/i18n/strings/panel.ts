@@ -30,6 +30,7 @@ export const panelStrings = {
     en: 'made by Python: the iterator this comprehension or generator expression reads',
   },
   notStarted: { zh: '点击“调试”或“单步进入”开始。', en: 'Press Debug or Step Into to start.' },
+  codeOf: { zh: '{where} 的代码', en: 'Code of {where}' },
   readOnlyNote: {
     zh: '代码只读，在你的浏览器里运行，不会向任何服务器发送数据。',
     en: 'The code is read-only and runs in your browser; nothing is sent to a server.',

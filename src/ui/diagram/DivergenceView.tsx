@@ -1,18 +1,21 @@
 import { memo, useMemo, useState } from 'react';
 import { type Lang, t } from '../../i18n';
-import type { LessonScenario } from '../../lessons/lesson';
+import type { ResolvedPanel } from '../../lessons/lesson';
 import { earlierText, partText, sideAction } from '../../store/divergenceText';
 import { runErrorText } from '../../store/runErrorText';
 import { type Divergence, panelDivergence } from '../../trace/divergence';
 import { recordingFailure } from '../../trace/meta';
 import type { Trace } from '../../trace/trace';
+import { paneLabel } from '../panel/paneLabel';
 import './divergence.css';
 
 /** Props of {@link DivergenceView}. */
 export interface DivergenceViewProps {
-  scenarios: readonly LessonScenario[];
-  /** The panel's source file: where the two runs are compared first. */
-  source: string;
+  /**
+   * The panel: its scenarios, its source file (where the two runs are compared first) and
+   * its function (which names the box for a screen reader, `paneLabel`).
+   */
+  panel: Pick<ResolvedPanel, 'scenarios' | 'source' | 'function'>;
   /** The recorded trace of each scenario, when it is ready. */
   traceOf(scenario: string): Trace | null;
   current: string;
@@ -63,7 +66,8 @@ const doing = (lang: Lang, s: Side | null) => {
  * "Where two scenarios part": pick two scenarios; see the first step where their paths
  * differ, where each goes, the values that differed just before, and jump there in either.
  */
-function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: DivergenceViewProps) {
+function DivergenceBox({ panel, traceOf, current, lang, onJump }: DivergenceViewProps) {
+  const { scenarios, source, function: fn } = panel;
   const [picked, setPicked] = useState<[string | null, string | null]>([null, null]);
   const ids = scenarios.map((s) => s.id);
   const a = picked[0] ?? current;
@@ -99,7 +103,7 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
     setPicked(which === 0 ? [id, picked[1] ?? b] : [picked[0] ?? a, id]);
 
   return (
-    <section className="divergence-box" aria-label={t(lang, 'divergenceTitle')}>
+    <section className="divergence-box" aria-label={paneLabel(t(lang, 'divergenceTitle'), fn)}>
       <h4>{t(lang, 'divergenceTitle')}</h4>
       <div className="divergence-pick">
         {([0, 1] as const).map((which) => (
@@ -167,12 +171,12 @@ function DivergenceBox({ scenarios, source, traceOf, current, lang, onJump }: Di
                 className="divergence-scroll"
                 // biome-ignore lint/a11y/noNoninteractiveTabindex: a box that scrolls sideways on a phone must take focus (axe scrollable-region-focusable)
                 tabIndex={0}
-                aria-label={t(lang, 'differedBefore')}
+                aria-label={paneLabel(t(lang, 'differedBefore'), fn)}
               >
                 <table className="divergence-values">
                   <thead>
                     <tr>
-                      <th scope="col" />
+                      <th scope="col">{t(lang, 'differedName')}</th>
                       <th scope="col">{label(a)}</th>
                       <th scope="col">{label(b)}</th>
                     </tr>

@@ -1,4 +1,5 @@
 import { t } from '../../i18n';
+import { paneLabel } from './paneLabel';
 import type { PaneProps } from './panes';
 import { useRovingFocus } from './roving';
 
@@ -12,7 +13,7 @@ export function CallStackPane({ view, actions, lang, panel }: PaneProps) {
     <section
       className="pane"
       data-testid="callstack"
-      aria-label={`${t(lang, 'callStack')} · ${panel.function}`}
+      aria-label={paneLabel(t(lang, 'callStack'), panel.function)}
     >
       <h4>{t(lang, 'callStack')}</h4>
       <ol className="frames" {...roving}>

@@ -14,6 +14,7 @@ import { ariaKeyShortcuts, commandDef, keyLabel } from '../../store/commands';
 import { locatedNow } from '../../store/locate';
 import type { Trace } from '../../trace/trace';
 import '../diagram/pane.css';
+import { paneLabel } from './paneLabel';
 import type { PaneProps } from './panes';
 
 const NARROW_QUERY = '(max-width: 720px)';
@@ -75,7 +76,7 @@ const NONE = { trace: null, ids: new Set<number>(), globals: new Set<string>() }
  * pane's measured width; the pane keeps what the reader expanded for the trace shown, and
  * shows the history the reader asked for under it.
  */
-export function DiagramPane({ view, state, actions, lang }: PaneProps) {
+export function DiagramPane({ view, state, panel, actions, lang }: PaneProps) {
   const { trace, pos, valueHistory: shownHistory } = view;
   const narrow = useNarrow();
   const [open, setOpen] = useState<boolean | null>(null);
@@ -104,7 +105,7 @@ export function DiagramPane({ view, state, actions, lang }: PaneProps) {
     <section
       className="pane pane-diagram"
       data-testid="diagram-pane"
-      aria-label={t(lang, 'diagram')}
+      aria-label={paneLabel(t(lang, 'diagram'), panel.function)}
     >
       <h4 ref={setHeading}>
         {t(lang, 'diagram')}

@@ -4,6 +4,7 @@ import { tEmbed } from '../../i18n/embedTable';
 import type { ResolvedPanel } from '../../lessons/lesson';
 import type { Breakpoint } from '../../replay/engine';
 import { embedSnippet } from '../../store/embed';
+import { paneLabel } from './paneLabel';
 
 /** What an embed snippet is made from: the panel, as the reader has it now. */
 export interface EmbedTarget {
@@ -48,7 +49,7 @@ export function EmbedBox(
       id={props.id}
       className="embed-box"
       data-testid="embed-box"
-      aria-label={tEmbed(lang, 'embedTitle')}
+      aria-label={paneLabel(tEmbed(lang, 'embedTitle'), panel.function)}
     >
       <p>{tEmbed(lang, 'embedHelp')}</p>
       {draft ? (

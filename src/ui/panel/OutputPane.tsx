@@ -1,6 +1,7 @@
 import { langTag, t } from '../../i18n';
 import { emptyOutputKey, outputSegments } from '../../store/selectors';
 import { ScrollPre } from '../ScrollPre';
+import { paneLabel } from './paneLabel';
 import type { PaneProps } from './panes';
 
 /** Program output up to the current position, with logpoint messages in place. */
@@ -10,7 +11,7 @@ export function OutputPane({ view, state, lang, panel }: PaneProps) {
   const parts = trace && hits ? outputSegments(trace, position, hits, breakpoints) : [];
   const notices = trace?.meta.notices ?? [];
   return (
-    <section className="pane pane-output" aria-label={`${t(lang, 'output')} · ${panel.function}`}>
+    <section className="pane pane-output" aria-label={paneLabel(t(lang, 'output'), panel.function)}>
       <h4>{t(lang, 'output')}</h4>
       <ScrollPre className="output" data-testid="output" aria-label={t(lang, 'output')}>
         {parts.length === 0 ? (

@@ -302,8 +302,7 @@ export function Panel({
 
       <Suspense fallback={null}>
         <DivergenceView
-          scenarios={panel.scenarios}
-          source={panel.source}
+          panel={panel}
           traceOf={traceOf}
           current={p.scenario}
           lang={lang}

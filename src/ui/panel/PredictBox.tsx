@@ -6,6 +6,7 @@ import { isAnswered, type PredictionReply } from '../../replay/predict';
 import type { PanelActions } from '../../store/panelActions';
 import type { PanelState } from '../../store/panels';
 import { judgePrediction, waitingText } from '../../store/predictView';
+import { paneLabel } from './paneLabel';
 import { revealCode } from './reveal';
 
 /** The reader's reply being typed, by question kind: nothing chosen yet. */
@@ -248,7 +249,7 @@ export function PredictBox(props: {
     <section
       className="predict-box"
       data-testid="predict-box"
-      aria-label={t(props.lang, 'predictTitle')}
+      aria-label={paneLabel(t(props.lang, 'predictTitle'), props.panel.function)}
     >
       <h4>{t(props.lang, 'predictTitle')}</h4>
       <ol>

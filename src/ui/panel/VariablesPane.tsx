@@ -2,6 +2,7 @@ import { isImplicitName } from '../../diagram/args';
 import { t } from '../../i18n';
 import { resultLabel } from '../../store/resultText';
 import { refId } from '../../trace/values';
+import { paneLabel } from './paneLabel';
 import type { PaneProps } from './panes';
 import { useRovingFocus } from './roving';
 import { ValueView } from './ValueView';
@@ -19,7 +20,7 @@ export function VariablesPane({ view, actions, lang, panel }: PaneProps) {
     <section
       className="pane"
       data-testid="variables"
-      aria-label={`${t(lang, 'variables')} · ${panel.function}`}
+      aria-label={paneLabel(t(lang, 'variables'), panel.function)}
     >
       <h4>{t(lang, 'variables')}</h4>
       {pos && trace ? (

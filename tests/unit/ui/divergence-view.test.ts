@@ -30,17 +30,20 @@ const scenarios = [
   { id: 'b', label: { zh: '乙', en: 'B run' } },
 ];
 
-function rows(lang: Lang): Record<string, string[]> {
-  const html = renderToStaticMarkup(
+function markup(lang: Lang): string {
+  return renderToStaticMarkup(
     createElement(DivergenceView, {
-      scenarios,
-      source: 'hooks.py',
+      panel: { scenarios, source: 'hooks.py', function: 'decide' },
       traceOf: (id: string) => traces[id as 'a' | 'b'],
       current: 'a',
       lang,
       onJump: () => {},
     }),
   );
+}
+
+function rows(lang: Lang): Record<string, string[]> {
+  const html = markup(lang);
   // Each row: its name and its two cells' text (the markup has no nested rows or cells).
   const out: Record<string, string[]> = {};
   for (const [, name, cells] of html.matchAll(
@@ -59,5 +62,22 @@ describe('the values that differed before two scenarios part', () => {
       in_b: ['(no such name)', '1'],
     });
     expect(rows('zh').in_a).toEqual(['1', '（没有这个变量）']);
+  });
+
+  it('names its box and table after the panel’s function, and heads every column', () => {
+    // Two panels on one page each have this box: the function keeps their names apart.
+    const labels = [...markup('en').matchAll(/<section[^>]* aria-label="([^"]*)"/g)].map(
+      (m) => m[1],
+    );
+    expect(labels).toEqual([
+      'Where two scenarios part · decide',
+      'Values that differed just before · decide',
+    ]);
+    for (const lang of ['zh', 'en'] as const) {
+      const heads = [...markup(lang).matchAll(/<th scope="col"[^>]*>(.*?)<\/th>/g)].map((m) =>
+        m[1].replace(/<[^>]*>/g, ''),
+      );
+      expect(heads).toEqual(lang === 'en' ? ['Name', 'A run', 'B run'] : ['名字', '甲', '乙']);
+    }
   });
 });
