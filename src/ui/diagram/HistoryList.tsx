@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { type Lang, t } from '../../i18n';
 import type { HistoryEntry } from '../../trace/history';
+import { paneLabel } from '../panel/paneLabel';
 
 /** Props of {@link HistoryList}. */
 export interface HistoryListProps {
@@ -17,6 +18,8 @@ export interface HistoryListProps {
   position: number;
   /** The newest change at or before the position (highlighted; the "last change" target). */
   last: HistoryEntry | null;
+  /** The panel's function: two panels' lists of one name are told apart (`paneLabel`). */
+  fn: string;
   lang: Lang;
   /** The "go to last change" command's `aria-keyshortcuts`, and its keys as people read them. */
   shortcut: string;
@@ -37,6 +40,7 @@ export function HistoryList({
   partial,
   position,
   last,
+  fn,
   lang,
   shortcut,
   shortcutLabel,
@@ -62,7 +66,7 @@ export function HistoryList({
       tabIndex={-1}
       className="history"
       data-testid="history"
-      aria-label={t(lang, 'historyOf', { name })}
+      aria-label={paneLabel(t(lang, 'historyOf', { name }), fn)}
       onKeyDown={(e) => {
         if (e.key !== 'Escape') return;
         e.stopPropagation();

@@ -145,6 +145,7 @@ export function DiagramPane({ view, state, panel, actions, lang }: PaneProps) {
             partial={shownHistory.partial}
             last={shownHistory.last}
             position={state.position}
+            fn={panel.function}
             lang={lang}
             shortcut={ariaKeyShortcuts(LAST_CHANGE) ?? ''}
             shortcutLabel={LAST_CHANGE.keys.map(keyLabel).join(', ')}

@@ -261,6 +261,7 @@ describe('the diagram markup, kept small', () => {
           partial,
           position: 0,
           last: null,
+          fn: 'grow',
           lang: 'en',
           shortcut: 'L',
           shortcutLabel: 'L',
@@ -270,5 +271,7 @@ describe('the diagram markup, kept small', () => {
       );
     expect(list(true)).toContain('changes deeper in may be missing');
     expect(list(false)).not.toContain('history-partial');
+    // named after its panel's function, as two panels may each list a name `big`
+    expect(list(false)).toMatch(/<section [^>]*aria-label="[^"]*big[^"]* · grow"/);
   });
 });
