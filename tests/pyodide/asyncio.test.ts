@@ -204,4 +204,57 @@ describe('asyncio.run()', () => {
     recordCompleted(rec, GATHER);
     expect(host()).toBe(before);
   });
+
+  it('shows a task and a future by their state, drawn again as they settle in the loop', () => {
+    const code = [
+      'import asyncio',
+      'async def work(n):',
+      '    await asyncio.sleep(0)',
+      '    return [n * 2]',
+      'async def main():',
+      '    t = asyncio.create_task(work(3))',
+      '    f = asyncio.get_running_loop().create_future()',
+      '    await asyncio.sleep(0)',
+      '    marker = 1',
+      '    await asyncio.sleep(0)',
+      '    f.set_result([1, 2])',
+      '    r = await t',
+      '    return r',
+      'print(asyncio.run(main()))',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const at = (text: string) => varsAt(trace, lineSteps(trace, code, text)[0] as number, 'main');
+    const task = (state: string) => `Task(_state='${state}', _coro=<coroutine object work>)`;
+    expect(at('marker = 1')).toEqual({ t: task('PENDING'), f: "Future(_state='PENDING')" });
+    // The task returned during the second sleep, where no line of main names it.
+    expect(at('f.set_result')).toEqual({
+      t: "Task(_state='FINISHED', _result=[6], _coro=<coroutine object work>)",
+      f: "Future(_state='PENDING')",
+      marker: '1',
+    });
+    expect(at('r = await t').f).toBe("Future(_state='FINISHED', _result=[1, 2])");
+  });
+
+  it('shows what a task raised without counting it as retrieved, as plain Python does', () => {
+    const code = [
+      'import asyncio',
+      'async def fail():',
+      '    raise KeyError("gone")',
+      'async def main():',
+      '    bad = asyncio.create_task(fail())',
+      '    await asyncio.sleep(0)',
+      '    flag = bad._log_traceback',
+      '    del bad',
+      '    return flag',
+      'print(asyncio.run(main()))',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    expect(varsAt(trace, lineSteps(trace, code, 'flag = bad')[0] as number, 'main').bad).toBe(
+      "Task(_state='FINISHED', _exception=KeyError('gone'), _coro=<coroutine object fail>)",
+    );
+    // Shown, it still says it was never retrieved as it dies at `del bad`, before main ends.
+    const out = trace.meta.output;
+    expect(out.startsWith('Task exception was never retrieved\n')).toBe(true);
+    expect(out.endsWith("KeyError: 'gone'\nTrue\n")).toBe(true);
+  });
 });

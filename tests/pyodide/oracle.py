@@ -93,6 +93,18 @@ def oracle_states(files_json, scenario, limits):
             if t is dict:
                 items = None if many else [[repr(k), canon(x, depth + 1)] for k, x in v.items()]
                 return [n, "dict", len(v), items]
+            if t.__module__ == "_asyncio" and t.__name__ in ("Future", "Task"):
+                # A future by its state, read now, and what it settled with, by the
+                # attributes a program can read (the recorder's C getters are its own).
+                instances.add(t.__name__)
+                parts = [["_state", repr(v._state)]]
+                if v._state == "FINISHED":
+                    exc = v._exception
+                    parts.append(["_exception", canon(exc, depth + 1)] if exc is not None
+                                 else ["_result", canon(v._result, depth + 1)])
+                if t.__name__ == "Task" and v._coro is not None:
+                    parts.append(["_coro", canon(v._coro, depth + 1)])
+                return [n, t.__name__, len(parts), parts]
             if _plain_instance(v, t):
                 instances.add(t.__name__)
                 d = v.__dict__

@@ -16,6 +16,7 @@ from inspect import CO_ASYNC_GENERATOR
 
 from .config import K_CALL, K_EXCEPTION, K_LINE, K_RETURN, K_UNWIND, K_YIELD, is_object
 from .escapes import widen
+from .futures import moved
 from .hotpath import (
     all_namespaces,
     diff_locals,
@@ -87,9 +88,11 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
             else:
                 other_frames(self, st, roots)
             all_namespaces(self, roots)
+    values = self.values
+    if values.pending:  # a future drawn pending: it may have settled in the event loop
+        moved(values, roots)
     if roots:
         record_reached(self, roots)
-    values = self.values
     if self.count >= values.pinned_due:
         roots = None  # (after the look, which let go of the names' old values)
         let_go(values, self.count)
@@ -191,6 +194,8 @@ def line_callback(self):
                 stack_objects(self, roots)  # (as `look` does)
             if info.global_names or st.scope.held:  # else it names nothing to look at
                 named_by_function(st.scope, info, frame.f_globals, roots)
+            if values.pending:
+                moved(values, roots)
             if roots:
                 record_reached(self, roots)
             if self.count >= values.pinned_due:

@@ -14,6 +14,7 @@ import types
 from itertools import islice
 
 from .config import ATOM_TYPES, MAX_CHILDREN, plain_types
+from .futures import FUTURE_TYPES, future_parts
 from .library import is_enum
 from .modules import MODULE_TYPES
 from .render import (
@@ -91,6 +92,7 @@ def slot_members(tp):
 _EMPTY = object()
 _EXCEPTION = "exception"
 _SCALAR = "scalar"
+_FUTURE = "future"
 
 
 def _label(key):
@@ -141,8 +143,8 @@ def _kind_of(obj, tp, layout=None):
         return "function"
     if issubclass(tp, (type, types.ModuleType)):
         return "other"
-    if issubclass(tp, BaseException):
-        return "instance"
+    if issubclass(tp, BaseException) or issubclass(tp, FUTURE_TYPES):
+        return "instance"  # (a future: futures.py)
     if is_enum(tp):
         return "other"  # a member: its name and value (render.py), never changed
     if safe_repr_type(tp):
@@ -244,14 +246,17 @@ class InstanceReader:
                 extra.append((name, value))
         if special is _PARTIAL:  # what a partial calls, with what: it may mutate them
             extra.extend((name, get(obj)) for name, get in _PARTIAL_PARTS)
+        elif special is _FUTURE:
+            extra.extend(future_parts(self, obj, oid, tp))
         size = len(pairs) + len(extra) if attrs is None else len(attrs) + len(extra)
         pairs += extra[: MAX_CHILDREN - len(pairs)]
         vals = tuple(v for _, v in pairs)
         children = tuple((_label(k), self.ref(v)) for k, v in pairs)
         label = scalar_text(obj, tp) if special is _SCALAR else ""
-        # (slots are not in a dict a snapshot could compare: looked at every time)
+        # (slots are not in a dict a snapshot could compare, nor a future's C state:
+        # looked at every time)
         snap = None
-        if not slots and attrs is not None:
+        if not slots and attrs is not None and special is not _FUTURE:
             snap = (attrs, len(pairs), len(attrs), tuple(k for k, _ in pairs), vals, tp, desc)
         reached = (*vals, *also) if also else vals
         if special is _PARTIAL:  # all of its parts, even past the shown children
@@ -264,6 +269,7 @@ class InstanceReader:
         desc, slots = self.layout(tp)
         special = (_EXCEPTION if issubclass(tp, BaseException)
                    else _PARTIAL if tp is _PARTIAL
+                   else _FUTURE if issubclass(tp, FUTURE_TYPES)
                    else _SCALAR if issubclass(tp, SCALARS) else None)
         return desc, slots, special, tp if self.is_user_class(tp) else None
 
