@@ -59,8 +59,11 @@ def refuse_host_processes():
                 continue
         for name in names:
             if hasattr(module, name):
-                setattr(module, name, _REFUSALS.setdefault(f"{module_name}.{name}",
-                                                           _refusal(f"{module_name}.{name}")))
+                key = f"{module_name}.{name}"
+                refusal = _REFUSALS.get(key)
+                if refusal is None:  # (made once: a run's start makes no functions)
+                    refusal = _REFUSALS[key] = _refusal(key)
+                setattr(module, name, refusal)
 
 
 def install():
