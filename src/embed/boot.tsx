@@ -106,7 +106,11 @@ function EmbedView({ root }: { root: HTMLElement }) {
       data-testid="embed"
       data-view={compact ? 'compact' : undefined}
       lang={langTag(lang)}
+      // The course page around the frame has a main landmark of its own.
+      aria-label={pageTitle(lang, panel.function)}
     >
+      {/* Under the course page's own headings: the lesson, then the panel's title (h3). */}
+      <h2 className="sr-only">{lesson.title[lang]}</h2>
       <ErrorBoundary what={`${panel.source} · ${panel.function}`}>
         <Panel entry={entry} embedded />
       </ErrorBoundary>

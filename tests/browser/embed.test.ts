@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, findBrowser } from '../../scripts/ensure-browser.mjs';
 import { type DistServer, defaultDistDir, startDistServer } from '../../scripts/serve-dist.ts';
 import { embedUrl } from '../../src/store/embed';
+import { axeViolations, serveAxe } from './axe-helpers.ts';
 import { runtimeLine } from './panel-helpers.ts';
 
 let app: DistServer;
@@ -72,10 +73,12 @@ async function twoOrigins(): Promise<{ context: BrowserContext; foreign: string[
 const line = () => runtimeLine('answer = callback(');
 
 function hostPage(src: string): string {
-  return `<!doctype html><html><head><title>A course page</title></head><body>
+  // An accessible page of its own (a language, a main landmark): axe judges it with the frame.
+  return `<!doctype html><html lang="en"><head><title>A course page</title></head><body><main>
 <h1>My course</h1>
 <iframe id="panel" src="${src.replace(/&/g, '&amp;')}" title="run_hooks" width="100%" height="100"
   style="border:0" allow="cross-origin-isolated"></iframe>
+</main>
 <script src="${app.url}/embed-host.js"></script>
 </body></html>`;
 }
@@ -176,6 +179,42 @@ describe.each([
     await context.close();
     // Two Pyodide starts on a loaded 2-core machine: more than the suite's default.
   }, 300_000);
+});
+
+describe('axe on a panel embedded in a page of another origin', () => {
+  it('finds nothing in the page and its frame, in zh and en, before a run and paused', async () => {
+    const found: string[] = [];
+    for (const lang of ['zh', 'en'] as const) {
+      const src = embedUrl({
+        base: `${app.url}/`,
+        lesson: 's04-hooks',
+        panel: 'run_hooks',
+        title: 'run_hooks',
+        scenario: 'pass',
+        breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: line(), enabled: true }],
+        lang,
+      });
+      const path = `/course-axe-${lang}.html`;
+      pages.set(path, { html: hostPage(src), isolated: false });
+      const { context } = await twoOrigins();
+      await serveAxe(context);
+      const page = await context.newPage();
+      await page.goto(`${hostUrl}${path}`);
+      const frame = await panelFrame(page);
+      const debug = frame.locator('[data-testid=debug]');
+      await expect.poll(() => debug.isEnabled(), { timeout: 200_000 }).toBe(true);
+      for (const v of await axeViolations(page, [frame]))
+        found.push(`${lang} before a run: ${v.id} ${v.targets.join(', ')}`);
+      await debug.click();
+      await frame
+        .locator(`[data-testid=status][data-state=paused][data-line="${line()}"]`)
+        .waitFor({ timeout: 60_000 });
+      for (const v of await axeViolations(page, [frame]))
+        found.push(`${lang} paused: ${v.id} ${v.targets.join(', ')}`);
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('the full app in a frame of another origin', () => {
