@@ -72,6 +72,18 @@ async function twoOrigins(): Promise<{ context: BrowserContext; foreign: string[
 
 const line = () => runtimeLine('answer = callback(');
 
+/** The Embed box's snippet address for run_hooks under `pass`, with a breakpoint. */
+const snippet = (lang: 'zh' | 'en') =>
+  embedUrl({
+    base: `${app.url}/`,
+    lesson: 's04-hooks',
+    panel: 'run_hooks',
+    title: 'run_hooks',
+    scenario: 'pass',
+    breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: line(), enabled: true }],
+    lang,
+  });
+
 function hostPage(src: string): string {
   // An accessible page of its own (a language, a main landmark): axe judges it with the frame.
   return `<!doctype html><html lang="en"><head><title>A course page</title></head><body><main>
@@ -104,15 +116,7 @@ describe.each([
   { isolated: true, name: 'a cross-origin-isolated page' },
 ])('a panel embedded in $name on another origin', ({ isolated }) => {
   it('steps through the snippet scenario, sized to its content, inside the two origins', async () => {
-    const src = embedUrl({
-      base: `${app.url}/`,
-      lesson: 's04-hooks',
-      panel: 'run_hooks',
-      title: 'run_hooks',
-      scenario: 'pass',
-      breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: line(), enabled: true }],
-      lang: 'en',
-    });
+    const src = snippet('en');
     const path = `/course-${isolated ? 'isolated' : 'plain'}.html`;
     pages.set(path, { html: hostPage(src), isolated });
     const { context, foreign } = await twoOrigins();
@@ -185,15 +189,7 @@ describe('axe on a panel embedded in a page of another origin', () => {
   it('finds nothing in the page and its frame, in zh and en, before a run and paused', async () => {
     const found: string[] = [];
     for (const lang of ['zh', 'en'] as const) {
-      const src = embedUrl({
-        base: `${app.url}/`,
-        lesson: 's04-hooks',
-        panel: 'run_hooks',
-        title: 'run_hooks',
-        scenario: 'pass',
-        breakpoints: [{ id: 'b1', file: 's04/core/runtime.py', line: line(), enabled: true }],
-        lang,
-      });
+      const src = snippet(lang);
       const path = `/course-axe-${lang}.html`;
       pages.set(path, { html: hostPage(src), isolated: false });
       const { context } = await twoOrigins();
