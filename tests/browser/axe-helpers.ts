@@ -39,8 +39,8 @@ export async function axeViolations(page: Page, frames: Frame[] = []): Promise<A
     const loaded = await where.evaluate(() => 'axe' in window);
     if (!loaded) await where.addScriptTag({ url: AXE_PATH });
     // A frame of another origin (an embed in a course page) answers only when both allow it.
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag added
     await where.evaluate(() =>
+      // biome-ignore lint/suspicious/noExplicitAny: axe is a global the script tag added
       (window as any).axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] }),
     );
   }
