@@ -9,10 +9,10 @@ which runs no lesson code and changes nothing (not even whether an exception cou
 retrieved, as ``exception()`` would).
 
 A future settles inside the event loop (`set_result` from C, a task's coroutine returning),
-where no line of the program names it. So while a drawn future is pending its state is
-remembered (``Values.pending``: id -> state), and every event compares it with the state
-now: one that moved is drawn again as part of that event (`moved`), and is forgotten once
-it has settled (a settled future never changes again) or died.
+where no line of the program names it. So a future drawn while pending is remembered
+(``Values.pending``, its id), and every event asks whether it still is: one that settled
+is drawn again as part of that event (`moved`), and forgotten (a settled future never
+changes again), as is one that died.
 """
 
 from weakref import ref
@@ -42,9 +42,9 @@ def future_parts(values, obj, oid, tp):
     state = _state(obj)
     parts = [("_state", state)]
     if state == _PENDING:
-        values.pending[oid] = state
+        values.pending.add(oid)
     else:
-        values.pending.pop(oid, None)
+        values.pending.discard(oid)
         if state == _FINISHED:
             exc = _exception(obj)
             parts.append(("_exception", exc) if exc is not None else ("_result", _result(obj)))
@@ -56,14 +56,14 @@ def future_parts(values, obj, oid, tp):
 
 
 def moved(values, roots):
-    """Add to `roots` every pending future drawn earlier whose state moved since: the event
-    being recorded draws it again (its node is never taken from a snapshot)."""
+    """Add to `roots` every future drawn pending that has settled since: the event being
+    recorded draws it again (its node is never taken from a snapshot)."""
     keep = values.keep_alive
-    for oid, state in tuple(values.pending.items()):
+    for oid in tuple(values.pending):
         held = keep[oid - 1]
         fut = held() if type(held) is ref else held
         if fut is None:  # died: its id is forgotten (lifetimes.py)
-            del values.pending[oid]
-        elif _state(fut) != state:
-            del values.pending[oid]
+            values.pending.discard(oid)
+        elif _state(fut) != _PENDING:
+            values.pending.discard(oid)
             roots.append(fut)

@@ -40,7 +40,7 @@ class Values(InstanceReader, Dependents):
         # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
         self.next_oid, self.keep_alive = 1, []
         self.pinned, self.pinned_heap, self.pinned_due = {}, [], NEVER  # (letgo.py)
-        self.pending = {}  # oid -> state of a pending future drawn (futures.py)
+        self.pending = set()  # oids of the futures drawn while pending (futures.py)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
