@@ -57,6 +57,7 @@ try {
       nodes: {
         id: number;
         callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+        children?: number[];
       }[];
       samples: number[];
       timeDeltas: number[];
@@ -100,6 +101,27 @@ try {
     const key = `${functionName || '(anonymous)'} ${where}`;
     byFunction.set(key, (byFunction.get(key) ?? 0) + t);
   }
+  // Inclusive: a sample counts once for every source file on its stack (what runs under
+  // a component or module, including the browser work it forces).
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const c of node.children ?? []) parent.set(c, node.id);
+  const fileOf = new Map<number, string>();
+  for (const node of profile.nodes) {
+    const { url, lineNumber, columnNumber } = node.callFrame;
+    fileOf.set(node.id, sourceOf(url, lineNumber, columnNumber).replace(/:\d+$/, ''));
+  }
+  const underFile = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const t = self.get(node.id) ?? 0;
+    if (!t) continue;
+    const seen = new Set<string>();
+    for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+      const f = fileOf.get(id) as string;
+      if (f === '(native)' || seen.has(f)) continue;
+      seen.add(f);
+      underFile.set(f, (underFile.get(f) ?? 0) + t);
+    }
+  }
   const top = (m: Map<string, number>, n: number) =>
     [...m.entries()]
       .sort((a, b) => b[1] - a[1])
@@ -107,6 +129,7 @@ try {
       .map(([k, v]) => `${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
   console.log(`self time while stepping in the panel: ${(total / 1000).toFixed(0)} ms sampled`);
   console.log(`\nby source file:\n${top(byFile, 18).join('\n')}`);
+  console.log(`\nwith the file anywhere on the stack:\n${top(underFile, 25).join('\n')}`);
   console.log(`\nby function:\n${top(byFunction, 25).join('\n')}`);
 } finally {
   await browser.close();
