@@ -406,6 +406,103 @@ describe('objects the program lets go of are finalized when it does', () => {
   });
 });
 
+describe('objects held only through what the program dropped', () => {
+  // Each R below dies, in a plain run, on the line that drops what held it, before "b" is
+  // printed; the recorder held it longer: through a class body's record (`del K.r`),
+  // through what the record of a dropped object reached (a partial's arguments, a zip's
+  // iterators), or through the frame of a generator that Python let go of with no event
+  // (suspended at a `yield` that no `try` holds, closing it has nothing to run).
+  const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
+  const DEL = ['    def __del__(self):', '        print("del", self.name)'];
+  const CASES: Record<string, string[]> = {
+    'a class attribute deleted': ['class K:', '    r = R("K.r")', 'print("a")', 'del K.r'],
+    'a partial dropped': [
+      'import functools',
+      'p = functools.partial(print, R("partial"))',
+      'print("a")',
+      'p = None',
+    ],
+    'a zip dropped': ['z = zip([R("zip")], [1])', 'print("a")', 'z = None'],
+    'a map deleted': ['m = map(str, [R("map")])', 'print("a")', 'del m'],
+    'a suspended generator dropped': [
+      'def g():',
+      '    r = R("generator")',
+      '    yield 1',
+      'it = g()',
+      'next(it)',
+      'print("a")',
+      'it = None',
+    ],
+    'a generator expression dropped': [
+      'it = (r.name for r in [R("genexpr"), 1])',
+      'print("a", next(it))',
+      'it = None',
+    ],
+    'a list of suspended generators dropped': [
+      'def g(n):',
+      '    r = R(n)',
+      '    yield 1',
+      'gs = [g("first"), g("second")]',
+      'for x in gs:',
+      '    next(x)',
+      'x = None',
+      'print("a")',
+      'gs = None',
+    ],
+    'a coroutine dropped while it waits': [
+      'import asyncio',
+      'async def c():',
+      '    r = R("coroutine")',
+      '    await asyncio.sleep(0)',
+      'co = c()',
+      'co.send(None)',
+      'print("a")',
+      'co = None',
+    ],
+    'an async generator dropped': [
+      'async def ag():',
+      '    r = R("async generator")',
+      '    yield 1',
+      'a = ag()',
+      'try:',
+      '    a.asend(None).send(None)',
+      'except StopIteration:',
+      '    pass',
+      'print("a")',
+      'a = None',
+    ],
+  };
+  for (const [what, body] of Object.entries(CASES))
+    it(`finalizes it as a plain run does: ${what}`, () => {
+      const code = [...R, ...DEL, ...body, 'print("b")'].join('\n');
+      const plain = plainOutput(code);
+      // (the case still lets go before "b" in a plain run)
+      expect(plain).toMatch(/^a.*\n(del .*\n)+b\n$/);
+      expect(recordCompleted(rec, code).meta.output).toBe(plain);
+    });
+
+  it('shows what their finalizers changed at the step after the line that dropped them', () => {
+    const code = [
+      ...LOGS_ITS_END,
+      'def g():',
+      '    r = R("generator")',
+      '    yield 1',
+      'it = g()',
+      'next(it)',
+      'it = None',
+      'after_generator = len(LOG)',
+      'class K:',
+      '    r = R("K.r")',
+      'del K.r',
+      'after_class = len(LOG)',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const at = (text: string) => varsAt(trace, lineSteps(trace, code, text)[0]).LOG;
+    expect(at('after_generator = len(LOG)')).toBe("['generator']");
+    expect(at('after_class = len(LOG)')).toBe("['generator', 'K.r']");
+  });
+});
+
 describe('what only the collector frees, at the run’s end', () => {
   it('lets a finalizer warn (a coroutine never awaited, an event loop never closed) and the next run go on', () => {
     // Collected after the run, their warnings were attributed to the recorder's own

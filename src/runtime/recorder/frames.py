@@ -152,6 +152,22 @@ class Stack:
             if self.values.pinned and st is not None and st.scope.held:
                 # (what its names held dies with it: letgo.py)
                 ended(self.values, st.scope.vals, self, frame)
+            if st is not None and (ns := st.scope.ns) is not None \
+                    and ns is not frame.f_globals and self.scopes.get(id(ns)) is st.scope:
+                # A class body's namespace: no frame runs in it again, and its record
+                # would hold what the class lets go of later (`del K.attr`) past that.
+                del self.scopes[id(ns)]
+
+    def suspended_died(self, key):
+        """A generator (or coroutine) whose frame is `key` died: if it was suspended at a
+        `yield` that no `try` holds, Python let go of its frame with no event (closing it
+        had nothing to run), so its frame ends here, as a plain run's does, and what only
+        its names held goes with it (lifetimes.hold)."""
+        fid = self.live.get(key)
+        st = self.frame_states.get(fid) if fid is not None else None
+        if st is not None and id(st.frame) == key and fid not in self.stack \
+                and st.frame.f_generator is None:
+            self.leave(st.frame, fid, True)
 
     def caller_names(self, frame):
         """What the names of `frame`'s caller held at their last look (none if untraced)."""

@@ -139,9 +139,14 @@ def _soon(values, oid, entry):
 
 
 def let_go(values, now):
-    """At event `now`: let go of each pinned object due that only the recorder holds, and
-    at once of what it held that only the recorder holds now, depth first, in the order
-    the interpreter lets go of a container's items (as a plain run's objects die)."""
+    """At event `now`: end the frames of the generators that died suspended since the
+    previous event (lifetimes.hold), let go of each pinned object due that only the
+    recorder holds, and at once of what it held that only the recorder holds now, depth
+    first, in the order the interpreter lets go of a container's items (as a plain run's
+    objects die); again if that let go of more generators."""
+    gone = values.gone_frames
+    if gone:
+        _frames_end(values, gone)
     pinned = values.pinned
     heap = values.pinned_heap
     rarest = max(_RAREST, len(pinned) * _SPREAD)
@@ -155,7 +160,7 @@ def let_go(values, now):
         if limited and when and entry[2] >= _EAGER:  # a scheduled look past the first few
             if not budget:  # (its turn: the next event that has one)
                 heappush(heap, (when, oid))
-                values.pinned_due = now - now % _EVERY + _EVERY
+                values.pinned_due = now + 1 if gone else now - now % _EVERY + _EVERY
                 return
             budget -= 1
         linked = _free(values, oid, entry[3])
@@ -175,6 +180,17 @@ def let_go(values, now):
     while heap and ((entry := pinned.get(heap[0][1])) is None or entry[0] != heap[0][0]):
         heappop(heap)  # (stale places: no event needs to wake for them)
     values.pinned_due = heap[0][0] if heap else NEVER
+    if gone:  # (generators that died with what was let go of)
+        let_go(values, now)
+
+
+def _frames_end(values, gone):
+    """End the frames of the generators in `gone`, in the order they died."""
+    while gone:
+        died = gone[:]
+        gone.clear()
+        for key in died:
+            values.recorder.suspended_died(key)
 
 
 def _free(values, oid, shown):
@@ -224,7 +240,7 @@ def _forget(values, oid, key, shown):
     if ids.get(key) == oid:
         del ids[key]
     del values.pinned[oid]
-    values.recorded.pop(oid, None)
+    record = values.recorded.pop(oid, None)
     values.dependents.pop(oid, None)
     for child in shown:
         table = values.dependents.get(child)
@@ -238,6 +254,15 @@ def _forget(values, oid, key, shown):
             linked.append(other)
         elif is_object(obj):  # not numbered: it may run code as it goes, untraced (one
             values.died_busy = True  # numbered either lives on, pinned, or says so as it
-    inside = obj = None  # dies: lifetimes.hold). (Held here, they would die in its order.)
+    if record is not None:  # dies: lifetimes.hold). (Held here, they would die in its order.)
+        # What its record reached through something not numbered (a zip's iterators,
+        # held in a tuple of its own): free once that goes, looked at after the rest.
+        known = set(linked)
+        for obj in record[2]:
+            other = ids.get(id(obj))
+            if other is not None and other not in known:
+                known.add(other)
+                linked.append(other)
+    inside = obj = record = None
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
     return linked

@@ -29,7 +29,7 @@ import types
 import warnings
 from weakref import ref
 
-from .letgo import watch
+from .letgo import again, watch
 from .render import lookup
 
 # A generator's, coroutine's and async generator's code, read with their own descriptors.
@@ -37,6 +37,12 @@ _CODE_OF = {
     types.GeneratorType: types.GeneratorType.__dict__["gi_code"].__get__,
     types.CoroutineType: types.CoroutineType.__dict__["cr_code"].__get__,
     types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_code"].__get__,
+}
+# ...and their frame, the same way.
+_FRAME_OF = {
+    types.GeneratorType: types.GeneratorType.__dict__["gi_frame"].__get__,
+    types.CoroutineType: types.CoroutineType.__dict__["cr_frame"].__get__,
+    types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_frame"].__get__,
 }
 _function_code = types.FunctionType.__dict__["__code__"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
@@ -72,18 +78,31 @@ def hold(values, obj, key, oid):
     object_ids = values.object_ids
     recorded = values.recorded
     dependents = values.dependents
-    code = None
+    code = frame_key = None
     if type(tp) is type and tp in _CODE_OF:
         code = _CODE_OF[tp](obj)
+        frame = _FRAME_OF[tp](obj)  # (None once it finished)
+        if frame is not None:
+            frame_key = id(frame)  # (the generator keeps its frame object while it lives)
+        frame = None
 
     def died(_ref):
         if object_ids.get(key) == oid:
             del object_ids[key]
-        recorded.pop(oid, None)
+        record = recorded.pop(oid, None)
         dependents.pop(oid, None)
+        if record is not None and values.pinned:
+            # What it held that the recorder holds strongly (a partial's arguments, a
+            # list an instance held) may be free now: looked at at the next event.
+            for child in record[2]:
+                again(values, child)
+        record = None
         rec = values.recorder
         if rec is None:
             return
+        if frame_key is not None:  # (its frame is looked at once it is gone: letgo.py)
+            values.gone_frames.append(frame_key)
+            values.pinned_due = 0
         ran = _finalizer(tp, code)
         if rec.busy:  # the recorder let go last: what ran, ran untraced
             if values.weak_code or ran is not None:

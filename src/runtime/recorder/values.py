@@ -41,6 +41,7 @@ class Values(InstanceReader, Dependents):
         self.next_oid, self.keep_alive = 1, []
         self.pinned, self.pinned_heap, self.pinned_due = {}, [], NEVER  # (letgo.py)
         self.pending = set()  # oids of the futures drawn while pending (futures.py)
+        self.gone_frames = []  # frames of generators that died suspended (lifetimes.hold)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
@@ -71,7 +72,7 @@ class Values(InstanceReader, Dependents):
         """Let go of the run's objects (Stack.release): the table keeps their renderings."""
         for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
                      self.user_classes, self.layouts, self.kinds, self.plans, self.watched,
-                     self.pinned, self.pinned_heap, self.pending):
+                     self.pinned, self.pinned_heap, self.pending, self.gone_frames):
             held.clear()
         self.pinned_due = NEVER
         self.namespaces = {}
