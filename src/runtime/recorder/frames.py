@@ -152,8 +152,8 @@ class Stack:
             if self.values.pinned and st is not None and st.scope.held:
                 # (what its names held dies with it: letgo.py)
                 ended(self.values, st.scope.vals, self, frame)
-            if st is not None and (ns := st.scope.ns) is not None \
-                    and ns is not frame.f_globals and self.scopes.get(id(ns)) is st.scope:
+            if st is not None and self.frames[fid][7] and (ns := st.scope.ns) is not None \
+                    and self.scopes.get(id(ns)) is st.scope:
                 # A class body's namespace: no frame runs in it again, and its record
                 # would hold what the class lets go of later (`del K.attr`) past that.
                 del self.scopes[id(ns)]
