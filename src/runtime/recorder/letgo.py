@@ -254,7 +254,8 @@ def _forget(values, oid, key, shown):
             linked.append(other)
         elif is_object(obj):  # not numbered: it may run code as it goes, untraced (one
             values.died_busy = True  # numbered either lives on, pinned, or says so as it
-    if record is not None:  # dies: lifetimes.hold). (Held here, they would die in its order.)
+            # dies: lifetimes.hold)
+    if record is not None:
         # What its record reached through something not numbered (a zip's iterators,
         # held in a tuple of its own): free once that goes, looked at after the rest.
         known = set(linked)
@@ -263,6 +264,6 @@ def _forget(values, oid, key, shown):
             if other is not None and other not in known:
                 known.add(other)
                 linked.append(other)
-    inside = obj = record = None
+    inside = obj = record = None  # (held here, they would die in its order)
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
     return linked
