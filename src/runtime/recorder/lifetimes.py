@@ -29,7 +29,7 @@ import types
 import warnings
 from weakref import ref
 
-from .letgo import again, watch
+from .letgo import dropped, watch
 from .render import lookup
 
 # A generator's, coroutine's and async generator's code, read with their own descriptors.
@@ -94,8 +94,7 @@ def hold(values, obj, key, oid):
         if record is not None and values.pinned:
             # What it held that the recorder holds strongly (a partial's arguments, a
             # list an instance held) may be free now: looked at at the next event.
-            for child in record[2]:
-                again(values, child)
+            dropped(values, record[2], ())
         record = None
         rec = values.recorder
         if rec is None:
