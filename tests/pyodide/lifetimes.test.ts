@@ -411,7 +411,9 @@ describe('objects held only through what the program dropped', () => {
   // printed; the recorder held it longer: through a class body's record (`del K.r`),
   // through what the record of a dropped object reached (a partial's arguments, a zip's
   // iterators), or through the frame of a generator that Python let go of with no event
-  // (suspended at a `yield` that no `try` holds, closing it has nothing to run).
+  // (suspended at a `yield` that no `try` holds, closing it has nothing to run), named by
+  // the program or not (the one a `yield from` delegates to), or through the frames of a
+  // `GeneratorExit` the recorder kept (a generator expression closed).
   const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
   const DEL = ['    def __del__(self):', '        print("del", self.name)'];
   const CASES: Record<string, string[]> = {
@@ -437,6 +439,64 @@ describe('objects held only through what the program dropped', () => {
       'it = (r.name for r in [R("genexpr"), 1])',
       'print("a", next(it))',
       'it = None',
+    ],
+    'the generators a dropped one delegates to with yield from, innermost first': [
+      'def a():',
+      '    r = R("a")',
+      '    yield 1',
+      'def b():',
+      '    r = R("b")',
+      '    yield from a()',
+      'def c():',
+      '    r = R("c")',
+      '    yield from b()',
+      'it = c()',
+      'next(it)',
+      'print("a")',
+      'it = None',
+    ],
+    'a generator a dropped one delegates to, closed with its finally': [
+      'def inner():',
+      '    r = R("inner")',
+      '    try:',
+      '        yield 1',
+      '    finally:',
+      '        print("finally")',
+      'def outer():',
+      '    r = R("outer")',
+      '    yield from inner()',
+      'it = outer()',
+      'next(it)',
+      'print("a")',
+      'it = None',
+    ],
+    'a generator a dropped generator held in a name, before that one’s names': [
+      'def inner():',
+      '    r = R("inner")',
+      '    yield 1',
+      'def outer():',
+      '    r = R("outer")',
+      '    it = inner()',
+      '    yield next(it)',
+      'g = outer()',
+      'next(g)',
+      'print("a")',
+      'g = None',
+    ],
+    'a list a generator expression left suspended by next() walked': [
+      'items = [R("x"), R("y")]',
+      'first = next(r.name for r in items)',
+      'print("a", first)',
+      'items = None',
+    ],
+    'the same in a function': [
+      'def main():',
+      '    items = [R("x"), R("y")]',
+      '    first = next(r.name for r in items)',
+      '    print("a", first)',
+      '    items = None',
+      '    return first',
+      'main()',
     ],
     'a list of suspended generators dropped': [
       'def g(n):',

@@ -2,11 +2,21 @@
 and depth, how deep the thread's stack really is (for the program's recursion limit), and
 what a returning frame hands back to its caller."""
 
-from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
+from inspect import (
+    CO_ASYNC_GENERATOR,
+    CO_COROUTINE,
+    CO_GENERATOR,
+    CO_OPTIMIZED,
+    CO_VARARGS,
+    CO_VARKEYWORDS,
+)
 
 from .config import MAX_CALL_DEPTH, BudgetExceeded
 from .letgo import ended
+from .lifetimes import watch_suspended
 from .scopes import frame_state
+
+_SUSPENDS = CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR
 
 
 def _class_body(code):
@@ -62,7 +72,10 @@ class Stack:
             )
             self.live[key] = fid
             self.frame_states.pop(fid, None)
-            self.frames[fid][5] = frame_state(self, fid, frame).scope.fid
+            st = frame_state(self, fid, frame)
+            self.frames[fid][5] = st.scope.fid
+            if code.co_flags & _SUSPENDS:
+                st.watch = watch_suspended(self.values, frame)
         return fid
 
     def _resumed_elsewhere(self, key, fid, parent):
@@ -162,12 +175,55 @@ class Stack:
         """A generator (or coroutine) whose frame is `key` died: if it was suspended at a
         `yield` that no `try` holds, Python let go of its frame with no event (closing it
         had nothing to run), so its frame ends here, as a plain run's does, and what only
-        its names held goes with it (lifetimes.hold)."""
+        its names held goes with it (lifetimes.watch_suspended). Its names let go of their
+        objects last name first, as the interpreter clears a frame; a generator one of them
+        held ends its frame there, before the next name goes (`it = inner()`: `inner`'s
+        names go before the outer's first)."""
         fid = self.live.get(key)
         st = self.frame_states.get(fid) if fid is not None else None
         if st is not None and id(st.frame) == key and fid not in self.stack \
                 and st.frame.f_generator is None:
             self.leave(st.frame, fid, True)
+            vals = st.scope.vals
+            st = None
+            gone = self.values.gone_frames
+            while vals:
+                vals.pop()
+                if gone:
+                    self.frames_end()
+
+    def frames_end(self):
+        """End the frames of the generators that died suspended (`values.gone_frames`), in
+        the order they died, except that a generator's delegates end before it: closing a
+        generator suspended in `yield from` closes the one it delegates to first (which
+        dies after it, with its frame)."""
+        gone = self.values.gone_frames
+        while gone:
+            died = gone[:]
+            gone.clear()
+            for key in (self._inner_first(died) if len(died) > 1 else died):
+                self.suspended_died(key)
+
+    def _inner_first(self, keys):
+        """`keys` (frames' ids) in their order, each after those among them it started."""
+        fids = [self.live.get(key) for key in keys]
+        at = {fid: i for i, fid in enumerate(fids) if fid is not None}
+        parents = [self.frames[fid][2] if fid is not None else None for fid in fids]
+        started = {}
+        for i, parent in enumerate(parents):
+            if parent in at and at[parent] != i:
+                started.setdefault(at[parent], []).append(i)
+        order = []
+
+        def add(i):
+            for j in started.pop(i, ()):
+                add(j)
+            order.append(keys[i])
+
+        for i, parent in enumerate(parents):
+            if parent not in at or at[parent] == i:
+                add(i)
+        return order
 
     def caller_names(self, frame):
         """What the names of `frame`'s caller held at their last look (none if untraced)."""

@@ -33,6 +33,7 @@ share of each event for them.
 
 from gc import get_referents
 from heapq import heappop, heappush
+from inspect import CO_OPTIMIZED
 from itertools import repeat
 from operator import is_
 from sys import getrefcount
@@ -41,6 +42,7 @@ from .config import is_object
 
 NEVER = 1 << 62  # `pinned_due` while nothing is pinned: no event looks
 _members = BaseExceptionGroup.__dict__["exceptions"].__get__
+_traceback_of = BaseException.__dict__["__traceback__"].__get__
 _EAGER = 32  # events an exception is looked at every time, after its first sight
 _EAGER_OTHER = 2  # the same for any other, while few are pinned (else, none)
 _EVERY = 4  # past those, one scheduled look per this many events at most (others wait)...
@@ -140,13 +142,13 @@ def _soon(values, oid, entry):
 
 def let_go(values, now):
     """At event `now`: end the frames of the generators that died suspended since the
-    previous event (lifetimes.hold), let go of each pinned object due that only the
+    previous event (lifetimes.watch_suspended), let go of each pinned object due that only the
     recorder holds, and at once of what it held that only the recorder holds now, depth
     first, in the order the interpreter lets go of a container's items (as a plain run's
     objects die); again if that let go of more generators."""
     gone = values.gone_frames
     if gone:
-        _frames_end(values, gone)
+        values.recorder.frames_end()
     pinned = values.pinned
     heap = values.pinned_heap
     rarest = max(_RAREST, len(pinned) * _SPREAD)
@@ -182,15 +184,6 @@ def let_go(values, now):
     values.pinned_due = heap[0][0] if heap else NEVER
     if gone:  # (generators that died with what was let go of)
         let_go(values, now)
-
-
-def _frames_end(values, gone):
-    """End the frames of the generators in `gone`, in the order they died."""
-    while gone:
-        died = gone[:]
-        gone.clear()
-        for key in died:
-            values.recorder.suspended_died(key)
 
 
 def _free(values, oid, shown):
@@ -232,6 +225,22 @@ def _inside(obj):
     return found
 
 
+def _ended_frames_hold(values, exc):
+    """What the function frames in `exc`'s traceback that have ended held in their names,
+    innermost frame first, each frame's last name first (as they go when it goes)."""
+    frames = []
+    tb = _traceback_of(exc)
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    live = values.recorder.live if values.recorder is not None else {}
+    held = []
+    for frame in reversed(frames):
+        if id(frame) not in live and frame.f_code.co_flags & CO_OPTIMIZED:
+            held.extend(reversed(list(frame.f_locals.values())))
+    return held
+
+
 def _forget(values, oid, key, shown):
     """Forget the object `oid` (id `key`) wherever the recorder holds it: it dies, and with
     it what only it held. Returns the ids of the objects it held that are numbered (pinned
@@ -255,6 +264,7 @@ def _forget(values, oid, key, shown):
         elif is_object(obj):  # not numbered: it may run code as it goes, untraced (one
             values.died_busy = True  # numbered either lives on, pinned, or says so as it
             # dies: lifetimes.hold)
+    known = None
     if record is not None:
         # What its record reached through something not numbered (a zip's iterators,
         # held in a tuple of its own): free once that goes, looked at after the rest.
@@ -264,6 +274,17 @@ def _forget(values, oid, key, shown):
             if other is not None and other not in known:
                 known.add(other)
                 linked.append(other)
+    held = values.keep_alive[oid - 1]
+    if issubclass(type(held), BaseException):  # (type's own check: no lesson code)
+        # What the frames its traceback passed through held in their names, once they
+        # ended (a generator closed with a GeneratorExit it never saw: its iterator).
+        known = set(linked) if known is None else known
+        for obj in _ended_frames_hold(values, held):
+            other = ids.get(id(obj))
+            if other is not None and other not in known:
+                known.add(other)
+                linked.append(other)
+    held = None
     inside = obj = record = None  # (held here, they would die in its order)
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
     return linked

@@ -38,12 +38,6 @@ _CODE_OF = {
     types.CoroutineType: types.CoroutineType.__dict__["cr_code"].__get__,
     types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_code"].__get__,
 }
-# ...and their frame, the same way.
-_FRAME_OF = {
-    types.GeneratorType: types.GeneratorType.__dict__["gi_frame"].__get__,
-    types.CoroutineType: types.CoroutineType.__dict__["cr_frame"].__get__,
-    types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_frame"].__get__,
-}
 _function_code = types.FunctionType.__dict__["__code__"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
 # program's (its `__getattribute__`), running lesson code to record a value.
@@ -78,13 +72,7 @@ def hold(values, obj, key, oid):
     object_ids = values.object_ids
     recorded = values.recorded
     dependents = values.dependents
-    code = frame_key = None
-    if type(tp) is type and tp in _CODE_OF:
-        code = _CODE_OF[tp](obj)
-        frame = _FRAME_OF[tp](obj)  # (None once it finished)
-        if frame is not None:
-            frame_key = id(frame)  # (the generator keeps its frame object while it lives)
-        frame = None
+    code = _CODE_OF[tp](obj) if type(tp) is type and tp in _CODE_OF else None
 
     def died(_ref):
         if object_ids.get(key) == oid:
@@ -99,9 +87,6 @@ def hold(values, obj, key, oid):
         rec = values.recorder
         if rec is None:
             return
-        if frame_key is not None:  # (its frame is looked at once it is gone: letgo.py)
-            values.gone_frames.append(frame_key)
-            values.pinned_due = 0
         ran = _finalizer(tp, code)
         if rec.busy:  # the recorder let go last: what ran, ran untraced
             if values.weak_code or ran is not None:
@@ -111,6 +96,26 @@ def hold(values, obj, key, oid):
             rec.brute = True  # untraced code may have changed anything: look everywhere
 
     return ref(obj, died)
+
+
+def watch_suspended(values, frame):
+    """A weak reference to the generator (or coroutine) whose `frame` just started, for
+    its frame state to keep: should it die suspended at a `yield` that no `try` holds,
+    Python lets go of its frame with no event (closing it has nothing to run), and its
+    death queues the frame's end for the next event (letgo.let_go, Stack.suspended_died),
+    where the recorder lets go of what its names held as a plain run's frame did. Every
+    started one is watched, numbered or not: the one a `yield from` delegates to is on
+    no name. (Its frame state holds the only reference: a frame that ends with an event
+    drops it, and no callback comes.)"""
+    gone = values.gone_frames
+    key = id(frame)
+
+    def died(_ref):
+        gone.append(key)
+        values.pinned_due = 0
+
+    gen = frame.f_generator
+    return ref(gen, died) if gen is not None else None
 
 
 class _Weak(ref):

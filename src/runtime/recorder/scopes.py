@@ -33,7 +33,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines", "raised", "loc", "plain", "saved")
+                 "comprehensions", "lines", "raised", "loc", "plain", "saved", "watch")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -58,6 +58,9 @@ class FrameState:
         # (comprehension's first offset, name) -> the value the function held when its line
         # hid the name (comprehensions.instruction_callback); None until one is saved
         self.saved = None
+        # A generator's or coroutine's frame: a weak reference to it (lifetimes.
+        # watch_suspended), that ends the frame if it dies suspended
+        self.watch = None
 
 
 def frame_state(self, fid, frame):

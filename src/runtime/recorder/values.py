@@ -41,7 +41,7 @@ class Values(InstanceReader, Dependents):
         self.next_oid, self.keep_alive = 1, []
         self.pinned, self.pinned_heap, self.pinned_due = {}, [], NEVER  # (letgo.py)
         self.pending = set()  # oids of the futures drawn while pending (futures.py)
-        self.gone_frames = []  # frames of generators that died suspended (lifetimes.hold)
+        self.gone_frames = []  # generators' frames, died suspended (lifetimes.watch_suspended)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
         self.overflow = False
         self.full = None  # the index of _FULL, once the table is full
