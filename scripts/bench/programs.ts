@@ -26,6 +26,28 @@ export function caughtProgram(n: number): string {
   ].join('\n');
 }
 
+/** `n` generators a loop starts and drops: half run to their end (`sum` of a generator
+ *  expression), half die suspended (`next` of one, a `yield from` one level down), whose
+ *  frames the recorder ends as they die (recorder/lifetimes.py `watch_suspended`). */
+export function generatorProgram(n: number): string {
+  return [
+    'def inner(k):',
+    '    yield k',
+    '    yield k + 1',
+    '',
+    'def outer(k):',
+    '    yield from inner(k)',
+    '',
+    'total = 0',
+    `for k in range(${n}):`,
+    '    total += sum(x for x in (k, 1))',
+    '    total += next(x for x in (k, 2) if x > 1)',
+    '    total += next(outer(k))',
+    'print(total)',
+    '',
+  ].join('\n');
+}
+
 /** {@link loopProgram} after a caught exception the program keeps: the recorder watches it
  *  for the whole run (recorder/letgo.py). */
 export function keptProgram(n: number): string {

@@ -26,6 +26,7 @@ import {
   caughtProgram,
   containerProgram,
   entry,
+  generatorProgram,
   growthProgram,
   keptProgram,
   keptRowsProgram,
@@ -117,6 +118,11 @@ const programs: [string, RecordRequest, string | null][] = [
     'caught 30k exceptions',
     { scenario: '', budget, files: entry(caughtProgram(30_000)) },
     caughtProgram(30_000),
+  ],
+  [
+    'generators 20k',
+    { scenario: '', budget, files: entry(generatorProgram(20_000)) },
+    generatorProgram(20_000),
   ],
   [
     'kept exception + loop 200k ev',
