@@ -93,8 +93,10 @@ def emit(self, kind, fid, frame, line, aux, file_idx):
         moved(values, roots)
     if roots:
         record_reached(self, roots)
+    # What the look held in `roots` (a name's old value, unbound by `del`) goes first:
+    # a generator that dies with it ends its frame in this event's let_go, not the next.
+    roots = None
     if self.count >= values.pinned_due:
-        roots = None  # (after the look, which let go of the names' old values)
         let_go(values, self.count)
     if values.died_busy:
         after_deaths(self)
@@ -198,8 +200,8 @@ def line_callback(self):
                 moved(values, roots)
             if roots:
                 record_reached(self, roots)
+            roots = None  # (as in emit)
             if self.count >= values.pinned_due:
-                roots = None
                 let_go(values, self.count)
             if values.died_busy:
                 after_deaths(self)

@@ -134,8 +134,12 @@ def dropped(values, old, new):
 
 
 def _soon(values, oid, entry):
-    """Look at the pinned `oid` at the next event."""
-    entry[0] = 0
+    """Look at the pinned `oid` at the next event, and if that finds it held, at the one
+    after too (then ever more rarely, as from its first looks): a frame the interpreter is
+    clearing still holds it while a finalizer that clearing set off runs its events."""
+    entry[0], entry[1] = 0, 1
+    if entry[2] > _EAGER - 2:
+        entry[2] = _EAGER - 2
     heappush(values.pinned_heap, (0, oid))
     values.pinned_due = 0
 
