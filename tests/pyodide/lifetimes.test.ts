@@ -416,6 +416,15 @@ describe('objects held only through what the program dropped', () => {
   // `GeneratorExit` the recorder kept (a generator expression closed).
   const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
   const DEL = ['    def __del__(self):', '        print("del", self.name)'];
+  // A generator suspended at a \`yield\` no \`try\` holds, under the name \`it\`.
+  const SUSPENDED = [
+    'def g():',
+    '    r = R("generator")',
+    '    yield 1',
+    'it = g()',
+    'next(it)',
+    'print("a")',
+  ];
   const CASES: Record<string, string[]> = {
     'a class attribute deleted': ['class K:', '    r = R("K.r")', 'print("a")', 'del K.r'],
     'a partial dropped': [
@@ -426,15 +435,7 @@ describe('objects held only through what the program dropped', () => {
     ],
     'a zip dropped': ['z = zip([R("zip")], [1])', 'print("a")', 'z = None'],
     'a map deleted': ['m = map(str, [R("map")])', 'print("a")', 'del m'],
-    'a suspended generator dropped': [
-      'def g():',
-      '    r = R("generator")',
-      '    yield 1',
-      'it = g()',
-      'next(it)',
-      'print("a")',
-      'it = None',
-    ],
+    'a suspended generator dropped': [...SUSPENDED, 'it = None'],
     'a generator expression dropped': [
       'it = (r.name for r in [R("genexpr"), 1])',
       'print("a", next(it))',
@@ -498,15 +499,7 @@ describe('objects held only through what the program dropped', () => {
       '    return first',
       'main()',
     ],
-    'a suspended generator unbound with del': [
-      'def g():',
-      '    r = R("generator")',
-      '    yield 1',
-      'it = g()',
-      'next(it)',
-      'print("a")',
-      'del it',
-    ],
+    'a suspended generator unbound with del': [...SUSPENDED, 'del it'],
     'a list a returning function held, its frame cleared while a finalizer ran': [
       'def f():',
       '    xs = [R("x1"), R("x2")]',
