@@ -1,6 +1,8 @@
 """Constants shared by the recorder's modules: format version, event kinds, budgets and
 the limits of what a rendering shows."""
 
+from inspect import CO_ASYNC_GENERATOR, CO_COROUTINE, CO_GENERATOR
+
 # 2: object-centric (bindings refer to objects; object contents recorded on the object).
 # 3: an int of the value table may be written as a bare JSON number (trace-format.md).
 # 4: each binary column padded with zeros to a multiple of 4 bytes (serialise.py), so the
@@ -12,6 +14,10 @@ FORMAT_VERSION = 5
 # K_UNWIND: the frame was left because an exception propagated out of it.
 # K_YIELD: a generator (or coroutine) handed a value out and stopped, to be resumed later.
 K_CALL, K_LINE, K_RETURN, K_EXCEPTION, K_UNWIND, K_YIELD = 0, 1, 2, 3, 4, 5
+
+# The flags of code whose frame can be suspended and resumed: a generator's, a
+# coroutine's, an async generator's.
+SUSPENDS = CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR
 
 HARD_MAX_EVENTS = 5_000_000
 HARD_MAX_SECONDS = 30.0

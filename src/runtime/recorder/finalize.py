@@ -19,15 +19,15 @@ the collections during a run then walk its large tables more often.
 """
 
 import gc
-import inspect
 import sys
 
+from .config import SUSPENDS
+
 _collect = gc.collect
-# A code object that may run as a finalizer: a generator's or coroutine's (its `finally`,
-# `with` and `except` blocks run when it is closed; not a generator expression's, which
-# has none), `__del__`, the methods the standard library's own `__del__` calls
-# (`io.IOBase`: close, then flush) ...
-_SUSPENDS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+# A code object that may run as a finalizer: a generator's or coroutine's (SUSPENDS: its
+# `finally`, `with` and `except` blocks run when it is closed; not a generator
+# expression's, which has none), `__del__`, the methods the standard library's own
+# `__del__` calls (`io.IOBase`: close, then flush) ...
 _FINALIZER_NAMES = frozenset(("__del__", "close", "flush"))
 # ... and code that names weak references, whose callbacks run when their object dies.
 _WEAK_NAMES = frozenset(("weakref", "_weakref", "ref", "proxy", "finalize", "WeakMethod",
@@ -37,7 +37,7 @@ _WEAK_NAMES = frozenset(("weakref", "_weakref", "ref", "proxy", "finalize", "Wea
 def may_finalize(codes):
     """Whether any of `codes` (the run's code objects) could run after its object died."""
     for code in codes:
-        if code.co_flags & _SUSPENDS and code.co_name != "<genexpr>":
+        if code.co_flags & SUSPENDS and code.co_name != "<genexpr>":
             return True
         if code.co_name in _FINALIZER_NAMES:
             return True

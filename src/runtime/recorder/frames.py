@@ -2,21 +2,12 @@
 and depth, how deep the thread's stack really is (for the program's recursion limit), and
 what a returning frame hands back to its caller."""
 
-from inspect import (
-    CO_ASYNC_GENERATOR,
-    CO_COROUTINE,
-    CO_GENERATOR,
-    CO_OPTIMIZED,
-    CO_VARARGS,
-    CO_VARKEYWORDS,
-)
+from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
-from .config import MAX_CALL_DEPTH, BudgetExceeded
+from .config import MAX_CALL_DEPTH, SUSPENDS, BudgetExceeded
 from .letgo import ended
 from .lifetimes import watch_suspended
 from .scopes import frame_state
-
-_SUSPENDS = CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR
 
 
 def _class_body(code):
@@ -74,7 +65,7 @@ class Stack:
             self.frame_states.pop(fid, None)
             st = frame_state(self, fid, frame)
             self.frames[fid][5] = st.scope.fid
-            if code.co_flags & _SUSPENDS:
+            if code.co_flags & SUSPENDS:
                 st.watch = watch_suspended(self.values, frame)
         return fid
 
