@@ -646,6 +646,15 @@ describe('objects held only through what the program dropped', () => {
       expect(recordCompleted(rec, code).meta.output).toBe(plain);
     });
 
+  it('finalizes what a call returned and its line dropped before the line’s next call', () => {
+    // The recorder keeps what a callee returns for its caller's next look (the line may
+    // change it with no name); held strongly, `make(...)` died after `print` printed.
+    const code = [...R, ...DEL, 'def make(n):', '    return R(n)', 'print(make("temp").name)'];
+    const plain = plainOutput([...code, 'print("b")'].join('\n'));
+    expect(plain).toBe('del temp\ntemp\nb\n');
+    expect(recordCompleted(rec, [...code, 'print("b")'].join('\n')).meta.output).toBe(plain);
+  });
+
   it('shows what their finalizers changed at the step after the line that dropped them', () => {
     const code = [
       ...LOGS_ITS_END,

@@ -28,6 +28,7 @@ from .hotpath import (
     touched_namespaces,
 )
 from .letgo import let_go
+from .lifetimes import living
 from .lines import EMPTY
 from .probes import run_probes
 from .scopes import LOCALS_PROXY, frame_state
@@ -189,7 +190,7 @@ def line_callback(self):
                          len(deltas) // 3, -1))
             roots = []
             if st.returned is not None:
-                roots.extend(st.returned)
+                roots.extend(living(st.returned))
                 st.returned = None
             diff_locals(self, st, roots)
             if info.chains and through_unfollowed(self, st, info.chains):

@@ -6,7 +6,7 @@ from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
 from .config import MAX_CALL_DEPTH, SUSPENDS, BudgetExceeded
 from .letgo import ended
-from .lifetimes import watch_suspended
+from .lifetimes import watch_suspended, weakly
 from .scopes import frame_state
 
 
@@ -105,13 +105,15 @@ class Stack:
         return n
 
     def returned_to(self, value):
-        """Note an object a callee returned or yielded, for its caller's next look."""
+        """Note an object a callee returned or yielded, for its caller's next look: weakly
+        when it can be (a temporary the caller drops within the line, `make().name`, dies
+        there, as in a plain run, its `__del__` before the line's next call)."""
         st = self.frame_states.get(self.stack[-1])
         if st is not None:
             if st.returned is None:
-                st.returned = [value]
+                st.returned = [weakly(value)]
             else:
-                st.returned.append(value)
+                st.returned.append(weakly(value))
 
     def delegating(self, frame):
         """Push the generators that delegate to `frame` with `yield from` when `throw()`

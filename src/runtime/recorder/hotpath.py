@@ -16,6 +16,7 @@ from .comprehensions import outside_comprehensions
 from .config import ATOM_TYPES, is_object
 from .frames import in_signature_order
 from .letgo import again
+from .lifetimes import living
 from .lines import EMPTY
 from .modules import MODULE_TYPES
 
@@ -155,7 +156,7 @@ def look(self, st, full, roots):
     frame = st.frame
     scope = st.scope
     if st.returned is not None:
-        roots.extend(st.returned)
+        roots.extend(living(st.returned))
         st.returned = None
     info = st.lines.get(st.line, EMPTY) if st.line else None
     if scope.ns is None:

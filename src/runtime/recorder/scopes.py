@@ -43,7 +43,8 @@ class FrameState:
         self.resumed = False  # a generator resumed since its previous event
         self.depth = depth
         # Objects callees returned (or yielded) to this frame since its previous event:
-        # its line may change them with no name of its own (`find(k).append(x)`).
+        # its line may change them with no name of its own (`find(k).append(x)`). Held
+        # weakly where they can be (lifetimes.weakly): the line may drop them.
         self.returned = None
         self.real = 0  # frames on the thread's stack with this one on top (0: not known)
         self.comprehensions = ()  # comprehensions.comprehension_regions of a function's code
