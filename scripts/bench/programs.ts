@@ -26,9 +26,10 @@ export function caughtProgram(n: number): string {
   ].join('\n');
 }
 
-/** `n` generators a loop starts and drops: half run to their end (`sum` of a generator
- *  expression), half die suspended (`next` of one, a `yield from` one level down), whose
- *  frames the recorder ends as they die (recorder/lifetimes.py `watch_suspended`). */
+/** A loop of `n` that starts and drops three generators each time: one runs to its end
+ *  (`sum` of a generator expression), two die suspended (`next` of one, and of a `yield
+ *  from` one level down), whose frames the recorder ends as they die (recorder/lifetimes.py
+ *  `watch_suspended`). */
 export function generatorProgram(n: number): string {
   return [
     'def inner(k):',

@@ -416,7 +416,7 @@ describe('objects held only through what the program dropped', () => {
   // `GeneratorExit` the recorder kept (a generator expression closed).
   const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
   const DEL = ['    def __del__(self):', '        print("del", self.name)'];
-  // A generator suspended at a \`yield\` no \`try\` holds, under the name \`it\`.
+  // A generator suspended at a `yield` no `try` holds, under the name `it`.
   const SUSPENDED = [
     'def g():',
     '    r = R("generator")',
