@@ -204,7 +204,7 @@ class Stack:
         parents = [self.frames[fid][2] if fid is not None else None for fid in fids]
         started = {}
         for i, parent in enumerate(parents):
-            if parent in at and at[parent] != i:
+            if parent in at:
                 started.setdefault(at[parent], []).append(i)
         order = []
 
@@ -214,7 +214,7 @@ class Stack:
             order.append(keys[i])
 
         for i, parent in enumerate(parents):
-            if parent not in at or at[parent] == i:
+            if parent not in at:
                 add(i)
         return order
 

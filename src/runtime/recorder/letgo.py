@@ -268,27 +268,22 @@ def _forget(values, oid, key, shown):
         elif is_object(obj):  # not numbered: it may run code as it goes, untraced (one
             values.died_busy = True  # numbered either lives on, pinned, or says so as it
             # dies: lifetimes.hold)
-    known = None
-    if record is not None:
-        # What its record reached through something not numbered (a zip's iterators,
-        # held in a tuple of its own): free once that goes, looked at after the rest.
-        known = set(linked)
-        for obj in record[2]:
-            other = ids.get(id(obj))
-            if other is not None and other not in known:
-                known.add(other)
-                linked.append(other)
+    # What it reached through something not numbered, free once that goes, looked at after
+    # the rest: through its record (a zip's iterators, held in a tuple of its own), and for
+    # an exception through the ended frames of its traceback (a generator closed with a
+    # GeneratorExit it never saw: the iterator its frame held).
+    reach = record[2] if record is not None else ()
     held = values.keep_alive[oid - 1]
     if issubclass(type(held), BaseException):  # (type's own check: no lesson code)
-        # What the frames its traceback passed through held in their names, once they
-        # ended (a generator closed with a GeneratorExit it never saw: its iterator).
-        known = set(linked) if known is None else known
-        for obj in _ended_frames_hold(values, held):
+        reach = [*reach, *_ended_frames_hold(values, held)]
+    if reach:
+        known = set(linked)
+        for obj in reach:
             other = ids.get(id(obj))
             if other is not None and other not in known:
                 known.add(other)
                 linked.append(other)
-    held = None
+    held = reach = None
     inside = obj = record = None  # (held here, they would die in its order)
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
     return linked
