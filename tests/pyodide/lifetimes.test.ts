@@ -12,6 +12,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createNodeRecorder, type NodeRecorder } from '../../src/runtime/node-recorder';
+import { EventKind } from '../../src/trace/meta';
 import { objectState } from '../../src/trace/values';
 import { lineSteps, recordCompleted, varsAt } from './helpers';
 import { LOGS_ITS_END } from './programs';
@@ -653,6 +654,135 @@ describe('objects held only through what the program dropped', () => {
     const plain = plainOutput([...code, 'print("b")'].join('\n'));
     expect(plain).toBe('del temp\ntemp\nb\n');
     expect(recordCompleted(rec, [...code, 'print("b")'].join('\n')).meta.output).toBe(plain);
+  });
+
+  it('finalizes what only a returning function’s lists, dicts and tuples held as it returns, before the rest of its line', () => {
+    // Pinned (lifetimes.py), a local container outlived its frame until the caller's next
+    // event, after the line's later calls: `print(f(), "after")` printed "after" first.
+    // returning.py lets go of it as the function returns, and of what only it held.
+    const cases: Record<string, [string[], string, string]> = {
+      'a list': [['def f():', '    l = [R("3"), R("4")]', '    return 0'], 'f()', '4 3'],
+      'a dict of a list and a tuple': [
+        ['def f():', '    d = {"a": [R("1"), (R("2"), [R("3")])]}', '    return 0'],
+        'f()',
+        '3 2 1',
+      ],
+      'one list under two names and in a tuple': [
+        ['def f():', '    l = [R("1")]', '    m = [l, l]', '    t = (m, l)', '    return 0'],
+        'f()',
+        '1',
+      ],
+      'a list around the argument': [
+        ['def f(x):', '    y = [x]', '    return 0'],
+        'f(R("1"))',
+        '1',
+      ],
+      'lists down a recursion': [
+        ['def f(n):', '    l = [R(str(n))]', '    if n:', '        f(n - 1)', '    return 0'],
+        'f(2)',
+        '0 1 2',
+      ],
+      'a method’s list': [
+        ['class C:', '    def m(self):', '        l = [R("1")]', '        return 0'],
+        'C().m()',
+        '1',
+      ],
+      'lists a comprehension made': [
+        ['def f():', '    l = [[R(str(i))] for i in range(2)]', '    return 0'],
+        'f()',
+        '1 0',
+      ],
+      'a list, while another went to a global': [
+        [
+          'K = []',
+          'def f():',
+          '    l = [1]',
+          '    K.append(l)',
+          '    m = [R("1")]',
+          '    return 0',
+        ],
+        'f()',
+        '1',
+      ],
+    };
+    for (const [what, [body, call, dels]] of Object.entries(cases)) {
+      const code = [...R, ...DEL, ...body, `print(${call}, "after")`].join('\n');
+      const plain = plainOutput(code);
+      const died = dels.split(' ').map((n) => `del ${n}\n`);
+      expect(plain, what).toBe(`${died.join('')}0 after\n`);
+      expect(recordCompleted(rec, code).meta.output, what).toBe(plain);
+    }
+  });
+
+  it('keeps the id of a returning function’s list that its kept frame, traceback or closure still holds', () => {
+    // The frame outlives the return, and its names with it: let go of as the function
+    // returned, the list would be drawn as a new object when the program reaches it again.
+    const code = [
+      'import sys',
+      'KEPT = []',
+      'def f():',
+      '    l = [1]',
+      '    KEPT.append(sys._getframe())',
+      '    return 0',
+      'f()',
+      'back = KEPT[0].f_locals["l"]',
+      'def g():',
+      '    m = [2]',
+      '    try:',
+      '        raise ValueError',
+      '    except ValueError as e:',
+      '        KEPT.append(e)',
+      '    return 0',
+      'g()',
+      'again = KEPT[1].__traceback__.tb_frame.f_locals["m"]',
+      'def h():',
+      '    n = [3]',
+      '    def inner():',
+      '        return n',
+      '    return inner',
+      'closure = h()()',
+      'end = 0',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const ref = (step: number, name: string) =>
+      trace.variablesAt(trace.stackAt(step)[0] as number, step).find((v) => v.name === name)?.value;
+    const returned = (fn: string) => {
+      for (let e = 0; e < trace.length; e++)
+        if (trace.kind[e] === EventKind.Return && trace.functionOf(e) === fn) return e;
+      throw new Error(`no return of ${fn}`);
+    };
+    const end = trace.length - 1;
+    expect(ref(returned('f'), 'l')).toBeLessThan(-1); // an object
+    expect(ref(end, 'back')).toBe(ref(returned('f'), 'l'));
+    expect(ref(returned('g'), 'm')).toBeLessThan(-1);
+    expect(ref(end, 'again')).toBe(ref(returned('g'), 'm'));
+    // and a cell a closure keeps (the name's value is the cell's, not the frame's)
+    expect(ref(returned('h'), 'n')).toBeLessThan(-1);
+    expect(ref(end, 'closure')).toBe(ref(returned('h'), 'n'));
+  });
+
+  it('keeps the id of an argument a library function lends, held by a list the lesson’s function made', () => {
+    // `copy.deepcopy` (not traced) hands its `memo` dict down as a borrowed reference: the
+    // returning frame's `keep` list looked like its only holder, so the dict was let go
+    // of as the first `__deepcopy__` returned and drawn as a new object in the second.
+    const code = [
+      'import copy',
+      'class C:',
+      '    def __deepcopy__(self, memo):',
+      '        keep = [memo]',
+      '        return 1',
+      'out = copy.deepcopy([C(), C()])',
+    ].join('\n');
+    const trace = recordCompleted(rec, code);
+    const memos: unknown[] = [];
+    for (let e = 0; e < trace.length; e++)
+      if (trace.kind[e] === EventKind.Call && trace.functionOf(e) === '__deepcopy__')
+        memos.push(
+          trace.variablesAt(trace.stackAt(e)[0] as number, e).find((v) => v.name === 'memo')?.value,
+        );
+    expect(memos).toHaveLength(2);
+    expect(memos[0]).toBeLessThan(-1); // an object
+    expect(memos[1]).toBe(memos[0]);
   });
 
   it('shows what their finalizers changed at the step after the line that dropped them', () => {

@@ -817,6 +817,19 @@ const SHOWN: Record<string, string> = {
     'n = len(LOG)',
     'end = n',
   ].join('\n'),
+  // Python 3.14 passes an argument the caller loads from its own name as a borrowed
+  // reference, which `y = b` copies: counted as the returning frame's own, `b` was let
+  // go of as `f0` returned (returning.py) while `f2` held it, and drawn anew after.
+  'an argument lent by the caller, copied to a local, then lent again': [
+    'def f0(a, b):',
+    '    y = b',
+    '    return 0',
+    'def f2(a, b):',
+    '    x = []',
+    '    [f0(v, b) for v in (x, a)]',
+    '    return x',
+    'f2([], {})',
+  ].join('\n'),
   'a dict subclass whose items and keys append': [
     'LOG = []',
     'class D(dict):',

@@ -7,6 +7,7 @@ from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 from .config import MAX_CALL_DEPTH, SUSPENDS, BudgetExceeded
 from .letgo import ended
 from .lifetimes import watch_suspended, weakly
+from .returning import returns
 from .scopes import frame_state
 
 
@@ -158,6 +159,8 @@ class Stack:
             if self.values.pinned and st is not None and st.scope.held:
                 # (what its names held dies with it: letgo.py)
                 ended(self.values, st.scope.vals, self, frame)
+                if st.scope.ns is None and st.watch is None and self.stopped is None:
+                    returns(self.values, st, frame)  # (at once, if it goes with the frame)
             if st is not None and self.frames[fid][7] and (ns := st.scope.ns) is not None \
                     and self.scopes.get(id(ns)) is st.scope:
                 # A class body's namespace: no frame runs in it again, and its record

@@ -130,6 +130,8 @@ def diff_locals(self, st, roots):
         scope.held = held
     else:
         old = dict(zip(scope.keys, scope.vals, strict=True)) if scope.keys else {}
+        if st.args is None:  # (the first look: at the call, only the arguments are bound)
+            st.args = tuple(map(id, vals))
         # The first bindings of a frame name its parameters in the signature's order.
         pairs = zip(keys, vals, strict=True) if old else in_signature_order(st.code, keys, vals)
         for name, obj in pairs:

@@ -51,14 +51,14 @@ _RAREST = 1024  # the longest wait between two looks at an object still held els
 _SPREAD = 16  # ...or this many events per pinned object, when there are more than 64
 
 
-def _count(seq, i):
+def refs_at(seq, i):
     """The interpreter's count of references to ``seq[i]``, as read from here."""
     return getrefcount(seq[i])
 
 
-# What `_count` reads for an object that only its slot holds: measured, since how many
+# What `refs_at` reads for an object that only its slot holds: measured, since how many
 # references a call and its argument add depends on the interpreter's version.
-_ALONE = _count([object()], 0)
+ALONE = refs_at([object()], 0)
 
 
 def watch(values, oid, exception):
@@ -97,7 +97,7 @@ def again(values, obj):
     oid = values.object_ids.get(id(obj))
     entry = values.pinned.get(oid)
     if entry is not None and entry[0]:
-        _soon(values, oid, entry)
+        soon(values, oid, entry)
 
 
 def ended(values, vals, stack, frame):
@@ -114,7 +114,7 @@ def ended(values, vals, stack, frame):
         entry = pinned.get(oid)
         if entry is not None and entry[0] \
                 and not any(map(is_, stack.caller_names(frame), repeat(obj))):
-            _soon(values, oid, entry)
+            soon(values, oid, entry)
 
 
 def dropped(values, old, new):
@@ -130,10 +130,10 @@ def dropped(values, old, new):
             if now is None:
                 now = set(map(id, new))
             if id(child) not in now:
-                _soon(values, ids[id(child)], entry)
+                soon(values, ids[id(child)], entry)
 
 
-def _soon(values, oid, entry):
+def soon(values, oid, entry):
     """Look at the pinned `oid` at the next event, and if that finds it held, at the one
     after too (then ever more rarely, as from its first looks): a frame the interpreter is
     clearing still holds it while a finalizer that clearing set off runs its events."""
@@ -195,16 +195,22 @@ def _free(values, oid, shown):
     ``keep_alive``, its own record, and the dependents' tables of `shown`): the ids of
     the numbered objects it held, in the interpreter's order; else None."""
     keep = values.keep_alive
-    tables = values.dependents
     key = id(keep[oid - 1])
+    if refs_at(keep, oid - 1) != ALONE + recorder_holds(values, oid, key, shown):
+        return None
+    return forget(values, oid, key, shown)
+
+
+def recorder_holds(values, oid, key, shown):
+    """How many references to the pinned `oid` (id `key`) the recorder holds besides its
+    slot in ``keep_alive``: its own record, and the dependents' tables of `shown`."""
+    tables = values.dependents
     held = _own(values.recorded.get(oid), key)
     for child in shown:  # (the tables of what its text shows)
         table = tables.get(child)
         if table is not None and id(table.get(key)) == key:
             held += 1
-    if _count(keep, oid - 1) != _ALONE + held:
-        return None
-    return _forget(values, oid, key, shown)
+    return held
 
 
 def _own(record, key):
@@ -220,7 +226,7 @@ def _own(record, key):
     return [*map(id, record)].count(key)
 
 
-def _inside(obj):
+def inside(obj):
     """What `obj` holds directly (an exception group: its members too), read by the
     interpreter's own traversal: no lesson code runs."""
     found = get_referents(obj)
@@ -245,10 +251,11 @@ def _ended_frames_hold(values, exc):
     return held
 
 
-def _forget(values, oid, key, shown):
+def forget(values, oid, key, shown, within=None):
     """Forget the object `oid` (id `key`) wherever the recorder holds it: it dies, and with
-    it what only it held. Returns the ids of the objects it held that are numbered (pinned
-    ones may be free now), in the order the interpreter lets go of them."""
+    it what only it held (`within`, if the caller read it already). Returns the ids of the
+    objects it held that are numbered (pinned ones may be free now), in the order the
+    interpreter lets go of them."""
     ids = values.object_ids
     if ids.get(key) == oid:
         del ids[key]
@@ -260,8 +267,9 @@ def _forget(values, oid, key, shown):
         if table is not None and id(table.get(key)) == key:
             del table[key]
     linked = []
-    inside = _inside(values.keep_alive[oid - 1])
-    for obj in inside:
+    if within is None:
+        within = inside(values.keep_alive[oid - 1])
+    for obj in within:
         other = ids.get(id(obj))
         if other is not None:
             linked.append(other)
@@ -284,6 +292,6 @@ def _forget(values, oid, key, shown):
                 known.add(other)
                 linked.append(other)
     held = reach = None
-    inside = obj = record = None  # (held here, they would die in its order)
+    within = obj = record = None  # (held here, they would die in its order)
     values.keep_alive[oid - 1] = None  # (the last reference: it dies here)
     return linked

@@ -33,7 +33,7 @@ class FrameState:
     """What the recorder keeps about one live frame between its events."""
 
     __slots__ = ("frame", "code", "scope", "line", "resumed", "depth", "returned", "real",
-                 "comprehensions", "lines", "raised", "loc", "plain", "saved", "watch")
+                 "comprehensions", "lines", "raised", "loc", "plain", "saved", "watch", "args")
 
     def __init__(self, frame, scope, depth):
         self.frame = frame
@@ -62,6 +62,10 @@ class FrameState:
         # A generator's or coroutine's frame: a weak reference to it (lifetimes.
         # watch_suspended), that ends the frame if it dies suspended
         self.watch = None
+        # A function frame's arguments as its first look found them, by id: Python 3.14
+        # may hold one in the frame without a reference of its own, borrowed from the
+        # caller (returning.py); None until that look
+        self.args = None
 
 
 def frame_state(self, fid, frame):
