@@ -49,6 +49,24 @@ export function generatorProgram(n: number): string {
   ].join('\n');
 }
 
+/** `n` calls of a function whose own names hold a list, a dict and a tuple it lets go of as
+ *  it returns: the recorder lets go of them there too (recorder/returning.py). */
+export function localsProgram(n: number): string {
+  return [
+    'def work(k):',
+    '    pair = [k, k + 1]',
+    '    row = {"k": k, "pair": pair}',
+    '    key = (k, pair)',
+    '    return len(row) + len(key)',
+    '',
+    'total = 0',
+    `for k in range(${n}):`,
+    '    total += work(k)',
+    'print(total)',
+    '',
+  ].join('\n');
+}
+
 /** {@link loopProgram} after a caught exception the program keeps: the recorder watches it
  *  for the whole run (recorder/letgo.py). */
 export function keptProgram(n: number): string {

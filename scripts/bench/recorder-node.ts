@@ -30,6 +30,7 @@ import {
   growthProgram,
   keptProgram,
   keptRowsProgram,
+  localsProgram,
   loopProgram,
   untracedWrapper,
 } from './programs.ts';
@@ -123,6 +124,11 @@ const programs: [string, RecordRequest, string | null][] = [
     'generators 20k',
     { scenario: '', budget, files: entry(generatorProgram(20_000)) },
     generatorProgram(20_000),
+  ],
+  [
+    'locals let go of, 20k returns',
+    { scenario: '', budget, files: entry(localsProgram(20_000)) },
+    localsProgram(20_000),
   ],
   [
     'kept exception + loop 200k ev',
