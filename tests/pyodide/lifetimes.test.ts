@@ -570,6 +570,8 @@ describe('objects held only through what the program dropped', () => {
     'an iterator': ['it = iter([R("it")])', 'print("a")', 'it = None'],
     'a bound method': ['m = R("bound").__init__', 'print("a")', 'm = None'],
     'a default argument': ['def f(d=R("default")):', '    return d', 'print("a")', 'f = None'],
+    'a set dropped': ['s = {R("set")}', 'print("a")', 's = None'],
+    'a frozenset dropped': ['s = frozenset([R("frozenset")])', 'print("a")', 's = None'],
     'a set a function filled': [
       's = set()',
       'def add(s):',
@@ -656,12 +658,17 @@ describe('objects held only through what the program dropped', () => {
     expect(recordCompleted(rec, [...code, 'print("b")'].join('\n')).meta.output).toBe(plain);
   });
 
-  it('finalizes what only a returning function’s lists, dicts and tuples held as it returns, before the rest of its line', () => {
+  it('finalizes what only a returning function’s lists, dicts, tuples and sets held as it returns, before the rest of its line', () => {
     // Pinned (lifetimes.py), a local container outlived its frame until the caller's next
     // event, after the line's later calls: `print(f(), "after")` printed "after" first.
     // returning.py lets go of it as the function returns, and of what only it held.
     const cases: Record<string, [string[], string, string]> = {
       'a list': [['def f():', '    l = [R("3"), R("4")]', '    return 0'], 'f()', '4 3'],
+      'a set and a frozenset': [
+        ['def f():', '    s = {R("1")}', '    t = frozenset([R("2")])', '    return 0'],
+        'f()',
+        '2 1',
+      ],
       'a dict of a list and a tuple': [
         ['def f():', '    d = {"a": [R("1"), (R("2"), [R("3")])]}', '    return 0'],
         'f()',

@@ -1,13 +1,14 @@
 """Objects held strongly let go of when the program lets go of them.
 
-Lists, dicts, tuples, sets, cells, the built-in exceptions and slotted instances cannot be
-weakly referenced, so the recorder holds each one it numbered (lifetimes.py), and with it
-what it holds: a list's items, an exception's traceback (the frames it passed through and
-what their names held). Held to the run's end, those outlive the program's last reference
-by the whole run: a ``__del__`` runs late (after the lines that follow, in another order),
-a generator is closed after everything else (its ``finally`` late), an async generator is
-closed by the loop's shutdown instead of as its coroutine ends, a coroutine warns of never
-being awaited at the run's end, naming the recorder's own line.
+Lists, dicts, tuples, cells, the built-in exceptions and slotted instances cannot be weakly
+referenced (and a set's snapshot holds it), so the recorder holds each one it numbered
+(lifetimes.py), and with it what it holds: a list's items, an exception's traceback (the
+frames it passed through and what their names held). Held to the run's end, those outlive
+the program's last reference by the whole run: a ``__del__`` runs late (after the lines that
+follow, in another order), a generator is closed after everything else (its ``finally``
+late), an async generator is closed by the loop's shutdown instead of as its coroutine
+ends, a coroutine warns of never being awaited at the run's end, naming the recorder's own
+line.
 
 So the recorder watches each object it holds strongly ("pinned"), and once the
 interpreter's own count of references says that nobody holds it but the recorder (its slot

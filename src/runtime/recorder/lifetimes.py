@@ -6,9 +6,10 @@ plain run would have finalized it then: a suspended generator's ``finally`` (or 
 exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id. Those that cannot (lists, dicts,
-tuples, sets, cells, the built-in exceptions, slotted instances) are held strongly, and let
-go of once only the recorder holds them (letgo.py), with what they hold (a list's
-generators, an exception's traceback and its frames).
+tuples, cells, the built-in exceptions, slotted instances), and sets, which can but whose
+snapshot holds them, are held strongly, and let go of once only the recorder holds them
+(letgo.py), with what they hold (a list's generators, an exception's traceback and its
+frames).
 
 An object that dies while the recorder is inside one of its callbacks (it held the last
 reference: a name's previous value in its caches, an item of a container's previous
@@ -65,8 +66,10 @@ def hold(values, obj, key, oid):
     """What `values.keep_alive` keeps for `obj` (id `key`, numbered `oid`): a weak
     reference that forgets the id when the object dies, or the object itself."""
     tp = type(obj)
-    if not _weakrefoffset(tp):
+    if not _weakrefoffset(tp) or tp is set or tp is frozenset:
         # let go of as the program does (letgo.py); (type's own check: no lesson metaclass)
+        # A set can be weakly referenced, but its snapshot holds it (values._shallow_any,
+        # as a list's does): held weakly, it would never die before the run's end.
         watch(values, oid, issubclass(tp, BaseException))
         return obj
     object_ids = values.object_ids

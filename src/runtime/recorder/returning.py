@@ -1,6 +1,6 @@
 """What only a returning function's names held, let go of as it returns.
 
-A list, dict, tuple or set the recorder numbered is held strongly (letgo.py), and let go
+A list, dict, tuple, set or frozenset the recorder numbered is held strongly (letgo.py), and let go
 of at the first look after the program dropped it. A function's local one is dropped as
 the function returns, when the interpreter clears its frame; but the first look after that
 is the caller's next event, and the caller may run more of its line first: in
@@ -39,10 +39,11 @@ _FRAME_ALONE = 4
 
 
 def _container(obj):
-    """A list, dict, tuple or set itself: no `__del__`, no subclass that could bring it back
-    to life (types compared by identity: no metaclass of the program's is asked)."""
+    """A list, dict, tuple, set or frozenset itself: no `__del__`, no subclass that could
+    bring it back to life (types compared by identity: no metaclass of the program's is
+    asked)."""
     tp = type(obj)
-    return tp is list or tp is dict or tp is tuple or tp is set
+    return tp is list or tp is dict or tp is tuple or tp is set or tp is frozenset
 
 
 def returns(values, st, frame):
@@ -57,8 +58,7 @@ def returns(values, st, frame):
     ids = values.object_ids
     pinned = values.pinned
     # What its names held at the return's look and may let go of (not lent: see above)
-    waiting = [oid for v in held if ((tp := type(v)) is list or tp is dict or tp is tuple
-                                     or tp is set) and id(v) not in args
+    waiting = [oid for v in held if _container(v) and id(v) not in args
                and (oid := ids.get(id(v))) in pinned]
     if not waiting or getrefcount(frame) != _FRAME_ALONE:
         return
@@ -71,7 +71,7 @@ def returns(values, st, frame):
     if cells:
         cells = {*code.co_cellvars, *code.co_freevars}
     for name, v in zip(st.scope.keys, held, strict=True):
-        if (tp := type(v)) is list or tp is dict or tp is tuple or tp is set:
+        if _container(v):
             owed[id(v)] = owed.get(id(v), 0) + (1 if cells and name in cells else 2)
     v = held = None
     borrowed = {*args, *map(id, code.co_consts)}  # (constants: lent by the code)
