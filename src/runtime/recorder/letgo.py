@@ -52,14 +52,14 @@ _RAREST = 1024  # the longest wait between two looks at an object still held els
 _SPREAD = 16  # ...or this many events per pinned object, when there are more than 64
 
 
-def refs_at(seq, i):
+def _count(seq, i):
     """The interpreter's count of references to ``seq[i]``, as read from here."""
     return getrefcount(seq[i])
 
 
-# What `refs_at` reads for an object that only its slot holds: measured, since how many
+# What `_count` reads for an object that only its slot holds: measured, since how many
 # references a call and its argument add depends on the interpreter's version.
-ALONE = refs_at([object()], 0)
+_ALONE = _count([object()], 0)
 
 
 def watch(values, oid, exception):
@@ -195,23 +195,23 @@ def _free(values, oid, shown):
     """Let go of the pinned `oid` if only the recorder holds it (its slot in
     ``keep_alive``, its own record, and the dependents' tables of `shown`): the ids of
     the numbered objects it held, in the interpreter's order; else None."""
-    keep = values.keep_alive
-    key = id(keep[oid - 1])
-    if refs_at(keep, oid - 1) != ALONE + recorder_holds(values, oid, key, shown):
+    key = id(values.keep_alive[oid - 1])
+    if not only_recorder_holds(values, oid, key, shown):
         return None
     return forget(values, oid, key, shown)
 
 
-def recorder_holds(values, oid, key, shown):
-    """How many references to the pinned `oid` (id `key`) the recorder holds besides its
-    slot in ``keep_alive``: its own record, and the dependents' tables of `shown`."""
+def only_recorder_holds(values, oid, key, shown, others=0):
+    """Whether the interpreter's count says that nobody holds the pinned `oid` (id `key`)
+    but the recorder (its slot in ``keep_alive``, its own record, and the dependents'
+    tables of `shown`) and the `others` references the caller accounts for."""
     tables = values.dependents
-    held = _own(values.recorded.get(oid), key)
+    held = _own(values.recorded.get(oid), key) + others
     for child in shown:  # (the tables of what its text shows)
         table = tables.get(child)
         if table is not None and id(table.get(key)) == key:
             held += 1
-    return held
+    return _count(values.keep_alive, oid - 1) == _ALONE + held
 
 
 def _own(record, key):

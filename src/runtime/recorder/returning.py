@@ -1,9 +1,9 @@
 """What only a returning function's names held, let go of as it returns.
 
-A list, dict, tuple, set or frozenset the recorder numbered is held strongly (letgo.py), and let go
-of at the first look after the program dropped it. A function's local one is dropped as
-the function returns, when the interpreter clears its frame; but the first look after that
-is the caller's next event, and the caller may run more of its line first: in
+A list, dict, tuple, set or frozenset the recorder numbered is held strongly (letgo.py),
+and let go of at the first look after the program dropped it. A function's local one is
+dropped as the function returns, when the interpreter clears its frame; but the first look
+after that is the caller's next event, and the caller may run more of its line first: in
 ``print(f(), "after")`` a ``__del__`` of what `f`'s list held printed after "after",
 where a plain run prints it before. So as a function returns, the recorder lets go at
 once of each such object that nobody but the frame and the recorder holds (the
@@ -25,7 +25,7 @@ is looked at at the next event, as before.
 
 from sys import getrefcount
 
-from .letgo import ALONE, forget, inside, recorder_holds, refs_at, soon
+from .letgo import forget, inside, only_recorder_holds, soon
 
 _MAX_LOOKS = 512  # a frame that holds more is left to the next events' looks
 
@@ -87,13 +87,12 @@ def returns(values, st, frame):
             if entry is None:
                 continue
             looks += 1
-            obj = keep[oid - 1]
-            key = id(obj)
-            if not _container(obj) or key in borrowed or refs_at(keep, oid - 1) != \
-                    ALONE + 1 + owed.get(key, 0) + recorder_holds(values, oid, key, entry[3]):
+            key = id(keep[oid - 1])  # (not named here: a name would count as a holder)
+            if not _container(keep[oid - 1]) or key in borrowed or \
+                    not only_recorder_holds(values, oid, key, entry[3], owed.get(key, 0)):
                 rest.append(oid)
                 continue
-            within = inside(obj)
+            within = inside(keep[oid - 1])
             for child in within:
                 owed[id(child)] = owed.get(id(child), 0) + 1
             busy = values.died_busy
@@ -104,7 +103,6 @@ def returns(values, st, frame):
             rest += linked
             progress = True
         waiting = rest
-        obj = None
     for oid in inner.intersection(waiting):  # (held elsewhere: looked at next)
         entry = pinned.get(oid)
         if entry is not None and entry[0]:
