@@ -67,6 +67,25 @@ export function localsProgram(n: number): string {
   ].join('\n');
 }
 
+/** `n` closures made and dropped, each over a list its maker's names showed: the recorder
+ *  looks at what a closure's cells held as the closure dies (recorder/lifetimes.py). */
+export function closuresProgram(n: number): string {
+  return [
+    'def make(k):',
+    '    seen = [k]',
+    '    def hook(e):',
+    '        return len(seen) + e',
+    '    return hook',
+    '',
+    'total = 0',
+    `for k in range(${n}):`,
+    '    h = make(k)',
+    '    total += h(1)',
+    'print(total)',
+    '',
+  ].join('\n');
+}
+
 /** {@link loopProgram} after a caught exception the program keeps: the recorder watches it
  *  for the whole run (recorder/letgo.py). */
 export function keptProgram(n: number): string {

@@ -24,6 +24,7 @@ import type { RecordRequest } from '../../src/runtime/protocol.ts';
 import { recorderInstallOf } from '../../src/runtime/worker-core.ts';
 import {
   caughtProgram,
+  closuresProgram,
   containerProgram,
   entry,
   generatorProgram,
@@ -129,6 +130,11 @@ const programs: [string, RecordRequest, string | null][] = [
     'locals let go of, 20k returns',
     { scenario: '', budget, files: entry(localsProgram(20_000)) },
     localsProgram(20_000),
+  ],
+  [
+    'closures made and dropped, 20k',
+    { scenario: '', budget, files: entry(closuresProgram(20_000)) },
+    closuresProgram(20_000),
   ],
   [
     'kept exception + loop 200k ev',

@@ -413,8 +413,10 @@ describe('objects held only through what the program dropped', () => {
   // through what the record of a dropped object reached (a partial's arguments, a zip's
   // iterators), or through the frame of a generator that Python let go of with no event
   // (suspended at a `yield` that no `try` holds, closing it has nothing to run), named by
-  // the program or not (the one a `yield from` delegates to), or through the frames of a
-  // `GeneratorExit` the recorder kept (a generator expression closed).
+  // the program or not (the one a `yield from` delegates to), through the frames of a
+  // `GeneratorExit` the recorder kept (a generator expression closed), or through a
+  // dropped closure's cell (a list an outer function's name showed: nothing looked at it
+  // again when the closure died).
   const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
   const DEL = ['    def __del__(self):', '        print("del", self.name)'];
   // A generator suspended at a `yield` no `try` holds, under the name `it`.
@@ -554,6 +556,48 @@ describe('objects held only through what the program dropped', () => {
       '    pass',
       'print("a")',
       'a = None',
+    ],
+    'a list only a dropped closure’s cell held': [
+      'def mk():',
+      '    items = [R("cell list")]',
+      '    return lambda: items',
+      'u = mk()',
+      'print("a")',
+      'u = None',
+    ],
+    'dicts in the cells of hooks taken out of a registry': [
+      'hooks = []',
+      'def make(n):',
+      '    seen = {"n": R(n)}',
+      '    def hook(e):',
+      '        return seen',
+      '    return hook',
+      'hooks.append(make("h0"))',
+      'hooks.append(make("h1"))',
+      'print("a")',
+      'hooks.pop(0)',
+      'hooks.clear()',
+    ],
+    'a list a closure put in its cell with nonlocal': [
+      'def mk():',
+      '    items = []',
+      '    def put():',
+      '        nonlocal items',
+      '        items = [R("nonlocal")]',
+      '    return put',
+      'p = mk()',
+      'p()',
+      'print("a")',
+      'p = None',
+    ],
+    'closures a loop rebinds, each dropping the last': [
+      'def mk(n):',
+      '    items = [R(n)]',
+      '    return lambda: items',
+      'print("a")',
+      'for n in ("c0", "c1"):',
+      '    h = mk(n)',
+      'h = None',
     ],
   };
   // Other ways of holding one, which the same probe found finalized on time: kept so.
