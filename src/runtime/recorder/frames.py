@@ -4,6 +4,7 @@ what a returning frame hands back to its caller."""
 
 from inspect import CO_OPTIMIZED, CO_VARARGS, CO_VARKEYWORDS
 
+from .cells import left_in_cells
 from .config import MAX_CALL_DEPTH, SUSPENDS, BudgetExceeded
 from .letgo import ended
 from .lifetimes import watch_suspended, weakly
@@ -159,6 +160,9 @@ class Stack:
             if self.values.pinned and st is not None and st.scope.held:
                 # (what its names held dies with it: letgo.py)
                 ended(self.values, st.scope.vals, self, frame)
+                code = st.code
+                if code.co_cellvars or code.co_freevars:  # (a closure may hold them now)
+                    left_in_cells(self.values, st, code.co_cellvars + code.co_freevars)
                 if st.scope.ns is None and st.watch is None and self.stopped is None:
                     returns(self.values, st, frame)  # (at once, if it goes with the frame)
             if st is not None and self.frames[fid][7] and (ns := st.scope.ns) is not None \

@@ -6,8 +6,8 @@ plain run would have finalized it then: a suspended generator's ``finally`` (or 
 exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id, and what it held that the
-recorder holds strongly (what its record reached; a function's cells) is looked at at the
-next event, as it may be free now. Those that cannot (lists, dicts,
+recorder holds strongly (what its record reached; for a closure, what cells held) is looked
+at at the next event, as it may be free now. Those that cannot (lists, dicts,
 tuples, cells, the built-in exceptions, slotted instances), and sets, which can but whose
 snapshot holds them, are held strongly, and let go of once only the recorder holds them
 (letgo.py), with what they hold (a list's generators, an exception's traceback and its
@@ -32,6 +32,7 @@ import types
 import warnings
 from weakref import ref
 
+from .cells import closure_died
 from .letgo import dropped, watch
 from .render import lookup
 
@@ -43,7 +44,6 @@ _CODE_OF = {
 }
 _function_code = types.FunctionType.__dict__["__code__"].__get__
 _closure_of = types.FunctionType.__dict__["__closure__"].__get__
-_contents_of = types.CellType.__dict__["cell_contents"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
 # program's (its `__getattribute__`), running lesson code to record a value.
 _weakrefoffset = type.__dict__["__weakrefoffset__"].__get__
@@ -68,8 +68,7 @@ def _finalizer(tp, code):
 
 def hold(values, obj, key, oid):
     """What `values.keep_alive` keeps for `obj` (id `key`, numbered `oid`): a weak
-    reference that forgets the id when the object dies (a function's keeps its closure's
-    cells until then), or the object itself."""
+    reference that forgets the id when the object dies, or the object itself."""
     tp = type(obj)
     if not _weakrefoffset(tp) or tp is set or tp is frozenset:
         # let go of as the program does (letgo.py); (type's own check: no lesson metaclass)
@@ -81,12 +80,10 @@ def hold(values, obj, key, oid):
     recorded = values.recorded
     dependents = values.dependents
     code = _CODE_OF[tp](obj) if type(tp) is type and tp in _CODE_OF else None
-    # A function's cells: what they hold is no part of its record, and may be free once
-    # the function goes. (The cells, not what they hold: a `nonlocal` rebinding lets go.)
-    cells = _closure_of(obj) if tp is types.FunctionType else None
+    # (its cells are not held here: a closure's cell often holds the function itself)
+    closure = tp is types.FunctionType and _closure_of(obj) is not None
 
     def died(_ref):
-        nonlocal cells
         if object_ids.get(key) == oid:
             del object_ids[key]
         record = recorded.pop(oid, None)
@@ -95,13 +92,9 @@ def hold(values, obj, key, oid):
             # What it held that the recorder holds strongly (a partial's arguments, a
             # list an instance held) may be free now: looked at at the next event.
             dropped(values, record[2], ())
-        if cells is not None:
-            # (still whole: the function lets go of them after its weak references)
-            held, cells = _cell_contents(cells), None
-            if values.pinned:
-                dropped(values, held, ())
-            held = None
         record = None
+        if closure and values.pinned:
+            closure_died(values)  # (what its cells held may be free now)
         rec = values.recorder
         if rec is None:
             return
@@ -114,17 +107,6 @@ def hold(values, obj, key, oid):
             rec.brute = True  # untraced code may have changed anything: look everywhere
 
     return ref(obj, died)
-
-
-def _cell_contents(cells):
-    """What the `cells` of a closure hold (an empty one holds nothing)."""
-    held = []
-    for cell in cells:
-        try:  # noqa: SIM105 (contextlib's suppress could be a lesson's own by now)
-            held.append(_contents_of(cell))
-        except ValueError:
-            pass
-    return held
 
 
 def watch_suspended(values, frame):

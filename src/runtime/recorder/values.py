@@ -40,6 +40,7 @@ class Values(InstanceReader, Dependents):
         # ids never pass to another object (lifetimes.py); object `oid` is held at `oid - 1`
         self.next_oid, self.keep_alive = 1, []
         self.pinned, self.pinned_heap, self.pinned_due = {}, [], NEVER  # (letgo.py)
+        self.celled = set()  # oids of pinned objects a closure's cell may hold (cells.py)
         self.pending = set()  # oids of the futures drawn while pending (futures.py)
         self.gone_frames = []  # generators' frames, died suspended (lifetimes.watch_suspended)
         self.recorder = self.died_busy = self.weak_code = None  # (lifetimes.py, set by run)
@@ -72,7 +73,8 @@ class Values(InstanceReader, Dependents):
         """Let go of the run's objects (Stack.release): the table keeps their renderings."""
         for held in (self.keep_alive, self.recorded, self.owners, self.dependents, self.touched,
                      self.user_classes, self.layouts, self.kinds, self.plans, self.watched,
-                     self.pinned, self.pinned_heap, self.pending, self.gone_frames):
+                     self.pinned, self.pinned_heap, self.pending, self.gone_frames,
+                     self.celled):
             held.clear()
         self.pinned_due = NEVER
         self.namespaces = {}
