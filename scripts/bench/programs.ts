@@ -68,7 +68,7 @@ export function localsProgram(n: number): string {
 }
 
 /** `n` closures made and dropped, each over a list its maker's names showed: the recorder
- *  looks at what a closure's cells held as the closure dies (recorder/lifetimes.py). */
+ *  looks at what a closure's cells held as the closure dies (recorder/cells.py). */
 export function closuresProgram(n: number): string {
   return [
     'def make(k):',

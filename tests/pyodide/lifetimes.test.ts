@@ -415,8 +415,8 @@ describe('objects held only through what the program dropped', () => {
   // (suspended at a `yield` that no `try` holds, closing it has nothing to run), named by
   // the program or not (the one a `yield from` delegates to), through the frames of a
   // `GeneratorExit` the recorder kept (a generator expression closed), or through a
-  // dropped closure's cell (a list an outer function's name showed: nothing looked at it
-  // again when the closure died).
+  // dropped function's cell or default (a list a function's name showed: nothing looked at
+  // it again when the function died).
   const R = ['class R:', '    def __init__(self, name):', '        self.name = name'];
   const DEL = ['    def __del__(self):', '        print("del", self.name)'];
   // A generator suspended at a `yield` no `try` holds, under the name `it`.
@@ -589,6 +589,20 @@ describe('objects held only through what the program dropped', () => {
       'p()',
       'print("a")',
       'p = None',
+    ],
+    'a default list a call showed, the function deleted': [
+      'def f(to=[R("default")]):',
+      '    return len(to)',
+      'f()',
+      'print("a")',
+      'del f',
+    ],
+    'a keyword-only default dict a call showed, the function rebound': [
+      'def f(*, to={"k": R("keyword default")}):',
+      '    return len(to)',
+      'f()',
+      'print("a")',
+      'f = None',
     ],
     'closures a loop rebinds, each dropping the last': [
       'def mk(n):',

@@ -6,12 +6,12 @@ plain run would have finalized it then: a suspended generator's ``finally`` (or 
 exit), a ``__del__``, a weak reference's callback (a ``WeakValueDictionary`` losing an
 entry). So an object that can be weakly referenced is held weakly, and its id is forgotten
 when it dies: a new object at its address gets a new id, and what it held that the
-recorder holds strongly (what its record reached; for a closure, what cells held) is looked
-at at the next event, as it may be free now. Those that cannot (lists, dicts,
-tuples, cells, the built-in exceptions, slotted instances), and sets, which can but whose
-snapshot holds them, are held strongly, and let go of once only the recorder holds them
-(letgo.py), with what they hold (a list's generators, an exception's traceback and its
-frames).
+recorder holds strongly (what its record reached; for a function, what its cells and
+defaults held: cells.py) is looked at at the next event, as it may be free now. Those that
+cannot (lists, dicts, tuples, cells, the built-in exceptions, slotted instances), and sets,
+which can but whose snapshot holds them, are held strongly, and let go of once only the
+recorder holds them (letgo.py), with what they hold (a list's generators, an exception's
+traceback and its frames).
 
 An object that dies while the recorder is inside one of its callbacks (it held the last
 reference: a name's previous value in its caches, an item of a container's previous
@@ -32,7 +32,7 @@ import types
 import warnings
 from weakref import ref
 
-from .cells import closure_died
+from .cells import function_died, function_holds
 from .letgo import dropped, watch
 from .render import lookup
 
@@ -43,7 +43,6 @@ _CODE_OF = {
     types.AsyncGeneratorType: types.AsyncGeneratorType.__dict__["ag_code"].__get__,
 }
 _function_code = types.FunctionType.__dict__["__code__"].__get__
-_closure_of = types.FunctionType.__dict__["__closure__"].__get__
 # Read with type's own descriptor: `tp.__weakrefoffset__` would ask a metaclass of the
 # program's (its `__getattribute__`), running lesson code to record a value.
 _weakrefoffset = type.__dict__["__weakrefoffset__"].__get__
@@ -80,8 +79,8 @@ def hold(values, obj, key, oid):
     recorded = values.recorded
     dependents = values.dependents
     code = _CODE_OF[tp](obj) if type(tp) is type and tp in _CODE_OF else None
-    # (its cells are not held here: a closure's cell often holds the function itself)
-    closure = tp is types.FunctionType and _closure_of(obj) is not None
+    # (numbers, not the objects: a closure's cell often holds the function itself)
+    holds = function_holds(obj) if tp is types.FunctionType else None
 
     def died(_ref):
         if object_ids.get(key) == oid:
@@ -93,8 +92,8 @@ def hold(values, obj, key, oid):
             # list an instance held) may be free now: looked at at the next event.
             dropped(values, record[2], ())
         record = None
-        if closure and values.pinned:
-            closure_died(values)  # (what its cells held may be free now)
+        if holds is not None and values.pinned:
+            function_died(values, *holds)  # (what its cells and defaults held: cells.py)
         rec = values.recorder
         if rec is None:
             return
